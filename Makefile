@@ -1,0 +1,33 @@
+# Meeple Post — every target creates .venv and installs the project on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench console clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+console: $(STAMP)
+	$(BIN)/python -m bot console
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine render bot tests bench
+	$(BIN)/ruff format --check engine render bot tests bench
+	$(BIN)/mypy engine render bot
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,51 @@
+"""`python -m engine list|play|legal|state` — the command-line contract of docs/cli.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .cli import add_game_arguments, fail, replay_from_args
+from .core.registry import games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="one game key per line")
+    for name, text in (
+        ("play", "replay moves and print the result as JSON"),
+        ("legal", "replay moves and print each legal action of each player to act"),
+        ("state", "replay moves and print the state as a viewer sees it, as JSON"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        add_game_arguments(sub)
+        if name == "state":
+            sub.add_argument("--viewer", default=None, help="a player's name; public if omitted")
+    args = parser.parse_args(argv)
+
+    if args.command == "list":
+        for game in games():
+            print(game.info.key)
+        return 0
+    played = replay_from_args(args)
+    if args.command == "play":
+        print(json.dumps(played.summary(), ensure_ascii=False))
+    elif args.command == "legal":
+        for seat in sorted(played.game.to_act(played.state)):
+            for action in played.game.legal_actions(played.state, seat):
+                print(f"{played.players[seat]}: {action}")
+    else:
+        viewer = None
+        if args.viewer is not None:
+            if args.viewer not in played.players:
+                fail(f"--viewer '{args.viewer}' is not one of {', '.join(played.players)}")
+            viewer = played.seat_of(args.viewer)
+        json.dump(played.game.view(played.state, viewer), sys.stdout, ensure_ascii=False)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

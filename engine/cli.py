@@ -1,0 +1,61 @@
+"""Argument parsing shared by `python -m engine` and `python -m render` (see docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .core.errors import EngineError
+from .core.replay import Replay, replay
+from .core.registry import get
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game key, as listed by `python -m engine list`")
+    parser.add_argument("--players", required=True, help="comma-separated names in seat order")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option; repeat for several",
+    )
+    parser.add_argument(
+        "--moves", default=None, help="file of 'player: action' lines, '-' for stdin"
+    )
+
+
+def replay_from_args(args: argparse.Namespace) -> Replay:
+    """Replay the game the arguments describe. Exits with status 2 and a message on bad input."""
+    try:
+        options: dict[str, Any] = {}
+        for item in args.option:
+            key, sep, value = item.partition("=")
+            if not sep:
+                fail(f"--option takes KEY=VALUE, not '{item}'")
+            options[key.strip()] = value.strip()
+        players = [p.strip() for p in args.players.split(",") if p.strip()]
+        lines = _read_lines(args.moves)
+        return replay(get(args.game), players, args.seed, options, lines)
+    except EngineError as error:
+        fail(str(error))
+
+
+def _read_lines(path: str | None) -> Sequence[str]:
+    if path is None:
+        return []
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror}")
+
+
+def fail(message: str) -> Any:
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)

@@ -1,0 +1,42 @@
+"""What all games share: the protocol, errors, randomness, hex grids and notation helpers."""
+
+from .errors import (
+    ActionError,
+    BadOptions,
+    EngineError,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    ParseError,
+    UnknownGame,
+)
+from .game import BaseState, Event, Game, GameInfo, OptionSpec, OptionValue, Result
+from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from .notation import nearest, normalize, split_turn
+from .rng import Rng
+
+__all__ = [
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "ActionError",
+    "BadOptions",
+    "BaseState",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "GameOver",
+    "Hex",
+    "HexGrid",
+    "IllegalAction",
+    "NotYourTurn",
+    "OptionSpec",
+    "OptionValue",
+    "ParseError",
+    "Result",
+    "Rng",
+    "UnknownGame",
+    "nearest",
+    "normalize",
+    "split_turn",
+]

@@ -1,0 +1,134 @@
+"""Hex-grid helpers shared by the hex games.
+
+Cells use axial coordinates (q, r) of pointy-top hexes: `r` is the row (top to bottom), `q`
+grows to the right along the row and to the lower right across rows. Printable names follow
+the play-by-post convention of Terra Mystica maps: the row letter (A = top row) followed by
+the cell's position in its row counted from the left, starting at 1 — `E5` is the fifth cell
+of the fifth row.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
+
+class Hex(NamedTuple):
+    q: int
+    r: int
+
+    def __add__(self, other: object) -> Hex:
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def distance(self, other: Hex) -> int:
+        dq, dr = self.q - other.q, self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+#: The six directions, clockwise from east, with the names a player may use.
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0),
+    Hex(0, 1),
+    Hex(-1, 1),
+    Hex(-1, 0),
+    Hex(0, -1),
+    Hex(1, -1),
+)
+DIRECTION_NAMES: tuple[str, ...] = ("e", "se", "sw", "w", "nw", "ne")
+
+_NAME = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+
+
+class HexGrid:
+    """A finite set of cells with neighbours, straight lines, flood fill and printable names."""
+
+    def __init__(self, cells: Iterable[Hex]) -> None:
+        self.cells: tuple[Hex, ...] = tuple(sorted(set(cells), key=lambda h: (h.r, h.q)))
+        self._cell_set = frozenset(self.cells)
+        rows: dict[int, list[Hex]] = {}
+        for cell in self.cells:
+            rows.setdefault(cell.r, []).append(cell)
+        self.first_row = min(rows) if rows else 0
+        self._names: dict[Hex, str] = {}
+        for r, row in rows.items():
+            letter = chr(ord("A") + r - self.first_row)
+            for index, cell in enumerate(sorted(row, key=lambda h: h.q), start=1):
+                self._names[cell] = f"{letter}{index}"
+        self._by_name = {name: cell for cell, name in self._names.items()}
+        self._neighbours = {
+            cell: tuple(n for n in (cell + d for d in DIRECTIONS) if n in self._cell_set)
+            for cell in self.cells
+        }
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._cell_set
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.cells)
+
+    def name(self, cell: Hex) -> str:
+        return self._names[cell]
+
+    def parse(self, text: str) -> Hex | None:
+        """The cell a printable name such as `e5` or `E 5` denotes, or None."""
+        match = _NAME.match(text)
+        if not match:
+            return None
+        return self._by_name.get(f"{match.group(1).upper()}{int(match.group(2))}")
+
+    def names(self) -> list[str]:
+        return [self._names[c] for c in self.cells]
+
+    def neighbours(self, cell: Hex) -> tuple[Hex, ...]:
+        return self._neighbours[cell]
+
+    def is_edge(self, cell: Hex) -> bool:
+        """A cell with fewer than six neighbours on the grid lies on the board edge."""
+        return len(self._neighbours[cell]) < 6
+
+    def ray(self, start: Hex, direction: Hex) -> Iterator[Hex]:
+        """The cells in a straight line from `start` (excluded) until the board ends."""
+        cell = start + direction
+        while cell in self._cell_set:
+            yield cell
+            cell = cell + direction
+
+    def flood_fill(self, start: Hex, passable: Callable[[Hex], bool]) -> set[Hex]:
+        """All cells connected to `start` through neighbouring cells for which `passable` holds."""
+        if not passable(start):
+            return set()
+        seen = {start}
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for n in self._neighbours[cell]:
+                if n not in seen and passable(n):
+                    seen.add(n)
+                    stack.append(n)
+        return seen
+
+    def components(self, passable: Callable[[Hex], bool]) -> list[set[Hex]]:
+        """The connected groups of passable cells, in board order of their first cell."""
+        seen: set[Hex] = set()
+        groups: list[set[Hex]] = []
+        for cell in self.cells:
+            if cell not in seen and passable(cell):
+                group = self.flood_fill(cell, passable)
+                seen |= group
+                groups.append(group)
+        return groups
+
+    @staticmethod
+    def centre(cell: Hex, size: float) -> tuple[float, float]:
+        """Pixel centre of a pointy-top hex of circumradius `size` (origin at q = r = 0)."""
+        return (size * math.sqrt(3) * (cell.q + cell.r / 2), size * 1.5 * cell.r)
+
+    def row_letters(self) -> list[str]:
+        return sorted({name[0] for name in self._names.values()})

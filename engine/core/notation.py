@@ -1,0 +1,40 @@
+"""Helpers for action texts: splitting a turn, normalising, and finding the nearest legal texts."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+TURN_SEPARATOR = ";"
+
+
+def split_turn(text: str) -> list[str]:
+    """Split a whole turn `a; b; c` into its non-empty parts."""
+    return [part.strip() for part in text.split(TURN_SEPARATOR) if part.strip()]
+
+
+def normalize(text: str) -> str:
+    """Lower case with single spaces: the form in which action texts are compared."""
+    return " ".join(text.lower().split())
+
+
+def nearest(text: str, candidates: Sequence[str], limit: int = 5) -> list[str]:
+    """Up to `limit` candidates closest to `text`, best first.
+
+    Candidates that share the typed words rank first (so `move e5` suggests moves from E5),
+    then the closest by character similarity.
+    """
+    if not candidates:
+        return []
+    wanted = normalize(text)
+    words = set(wanted.split())
+
+    def score(candidate: str) -> tuple[float, float]:
+        norm = normalize(candidate)
+        shared = len(words & set(norm.split())) / max(len(words), 1)
+        prefix = 1.0 if norm.startswith(wanted) else 0.0
+        ratio = difflib.SequenceMatcher(None, wanted, norm).ratio()
+        return (shared + prefix, ratio)
+
+    ranked = sorted(candidates, key=score, reverse=True)
+    return list(ranked[:limit])

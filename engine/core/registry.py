@@ -1,0 +1,29 @@
+"""The registry of games: `engine.games()` lists them, `engine.get(key)` finds one."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .errors import UnknownGame
+from .game import Game
+
+
+@cache
+def _registry() -> dict[str, Game[Any]]:
+    from engine.games import ALL_GAMES  # imported late: the games import engine.core
+
+    return {game.info.key: game for game in ALL_GAMES}
+
+
+def games() -> list[Game[Any]]:
+    """Every registered game, in the order the registry lists them."""
+    return list(_registry().values())
+
+
+def get(key: str) -> Game[Any]:
+    """The game registered under `key`; raises UnknownGame naming the known keys."""
+    try:
+        return _registry()[key]
+    except KeyError:
+        raise UnknownGame(key, list(_registry())) from None

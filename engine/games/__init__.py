@@ -1,0 +1,9 @@
+"""Every game package, in the order `engine.games()` lists them."""
+
+from typing import Any
+
+from engine.core.game import Game
+
+from .terra_nova_2006 import TerraNova2006
+
+ALL_GAMES: tuple[Game[Any], ...] = (TerraNova2006(),)
