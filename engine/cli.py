@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .core.errors import EngineError
-from .core.replay import Replay, replay
 from .core.registry import get
+from .core.replay import Replay, replay
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +56,6 @@ def _read_lines(path: str | None) -> Sequence[str]:
         fail(f"cannot read {path}: {error.strerror}")
 
 
-def fail(message: str) -> Any:
+def fail(message: str) -> NoReturn:
     print(f"error: {message}", file=sys.stderr)
     raise SystemExit(2)

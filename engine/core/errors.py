@@ -42,7 +42,9 @@ class ParseError(ActionError):
 
     def __init__(self, text: str, message: str, suggestions: Sequence[str] = ()) -> None:
         self.suggestions = list(suggestions)
-        super().__init__(text, _with_suggestions(f"'{text}' is not understood: {message}", self.suggestions))
+        super().__init__(
+            text, _with_suggestions(f"'{text}' is not understood: {message}", self.suggestions)
+        )
 
 
 class IllegalAction(ActionError):
@@ -51,7 +53,9 @@ class IllegalAction(ActionError):
     def __init__(self, text: str, why: str, suggestions: Sequence[str] = ()) -> None:
         self.why = why
         self.suggestions = list(suggestions)
-        super().__init__(text, _with_suggestions(f"'{text}' is not allowed: {why}", self.suggestions))
+        super().__init__(
+            text, _with_suggestions(f"'{text}' is not allowed: {why}", self.suggestions)
+        )
 
 
 class NotYourTurn(ActionError):
@@ -61,7 +65,9 @@ class NotYourTurn(ActionError):
         self.player = player
         self.waiting_for = list(waiting_for)
         who = ", ".join(waiting_for) or "nobody"
-        super().__init__(text, f"It is not {player}'s turn ('{text}' was not played); waiting for {who}.")
+        super().__init__(
+            text, f"It is not {player}'s turn ('{text}' was not played); waiting for {who}."
+        )
 
 
 class GameOver(ActionError):
