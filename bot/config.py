@@ -1,0 +1,31 @@
+"""Settings of the bot process, read from the environment and from a `.env` file.
+
+Every setting is documented in `.env.example`; environment variables win over `.env`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+    )
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("./data/meeple.db")
+    board_dir: Path = Path("./boards")
+    log_level: LogLevel = "INFO"
+    dev_guild_id: int | None = None
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_case_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value

@@ -1,0 +1,32 @@
+"""Persistence: the SQLite store and its migrations."""
+
+from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
+from .records import (
+    ActionRecord,
+    NewAction,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    TableUpdate,
+    UndoRequestRecord,
+)
+from .store import ChannelBusy, StaleVersion, Store, StoreError, UndoAlreadyOpen
+
+__all__ = [
+    "MIGRATIONS_DIR",
+    "ActionRecord",
+    "ChannelBusy",
+    "MigrationError",
+    "NewAction",
+    "SeatRecord",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "TableStatus",
+    "TableUpdate",
+    "UndoAlreadyOpen",
+    "UndoRequestRecord",
+    "migrate",
+    "schema_version",
+]
