@@ -267,11 +267,17 @@ def wrap(text: str, text_font: Font, width: float) -> list[str]:
     return lines
 
 
-def fit_text(text: str, size: int, width: float, minimum: int = 10) -> Font:
-    """The largest font not above `size` in which `text` fits `width` pixels."""
+def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str, Font]:
+    """`text` in the largest font not above `size` that fits `width` pixels; cut short with
+    an ellipsis if even the `minimum` size is too wide."""
     while size > minimum and font(size).getlength(text) > width:
         size -= 1
-    return font(size)
+    chosen = font(size)
+    if chosen.getlength(text) <= width:
+        return text, chosen
+    while len(text) > 1 and chosen.getlength(text + "...") > width:
+        text = text[:-1]
+    return text.rstrip() + "...", chosen
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -21,7 +21,6 @@ from engine.core.hexgrid import DIRECTIONS, Hex, HexGrid
 from .common import (
     RGB,
     SQRT3,
-    Font,
     Point,
     ToMask,
     bounding_box,
@@ -424,7 +423,13 @@ def _draw_moves(
 
 # -- the side panel ---------------------------------------------------------------------
 
-PLAYER_ROW = 84
+PLAYER_ROW, PLAYER_GAP, PLAYERS_TOP = 84, 6, 98
+
+
+def player_card(seat: int) -> tuple[int, int, int, int]:
+    """The box of a seat's card in the side panel (left, top, right, bottom)."""
+    top = PLAYERS_TOP + seat * (PLAYER_ROW + PLAYER_GAP)
+    return (PANEL_LEFT + 10, top, PANEL_RIGHT - 10, top + PLAYER_ROW)
 
 
 def _draw_panel(
@@ -436,11 +441,9 @@ def _draw_panel(
     heading = "Game over" if phase == "over" else f"Turn {view['turn']} · {phase} phase"
     draw.text((left, 66), heading, font=font(19), fill=MUTED)
     to_act = set(view["to_act"])
-    y = 98
     for seat, player in enumerate(view["players"]):
-        _draw_player(image, draw, player, colours[seat], labels[seat], seat in to_act, y)
-        y += PLAYER_ROW + 6
-    y += 4
+        _draw_player(image, draw, player, colours[seat], labels[seat], seat in to_act, seat)
+    y = player_card(len(view["players"]) - 1)[3] + 10
     y = _draw_status(draw, view, y, left, right)
     y = _draw_stones(image, draw, view, y + 14, left, right)
     _draw_last_turn(draw, view, y + 16, left, right)
@@ -453,10 +456,10 @@ def _draw_player(
     colour: RGB,
     label: str,
     acting: bool,
-    top: int,
+    seat: int,
 ) -> None:
-    left, right = PANEL_LEFT + 10, PANEL_RIGHT - 10
-    box = (left, top, right, top + PLAYER_ROW)
+    box = player_card(seat)
+    left, top, right, _ = box
     if acting:
         draw.rounded_rectangle(
             box, radius=10, fill=mix(CARD, colour, 0.22), outline=colour, width=4
@@ -470,8 +473,8 @@ def _draw_player(
     score = str(player["score"])
     score_font = font(34)
     score_width = score_font.getlength(score)
-    name_font: Font = fit_text(player["name"], 24, right - left - 74 - score_width - 16)
-    draw.text((left + 62, top + 32), player["name"], font=name_font, fill=name_colour, anchor="lm")
+    name, name_font = fit_text(player["name"], 24, right - left - 74 - score_width - 16, minimum=15)
+    draw.text((left + 62, top + 32), name, font=name_font, fill=name_colour, anchor="lm")
     draw.text((right - 12, top + 32), score, font=score_font, fill=name_colour, anchor="rm")
     if resigned:
         detail = "resigned"
@@ -490,20 +493,21 @@ def _draw_status(
     draw: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int, left: int, right: int
 ) -> int:
     """Whose turn and what is left to do, or the winner; returns the next free y."""
-    players = view["players"]
+    title_font = font(23)
     if view["phase"] == "over":
-        lines = ["Game over"]
+        title = "Game over"
         body = view.get("winner_text") or ""
     else:
-        names = ", ".join(players[seat]["name"] for seat in view["to_act"])
-        lines = [f"{names} to act"]
+        suffix = " to act"
+        names = ", ".join(view["players"][seat]["name"] for seat in view["to_act"])
+        names, _ = fit_text(names, 23, right - left - title_font.getlength(suffix), minimum=23)
+        title = names + suffix
         left_count = view["actions_left"]
         if view["phase"] == "placement":
             body = "Place a figure on any empty hex."
         else:
             body = f"{left_count} action{'s' if left_count != 1 else ''} left this turn."
-    title_font = fit_text(lines[0], 24, right - left)
-    draw.text((left, top), lines[0], font=title_font, fill=INK)
+    draw.text((left, top), title, font=title_font, fill=INK)
     y = top + 32
     body_font = font(18)
     for line in wrap(body, body_font, right - left):
