@@ -29,6 +29,7 @@ CREATE TABLE game_tables (
 -- One open table per channel.
 CREATE UNIQUE INDEX game_tables_one_open_per_channel
     ON game_tables (channel_id) WHERE status IN ('lobby', 'active');
+CREATE INDEX game_tables_by_channel ON game_tables (channel_id, id);
 CREATE INDEX game_tables_by_guild ON game_tables (guild_id, status);
 
 CREATE TABLE seats (

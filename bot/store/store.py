@@ -231,6 +231,14 @@ class Store:
         )
         return _table(row) if row else None
 
+    async def latest_table(self, channel_id: str) -> TableRecord | None:
+        """The channel's most recent table, open or not, with its state snapshot."""
+        row = await self._fetch_one(
+            f"SELECT {_WITH_STATE} FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _table(row) if row else None
+
     async def open_tables(self, guild_id: str | None) -> list[TableRecord]:
         """Every lobby or active table of a guild (None: tables outside any guild)."""
         rows = await self._fetch_all(
@@ -310,6 +318,7 @@ class Store:
                 ", status = ?, ended_at = ?",
                 (status, _ts(now)),
             )
+            await _lapse_undo_requests(db, table.id, now)
 
     # -- the action log ---------------------------------------------------------------------
 
@@ -340,6 +349,7 @@ class Store:
                     _ts(now) if update.finished else None,
                 ),
             )
+            await _lapse_undo_requests(db, table.id, now)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
                 "reveals, created_at, state_before_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -491,6 +501,15 @@ class Store:
                     "WHERE id = ?",
                     (_ts(now), json.dumps(undone), request_id),
                 )
+
+
+async def _lapse_undo_requests(db: aiosqlite.Connection, table_id: int, now: datetime) -> None:
+    """The game moved on (or ended): an open undo request no longer applies."""
+    await db.execute(
+        "UPDATE undo_requests SET status = 'lapsed', resolved_at = ? "
+        "WHERE table_id = ? AND status = 'open'",
+        (_ts(now), table_id),
+    )
 
 
 _ACTION_COLUMNS = "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at"

@@ -1,0 +1,56 @@
+"""`python -m bot`: the Discord bot when DISCORD_TOKEN is set, otherwise the console table.
+`python -m bot console [--script FILE] [--strict]` always starts the console."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import Settings
+from .console import run_console
+from .service import GameCatalog, Renderer, default_renderer
+
+log = logging.getLogger("bot")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    commands = parser.add_subparsers(dest="command")
+    console = commands.add_parser("console", help="play at the local console table")
+    console.add_argument("--script", type=Path, help="run the lines of FILE, then exit")
+    console.add_argument(
+        "--strict", action="store_true", help="with --script: stop at the first refused line"
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    games: GameCatalog | None = None,
+    renderer: Renderer = default_renderer,
+) -> int:
+    """Entry point of `python -m bot` and `meeple-post`; tests may swap the games and the
+    renderer."""
+    args = build_parser().parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if args.command is None and settings.discord_token is not None:
+        log.warning(
+            "DISCORD_TOKEN is set, but the Discord adapter is not built yet: "
+            "starting the local console table instead."
+        )
+    script: Path | None = getattr(args, "script", None)
+    strict: bool = getattr(args, "strict", False)
+    return asyncio.run(
+        run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,16 @@
+"""The slash commands shared by all transports: their definitions, parsing and dispatch."""
+
+from .dispatch import dispatch
+from .parse import CommandError, Invocation, parse_command
+from .specs import COMMANDS, CommandDef, OptionDef, help_text
+
+__all__ = [
+    "COMMANDS",
+    "CommandDef",
+    "CommandError",
+    "Invocation",
+    "OptionDef",
+    "dispatch",
+    "help_text",
+    "parse_command",
+]

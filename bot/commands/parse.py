@@ -1,0 +1,117 @@
+"""Reading `/command key:value key:value` text, the option syntax of the slash commands.
+
+A value runs until the next ` key:` that the command knows (for /newgame, which also takes
+the game's options, until any next ` word:`), so values may contain spaces and colons.
+Text before the first key goes to the command's first option, so `/move take 2` works too.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ..service import ServiceError
+from .specs import COMMANDS, CommandDef
+
+_KEY = re.compile(r"(?:^|(?<=\s))([A-Za-z_][\w-]*):")
+
+
+class CommandError(ServiceError):
+    """The text is not a well-formed command; the message says what would be right."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invocation:
+    command: CommandDef
+    options: dict[str, str | int]
+
+    def text(self, name: str, default: str = "") -> str:
+        return str(self.options.get(name, default))
+
+    def number(self, name: str, default: int) -> int:
+        value = self.options.get(name, default)
+        assert isinstance(value, int), "int options are converted while parsing"
+        return value
+
+    def extra(self) -> dict[str, str]:
+        """The options the command does not list itself (a game's options for /newgame)."""
+        return {
+            key: str(value)
+            for key, value in self.options.items()
+            if self.command.option(key) is None
+        }
+
+
+def parse_command(text: str) -> Invocation:
+    text = text.strip()
+    if not text.startswith("/"):
+        raise CommandError("Commands start with '/', for example /help or /move action:take 2.")
+    name, _, rest = text[1:].partition(" ")
+    command = COMMANDS.get(name.lower())
+    if command is None:
+        raise CommandError(_unknown_command(name))
+    return Invocation(command, _parse_options(command, rest.strip()))
+
+
+def _unknown_command(name: str) -> str:
+    close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else ""
+    return f"Unknown command /{name}.{hint} /help lists every command."
+
+
+def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
+    known = {option.name for option in command.options}
+    starts = [
+        match
+        for match in _KEY.finditer(rest)
+        if command.open_options or match.group(1).lower() in known
+    ]
+    raw: dict[str, str] = {}
+    leading = rest[: starts[0].start()] if starts else rest
+    if leading.strip():
+        raw[_leading_option(command, leading.strip())] = leading.strip()
+    for index, match in enumerate(starts):
+        key = match.group(1).lower()
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(rest)
+        value = rest[match.end() : end].strip()
+        if key in raw:
+            raise CommandError(f"/{command.name} got the option {key} twice.")
+        if not value:
+            raise CommandError(f"The option {key} of /{command.name} needs a value after '{key}:'.")
+        raw[key] = value
+    for option in command.options:
+        if option.required and option.name not in raw:
+            raise CommandError(
+                f"/{command.name} needs the option {option.name}: {command.usage()}"
+                + (f", e.g. {command.example}" if command.example else "")
+            )
+    return {key: _convert(command, key, value) for key, value in raw.items()}
+
+
+def _leading_option(command: CommandDef, leading: str) -> str:
+    """The option that text before any `key:` fills: the command's first one."""
+    stray = _KEY.match(leading)
+    if stray:
+        names = [option.name for option in command.options]
+        close = difflib.get_close_matches(stray.group(1).lower(), names, n=1, cutoff=0.5)
+        hint = f" Did you mean {close[0]}:?" if close else ""
+        raise CommandError(
+            f"/{command.name} has no option '{stray.group(1)}' "
+            f"(its options: {', '.join(names) or 'none'}).{hint}"
+        )
+    if not command.options:
+        raise CommandError(f"/{command.name} takes no options; just type /{command.name}.")
+    return command.options[0].name
+
+
+def _convert(command: CommandDef, key: str, value: str) -> str | int:
+    option = command.option(key)
+    if option is None or option.kind == "text":
+        return value
+    try:
+        return int(value)
+    except ValueError:
+        raise CommandError(
+            f"The option {key} of /{command.name} takes a whole number, not '{value}'."
+        ) from None

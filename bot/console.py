@@ -1,0 +1,154 @@
+"""The local console table: one simulated channel shared by any number of users.
+
+Each line is `name> /command key:value …`, written as the user `name`. Replies are printed;
+board images are saved under BOARD_DIR and their paths printed. The state lives in the same
+SQLite database as the bot's, so a console game survives a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from .commands import dispatch, parse_command
+from .config import Settings
+from .service import (
+    BoardChanged,
+    Channel,
+    GameCatalog,
+    Renderer,
+    Reply,
+    Service,
+    ServiceError,
+    User,
+    default_renderer,
+)
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+CONSOLE_CHANNEL = Channel(id="console", guild_id="console")
+_LINE = re.compile(r"^\s*([^>/\s][^>]*?)\s*>\s*(.*)$")
+
+BANNER = (
+    "Meeple Post — local console table. Write each line as `name> /command`, e.g.\n"
+    "  alice> /newgame game:terra-nova-2006\n"
+    "/help lists the commands; Ctrl-D (end of input) quits."
+)
+
+
+class Outcome(enum.Enum):
+    DONE = "done"
+    REFUSED = "refused"
+    SKIPPED = "skipped"
+
+
+class ConsoleTable:
+    """Turns console lines into service calls and prints the replies."""
+
+    def __init__(self, service: Service, board_dir: Path, out: TextIO = sys.stdout) -> None:
+        self.service = service
+        self.board_dir = board_dir
+        self.out = out
+
+    async def handle(self, line: str) -> Outcome:
+        """Run one line. A refusal (bad command, rules error, …) is printed and reported as
+        REFUSED; anything unexpected propagates."""
+        if not line.strip() or line.lstrip().startswith("#"):
+            return Outcome.SKIPPED
+        match = _LINE.match(line)
+        if match is None:
+            self.say("error: start the line with your name, e.g. `alice> /join`.")
+            return Outcome.REFUSED
+        name, command = match.group(1), match.group(2)
+        user = User(id=name.casefold(), name=name)
+        try:
+            reply = await dispatch(self.service, CONSOLE_CHANNEL, user, parse_command(command))
+        except BoardChanged as error:
+            self.say(f"error: {error}")
+            self._show(error.position, user)
+            return Outcome.REFUSED
+        except ServiceError as error:
+            self.say(f"error: {error}")
+            return Outcome.REFUSED
+        self._show(reply, user)
+        return Outcome.DONE
+
+    def _show(self, reply: Reply, user: User) -> None:
+        prefix = f"(only {user.name} sees this) " if reply.private else ""
+        self.say(prefix + reply.text)
+        if reply.mentions:
+            self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
+        if reply.image is not None:
+            self.board_dir.mkdir(parents=True, exist_ok=True)
+            path = self.board_dir / reply.image.filename
+            path.write_bytes(reply.image.png)
+            self.say(f"board: {path}")
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+
+async def run_console(
+    settings: Settings,
+    *,
+    script: Path | None = None,
+    strict: bool = False,
+    games: GameCatalog | None = None,
+    renderer: Renderer = default_renderer,
+) -> int:
+    """Run the console until the script or the input ends; returns the exit status.
+
+    Script mode echoes each line and stops with status 1 on an unexpected failure (a bug,
+    not a refused command) and, with `strict`, with status 2 on the first refusal.
+    """
+    store = await Store.open(settings.database_path)
+    try:
+        table = ConsoleTable(Service(store, games=games, renderer=renderer), settings.board_dir)
+        if script is not None:
+            return await _run_script(table, script, strict)
+        await _run_interactive(table)
+        return 0
+    finally:
+        await store.close()
+
+
+async def _run_script(table: ConsoleTable, script: Path, strict: bool) -> int:
+    try:
+        lines = script.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        log.error("cannot read the script %s: %s", script, error.strerror)
+        return 1
+    for number, line in enumerate(lines, start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            table.say(line)
+        try:
+            outcome = await table.handle(line)
+        except Exception:
+            log.exception("line %d of %s failed unexpectedly: %s", number, script, line)
+            return 1
+        if strict and outcome is Outcome.REFUSED:
+            log.error("line %d of %s was refused (strict mode): %s", number, script, line)
+            return 2
+    return 0
+
+
+async def _run_interactive(table: ConsoleTable) -> None:
+    interactive = sys.stdin.isatty()
+    table.say(BANNER)
+    while True:
+        if interactive:
+            print("> ", end="", flush=True)
+        line = await asyncio.to_thread(sys.stdin.readline)
+        if not line:
+            return
+        try:
+            await table.handle(line)
+        except Exception:
+            log.exception("that line failed unexpectedly: %s", line.strip())
+            table.say("error: something went wrong (logged); the table is unchanged.")

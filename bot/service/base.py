@@ -1,0 +1,225 @@
+"""What every part of the service shares: loading a channel's table, permission checks,
+running the engine and the renderer off the event loop, and describing a position."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, ParamSpec, TypeVar
+
+from engine.core import EngineError, Game
+
+from ..store import ActionRecord, SeatRecord, Store, TableRecord
+from .catalog import GameCatalog, Renderer, default_renderer
+from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
+from .model import BoardImage, Channel, Mention, User
+from .texts import names_list, ranking_line, scores_line
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """A channel's open table as just read: its record, its seats and its game."""
+
+    table: TableRecord
+    seats: list[SeatRecord]
+    game: Game[Any]
+
+    @property
+    def label(self) -> str:
+        return f"table #{self.table.id} ({self.game.info.name})"
+
+    @property
+    def title(self) -> str:
+        """The label at the start of a sentence."""
+        return f"Table #{self.table.id} ({self.game.info.name})"
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order once started (joining order in the lobby)."""
+        return [seat.display_name for seat in self.seats]
+
+    def seat_of(self, user_id: str) -> SeatRecord | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def name_of(self, user_id: str) -> str:
+        seat = self.seat_of(user_id)
+        return seat.display_name if seat else user_id
+
+    def by_seat(self, seat: int) -> SeatRecord:
+        return next(record for record in self.seats if record.seat == seat)
+
+    def mentions(self, seats: Iterable[int]) -> tuple[Mention, ...]:
+        return tuple(
+            Mention(self.by_seat(s).user_id, self.by_seat(s).display_name) for s in sorted(seats)
+        )
+
+    def describe(self, action: ActionRecord) -> str:
+        """`#12 alice: move E5 E8` (a skip names its target in its text: `#13 skip bob`)."""
+        if action.kind == "skip":
+            return f"#{action.number} {action.text}"
+        return f"#{action.number} {self.by_seat(action.seat).display_name}: {action.text}"
+
+    def creator_name(self) -> str:
+        creator = self.seat_of(self.table.creator_id)
+        return creator.display_name if creator else "its creator"
+
+
+class ServiceBase:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: GameCatalog | None = None,
+        renderer: Renderer = default_renderer,
+        clock: Callable[[], datetime] = utc_now,
+        undo_ttl: timedelta = timedelta(days=1),
+    ) -> None:
+        self.store = store
+        self.catalog = games or GameCatalog()
+        self.renderer = renderer
+        self.clock = clock
+        self.undo_ttl = undo_ttl
+
+    # -- loading and checks ---------------------------------------------------------------
+
+    async def _context(self, channel: Channel, *, finished_too: bool = False) -> TableContext:
+        """The channel's open table (or, with `finished_too`, its latest table of any status)."""
+        table = await self.store.open_table(channel.id)
+        if table is None and finished_too:
+            table = await self.store.latest_table(channel.id)
+        if table is None:
+            keys = ", ".join(game.info.key for game in self.catalog.all())
+            raise NoOpenTable(
+                f"There is no open table in this channel. Open one with /newgame game:<game> "
+                f"(games: {keys})."
+            )
+        seats = await self.store.seats(table.id)
+        return TableContext(table, seats, self.catalog.get(table.game_key))
+
+    @staticmethod
+    def _seated(ctx: TableContext, user: User) -> SeatRecord:
+        seat = ctx.seat_of(user.id)
+        if seat is None:
+            hint = " Type /join to take a seat." if ctx.table.status == "lobby" else ""
+            raise NotAllowed(
+                f"You are not playing at {ctx.label} (players: {names_list(ctx.names)}).{hint}"
+            )
+        return seat
+
+    @staticmethod
+    def _require_active(ctx: TableContext) -> None:
+        if ctx.table.status != "active":
+            raise WrongStage(
+                f"{ctx.title} has not started yet: players type /join, then "
+                f"{ctx.creator_name()} types /start."
+            )
+
+    @staticmethod
+    def _require_lobby(ctx: TableContext, doing: str) -> None:
+        if ctx.table.status != "lobby":
+            raise WrongStage(f"{ctx.title} has already started, so you cannot {doing}.")
+
+    @staticmethod
+    def _require_in_charge(ctx: TableContext, user: User, doing: str) -> None:
+        if user.id != ctx.table.creator_id and not user.moderator:
+            raise NotAllowed(
+                f"Only {ctx.creator_name()}, who opened {ctx.label}, or a moderator can {doing}."
+            )
+
+    def _playing_seat(self, ctx: TableContext, user: User) -> int:
+        """The user's seat at a running table; refuses onlookers and lobbies."""
+        self._require_active(ctx)
+        seat = self._seated(ctx, user).seat
+        assert seat is not None, "seats are numbered when the table starts"
+        return seat
+
+    # -- engine and renderer --------------------------------------------------------------
+
+    @staticmethod
+    async def _engine(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run engine work in a worker thread; its refusals become RulesError."""
+        try:
+            return await asyncio.to_thread(call, *args, **kwargs)
+        except EngineError as error:
+            raise RulesError(error) from error
+
+    @staticmethod
+    def _state(ctx: TableContext) -> Any:
+        assert ctx.table.state_json is not None, "a started table has a state"
+        return ctx.game.load_state(ctx.table.state_json)
+
+    async def _image(
+        self, ctx: TableContext, state: Any, viewer: int | None, move: int
+    ) -> BoardImage | None:
+        """The board as `viewer` sees it (None: the public), or None if drawing failed — a
+        failed picture must never undo or hide a committed move."""
+        key = ctx.game.info.key
+
+        def draw() -> bytes:
+            return self.renderer(key, ctx.game.view(state, viewer))
+
+        try:
+            png = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception("could not render %s table %s at move %s", key, ctx.table.id, move)
+            return None
+        suffix = "" if viewer is None else f"-seat{viewer + 1}"
+        return BoardImage(f"{ctx.table.id}-{move}{suffix}.png", png)
+
+    # -- describing a position ------------------------------------------------------------
+
+    @staticmethod
+    def _to_act(ctx: TableContext, state: Any) -> list[int]:
+        return sorted(ctx.game.to_act(state))
+
+    @staticmethod
+    def _final_text(ctx: TableContext, state: Any) -> str:
+        game = ctx.game
+        scores = game.scores(state)
+        names = list(state.players)
+        return (
+            f"Game over at {ctx.label}. Final scores: {scores_line(names, scores)}.\n"
+            f"Ranking: {ranking_line(names, scores, game.ranking(state))}"
+        )
+
+    def _next_text(self, ctx: TableContext, state: Any) -> tuple[str, tuple[Mention, ...]]:
+        """`Waiting for alice.` (with whom to ping), or the final result once it is over."""
+        if ctx.game.is_over(state):
+            return self._final_text(ctx, state), ()
+        seats = self._to_act(ctx, state)
+        mentions = ctx.mentions(seats)
+        return f"Waiting for {names_list([m.name for m in mentions])}.", mentions
+
+
+def changed_at_once() -> TableChanged:
+    """The refusal when a lobby or moderation write lost a race (StaleVersion)."""
+    return TableChanged(
+        "Someone else changed this table at the same moment, so your request was not "
+        "applied. Please try again."
+    )
+
+
+def unique_name(wanted: str, taken: Iterable[str]) -> str:
+    """`wanted`, or `wanted 2`, `wanted 3`, … if someone at the table already has the name."""
+    used = {name.casefold() for name in taken}
+    name, number = wanted, 1
+    while name.casefold() in used:
+        number += 1
+        name = f"{wanted} {number}"
+    return name
+
+
+def describe_options(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in sorted(options.items())) or "none"

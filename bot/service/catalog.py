@@ -1,0 +1,38 @@
+"""Where the service finds games and board images; both can be replaced (tests, tools)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import engine
+from engine.core import Game, UnknownGame
+
+#: `(game_key, view) -> PNG bytes`, like `render.render_png`.
+Renderer = Callable[[str, Mapping[str, Any]], bytes]
+
+
+class GameCatalog:
+    """The games a service offers: the engine's registry, or a fixed list."""
+
+    def __init__(self, games: Iterable[Game[Any]] | None = None) -> None:
+        self._fixed = {game.info.key: game for game in games} if games is not None else None
+
+    def get(self, key: str) -> Game[Any]:
+        """The game under `key`; raises UnknownGame naming the known keys."""
+        if self._fixed is None:
+            return engine.get(key.strip().lower())
+        try:
+            return self._fixed[key.strip().lower()]
+        except KeyError:
+            raise UnknownGame(key, list(self._fixed)) from None
+
+    def all(self) -> list[Game[Any]]:
+        return list(self._fixed.values()) if self._fixed is not None else engine.games()
+
+
+def default_renderer(game_key: str, view: Mapping[str, Any]) -> bytes:
+    """The renderer package's board image (imported on first use: it loads Pillow)."""
+    from render import render_png
+
+    return render_png(game_key, view)

@@ -1,0 +1,255 @@
+"""Looking without changing anything: the board, status, history, legal actions, listings
+of tables and games, and rule summaries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import EngineError, Game, OptionSpec, normalize
+
+from ..store import TableRecord
+from .base import ServiceBase, TableContext, describe_options
+from .errors import BadRequest, RulesError
+from .model import Channel, Mention, Reply, TableSummary, User
+from .texts import clock, names_list, plural, scores_line, since
+
+MAX_HISTORY = 50
+MAX_LISTED_ACTIONS = 60
+SINCE_WINDOW = 20
+
+
+class InfoService(ServiceBase):
+    async def board(self, channel: Channel, user: User) -> Reply:
+        """The public board of the channel's table (the latest one, once it has ended)."""
+        ctx = await self._context(channel, finished_too=True)
+        if ctx.table.state_json is None:
+            return await self.status(channel, user)
+        state = self._state(ctx)
+        next_text, _ = self._next_text(ctx, state)
+        return Reply(
+            f"{ctx.title} after action {ctx.table.move_count}. {next_text}",
+            image=await self._image(ctx, state, None, ctx.table.move_count),
+            table_id=ctx.table.id,
+        )
+
+    async def status(self, channel: Channel, user: User) -> Reply:
+        """Whose turn and since when, scores, what happened since your last action, and your
+        own view of the board (with your hidden information). Private."""
+        ctx = await self._context(channel, finished_too=True)
+        table = ctx.table
+        if table.status == "lobby":
+            info = ctx.game.info
+            return Reply(
+                f"{ctx.title} is in the lobby. Seated ({len(ctx.seats)}/{info.max_players}): "
+                f"{names_list(ctx.names)}. It needs {info.min_players}–{info.max_players} "
+                f"players; {ctx.creator_name()} starts it with /start. "
+                f"Options: {describe_options(table.options)}.",
+                private=True,
+                table_id=table.id,
+            )
+        state = self._state(ctx)
+        lines = [f"{ctx.title}: {table.status}, {plural(table.move_count, 'action')} played."]
+        if table.status == "active":
+            waiting = names_list([m.name for m in ctx.mentions(table.to_act)])
+            when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
+            lines.append(f"Waiting for {waiting}{when}.")
+            lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
+        elif table.status == "finished":
+            lines.append(self._final_text(ctx, state))
+        else:
+            lines.append("This table was abandoned.")
+        seat = ctx.seat_of(user.id)
+        viewer = seat.seat if seat else None
+        if seat is not None and viewer is not None:
+            lines.append(f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}.")
+            lines += await self._since_last_action(ctx, viewer)
+        lines += await self._undo_line(ctx)
+        return Reply(
+            "\n".join(lines),
+            image=await self._image(ctx, state, viewer, table.move_count),
+            private=True,
+            table_id=table.id,
+        )
+
+    async def _since_last_action(self, ctx: TableContext, seat: int) -> list[str]:
+        recent = await self.store.recent_actions(ctx.table.id, SINCE_WINDOW)
+        mine = [index for index, action in enumerate(recent) if action.seat == seat]
+        newer = recent[mine[-1] + 1 :] if mine else recent
+        if not newer:
+            return []
+        return ["Since your last action: " + "; ".join(ctx.describe(a) for a in newer) + "."]
+
+    async def _undo_line(self, ctx: TableContext) -> list[str]:
+        if ctx.table.status != "active":
+            return []
+        request = await self.store.open_undo_request(ctx.table.id)
+        if request is None or request.table_version != ctx.table.version:
+            return []
+        undecided = [
+            seat.display_name
+            for seat in ctx.seats
+            if seat.user_id != request.requester_id and not request.votes.get(seat.user_id)
+        ]
+        return [
+            f"Open undo request by {ctx.name_of(request.requester_id)} (from action "
+            f"#{request.from_number}), waiting for {names_list(undecided)} to /approve or "
+            "/decline."
+        ]
+
+    async def history(self, channel: Channel, user: User, count: int = 10) -> Reply:
+        """The last `count` actions: number, time, who and what."""
+        if not 1 <= count <= MAX_HISTORY:
+            raise BadRequest(f"count must be from 1 to {MAX_HISTORY}, not {count}.")
+        ctx = await self._context(channel, finished_too=True)
+        actions = await self.store.recent_actions(ctx.table.id, count)
+        if not actions:
+            return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
+        lines = [f"The last {plural(len(actions), 'action')} at {ctx.label}:"]
+        lines += [f"{ctx.describe(a)}  ({clock(a.created_at)})" for a in actions]
+        return Reply("\n".join(lines), private=True, table_id=ctx.table.id)
+
+    async def legal_actions(self, channel: Channel, user: User, typed: str = "") -> list[str]:
+        """The user's legal action texts now (for help and autocomplete); those starting with
+        `typed` come first, then those merely containing it. Empty when it is not their turn."""
+        ctx = await self._context(channel)
+        return await self._legal(ctx, self._playing_seat(ctx, user), typed)
+
+    async def _legal(self, ctx: TableContext, seat: int, typed: str) -> list[str]:
+        if seat not in ctx.table.to_act:
+            return []
+        actions: list[str] = await self._engine(ctx.game.legal_actions, self._state(ctx), seat)
+        wanted = normalize(typed)
+        if not wanted:
+            return actions
+        normalised = [(normalize(action), action) for action in actions]
+        starting = [action for norm, action in normalised if norm.startswith(wanted)]
+        containing = [
+            action for norm, action in normalised if wanted in norm and not norm.startswith(wanted)
+        ]
+        return starting + containing
+
+    async def legal(self, channel: Channel, user: User, typed: str = "") -> Reply:
+        """/legal: the user's legal actions as a private reply (at most 60 listed)."""
+        ctx = await self._context(channel)
+        seat = self._playing_seat(ctx, user)
+        if seat not in ctx.table.to_act:
+            waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
+            return Reply(f"It is not your turn; {ctx.label} waits for {waiting}.", private=True)
+        actions = await self._legal(ctx, seat, typed)
+        if not actions:
+            return Reply(f"None of your legal actions contains '{typed}'.", private=True)
+        shown = actions[:MAX_LISTED_ACTIONS]
+        more = len(actions) - len(shown)
+        tail = f"\n… and {more} more: add filter:<text> to narrow them down." if more else ""
+        return Reply(
+            f"Your legal actions ({len(actions)}): " + " | ".join(shown) + tail,
+            private=True,
+            table_id=ctx.table.id,
+        )
+
+    # -- listings --------------------------------------------------------------------------
+
+    async def open_tables(self, guild_id: str | None) -> list[TableSummary]:
+        """Every lobby or active table of a guild, with whom each waits for."""
+        return [await self._summary(table) for table in await self.store.open_tables(guild_id)]
+
+    async def tables_waiting_for(self, user_id: str) -> list[TableSummary]:
+        """Every running table, anywhere, that waits for this user."""
+        return [await self._summary(t) for t in await self.store.tables_awaiting(user_id)]
+
+    async def _summary(self, table: TableRecord) -> TableSummary:
+        seats = await self.store.seats(table.id)
+        by_seat = {seat.seat: seat for seat in seats}
+        waiting = tuple(
+            Mention(by_seat[s].user_id, by_seat[s].display_name)
+            for s in table.to_act
+            if s in by_seat
+        )
+        return TableSummary(
+            table_id=table.id,
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            game_name=self._game_name(table.game_key),
+            status=table.status,
+            players=tuple(seat.display_name for seat in seats),
+            waiting_for=waiting,
+            waiting_since=table.waiting_since,
+        )
+
+    def _game_name(self, key: str) -> str:
+        try:
+            return self.catalog.get(key).info.name
+        except EngineError:
+            return key
+
+    async def tables_here(self, channel: Channel) -> Reply:
+        """The open tables of this channel's guild (/games)."""
+        summaries = await self.open_tables(channel.guild_id)
+        if not summaries:
+            return Reply("No open tables here. Open one with /newgame.", private=True)
+        now = self.clock()
+        lines = ["Open tables:"]
+        for summary in summaries:
+            lines.append(
+                f"#{summary.table_id} {summary.game_name} in channel {summary.channel_id}:"
+            )
+            if summary.status == "lobby":
+                lines[-1] += f" in the lobby with {names_list(summary.players)}."
+            else:
+                waiting = names_list([m.name for m in summary.waiting_for])
+                when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
+                lines[-1] += f" {names_list(summary.players)}; waiting for {waiting}{when}."
+        return Reply("\n".join(lines), private=True)
+
+    async def my_games(self, user: User) -> Reply:
+        """Every table, anywhere, where the user must act (/mygames)."""
+        summaries = await self.tables_waiting_for(user.id)
+        if not summaries:
+            return Reply("No table is waiting for you.", private=True)
+        now = self.clock()
+        lines = ["Waiting for you:"] + [
+            f"#{s.table_id} {s.game_name} in channel {s.channel_id}"
+            + (f", {since(s.waiting_since, now)}" if s.waiting_since else "")
+            for s in summaries
+        ]
+        return Reply("\n".join(lines), private=True)
+
+    # -- games and their rules -------------------------------------------------------------
+
+    def game_list(self) -> Reply:
+        lines = ["Games you can play (details: /rules game:<key>):"] + [
+            f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
+            f"{game.info.max_players} players"
+            for game in self.catalog.all()
+        ]
+        return Reply("\n".join(lines), private=True)
+
+    def rules(self, game_key: str) -> Reply:
+        """A short summary of a game, its options, and where its full rules are."""
+        try:
+            game: Game[Any] = self.catalog.get(game_key)
+        except EngineError as error:
+            raise RulesError(error) from error
+        info = game.info
+        lines = [
+            f"{info.name} ({info.key}), {info.min_players}–{info.max_players} players.",
+            info.summary,
+        ]
+        if info.options:
+            lines.append("Options for /newgame:")
+            lines += [f"  {_describe_option(spec)}" for spec in info.options]
+        lines.append(
+            f"Full rules, notation and house rulings: docs/games/{info.key}.md. "
+            f"Start a table with /newgame game:{info.key}."
+        )
+        return Reply("\n".join(lines), private=True)
+
+
+def _describe_option(spec: OptionSpec) -> str:
+    if spec.kind == "choice":
+        values = f"one of {', '.join(spec.choices)}"
+    elif spec.kind == "int":
+        values = f"a number from {spec.minimum} to {spec.maximum}"
+    else:
+        values = "true or false"
+    return f"{spec.key}: {spec.description} ({values}; default {spec.default})"

@@ -1,0 +1,155 @@
+"""Opening a table, taking and leaving seats, starting, and abandoning."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+from engine.core import EngineError, OptionValue, Rng
+
+from ..store import ChannelBusy, StaleVersion, TableUpdate
+from .base import ServiceBase, changed_at_once, describe_options, unique_name
+from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
+from .model import Channel, Reply, User
+from .texts import names_list
+
+MAX_SEED = 2**63 - 1
+
+
+class LobbyService(ServiceBase):
+    async def create_table(
+        self,
+        channel: Channel,
+        user: User,
+        game_key: str,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int | None = None,
+    ) -> Reply:
+        """Open a table for `game_key` in the channel; the creator takes the first seat."""
+        try:
+            game = self.catalog.get(game_key)
+            resolved = game.info.resolve_options(options)
+        except EngineError as error:
+            raise RulesError(error) from error
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not 0 <= seed <= MAX_SEED:
+            raise BadRequest(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed}.")
+        try:
+            table = await self.store.create_table(
+                channel_id=channel.id,
+                guild_id=channel.guild_id,
+                game_key=game.info.key,
+                options=resolved,
+                seed=seed,
+                creator_id=user.id,
+                creator_name=user.name,
+                now=self.clock(),
+            )
+        except ChannelBusy:
+            raise await self._already_open(channel) from None
+        info = game.info
+        return Reply(
+            f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
+            f"{info.max_players} players (options: {describe_options(resolved)}).\n"
+            f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
+            "is in.",
+            table_id=table.id,
+        )
+
+    async def _already_open(self, channel: Channel) -> TableAlreadyOpen:
+        ctx = await self._context(channel)
+        stage = "waiting in the lobby" if ctx.table.status == "lobby" else "being played"
+        return TableAlreadyOpen(
+            f"This channel already has an open table: {ctx.label}, {stage} "
+            f"(players: {names_list(ctx.names)}). Finish it, or {ctx.creator_name()} can "
+            "/abandon it, before opening another."
+        )
+
+    async def join(self, channel: Channel, user: User) -> Reply:
+        ctx = await self._context(channel)
+        self._require_lobby(ctx, "join")
+        if ctx.seat_of(user.id) is not None:
+            raise BadRequest(f"You are already seated at {ctx.label}.")
+        info = ctx.game.info
+        if len(ctx.seats) >= info.max_players:
+            raise BadRequest(
+                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
+            )
+        name = unique_name(user.name, ctx.names)
+        try:
+            await self.store.add_seat(ctx.table, user.id, name, self.clock())
+        except StaleVersion:
+            raise changed_at_once() from None
+        seated = [*ctx.names, name]
+        return Reply(
+            f"{name} joins {ctx.label}. Seated ({len(seated)}/{info.max_players}): "
+            f"{names_list(seated)}.",
+            table_id=ctx.table.id,
+        )
+
+    async def leave(self, channel: Channel, user: User) -> Reply:
+        ctx = await self._context(channel)
+        self._require_lobby(ctx, "leave (resign instead with /resign)")
+        seat = self._seated(ctx, user)
+        if user.id == ctx.table.creator_id:
+            raise NotAllowed(
+                f"You opened {ctx.label}, so you cannot leave it; /abandon cancels the table."
+            )
+        try:
+            await self.store.remove_seat(ctx.table, user.id, self.clock())
+        except StaleVersion:
+            raise changed_at_once() from None
+        left = [name for name in ctx.names if name != seat.display_name]
+        return Reply(
+            f"{seat.display_name} leaves {ctx.label}. Seated: {names_list(left)}.",
+            table_id=ctx.table.id,
+        )
+
+    async def start(self, channel: Channel, user: User) -> Reply:
+        """Seat the players in an order drawn from the table's seed and begin the game."""
+        ctx = await self._context(channel)
+        self._require_lobby(ctx, "start it again")
+        if user.id != ctx.table.creator_id:
+            raise NotAllowed(f"Only {ctx.creator_name()}, who opened {ctx.label}, can start it.")
+        info = ctx.game.info
+        if len(ctx.seats) < info.min_players:
+            raise BadRequest(
+                f"{info.name} needs at least {info.min_players} players; seated so far: "
+                f"{names_list(ctx.names)}. Others can /join."
+            )
+        order = list(ctx.seats)
+        Rng(seed=ctx.table.seed).shuffle(order)
+        names = [seat.display_name for seat in order]
+        state = await self._engine(ctx.game.new_game, names, ctx.table.seed, ctx.table.options)
+        now = self.clock()
+        to_act = self._to_act(ctx, state)
+        update = TableUpdate(ctx.game.dump_state(state), to_act, now, finished=False)
+        try:
+            await self.store.start(ctx.table, [seat.user_id for seat in order], update, now)
+        except StaleVersion:
+            raise changed_at_once() from None
+        started = await self._context(channel)
+        waiting, mentions = self._next_text(started, state)
+        seating = " · ".join(f"{index}. {name}" for index, name in enumerate(names, start=1))
+        return Reply(
+            f"{started.title} begins! Seat order (drawn from the table's seed): "
+            f"{seating}.\n{waiting}",
+            image=await self._image(started, state, None, 0),
+            mentions=mentions,
+            table_id=ctx.table.id,
+        )
+
+    async def abandon(self, channel: Channel, user: User) -> Reply:
+        """Close the table for good without a result (creator or moderator)."""
+        ctx = await self._context(channel)
+        self._require_in_charge(ctx, user, "abandon it")
+        try:
+            await self.store.end(ctx.table, "abandoned", self.clock())
+        except StaleVersion:
+            raise changed_at_once() from None
+        played = f" after {ctx.table.move_count} actions" if ctx.table.status == "active" else ""
+        return Reply(
+            f"{user.name} abandoned {ctx.label}{played}. The channel is free for a new /newgame.",
+            table_id=ctx.table.id,
+        )

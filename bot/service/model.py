@@ -1,0 +1,68 @@
+"""What goes in and out of the service: who asks, where, and the replies (plain data).
+
+Transports (the console, Discord) turn their events into `User` and `Channel`, and a `Reply`
+into a message: its text, an optional PNG, pings for `mentions`, and `private` replies only
+for the asking user (an ephemeral message on Discord).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A person as the transport knows them. `moderator`: may abandon and skip like the
+    table's creator (on Discord: members with Manage Channels)."""
+
+    id: str
+    name: str
+    moderator: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    """Where a table lives; `guild_id` groups channels (a Discord server), None outside one."""
+
+    id: str
+    guild_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """Someone to ping: the table now waits for them (or for their vote)."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardImage:
+    filename: str
+    png: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    text: str
+    image: BoardImage | None = None
+    mentions: tuple[Mention, ...] = ()
+    private: bool = False
+    table_id: int | None = None
+    #: Set when the reply asks the other players to approve or decline an undo.
+    undo_request_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One open table, for listings such as /games and /mygames."""
+
+    table_id: int
+    channel_id: str
+    guild_id: str | None
+    game_name: str
+    status: str
+    players: tuple[str, ...]
+    waiting_for: tuple[Mention, ...]
+    waiting_since: datetime | None

@@ -1,0 +1,16 @@
+"""The whole service: one object per process (or per store connection) serving any transport."""
+
+from __future__ import annotations
+
+from .info import InfoService
+from .lobby import LobbyService
+from .play import PlayService
+from .undo import UndoService
+
+
+class Service(LobbyService, PlayService, UndoService, InfoService):
+    """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
+
+    Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the
+    store has a default (the engine's registry, `render.render_png`, the UTC clock).
+    """

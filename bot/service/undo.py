@@ -1,0 +1,194 @@
+"""Undo by consent: a player asks to take back the last action(s); it happens only when every
+other seated player approves, never past an action that revealed hidden information or
+randomness, and never if the game moved on since the request. The snapshot stored with the
+first action taken back is restored as it was — nothing is replayed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..store import (
+    ActionRecord,
+    SeatRecord,
+    StaleVersion,
+    TableUpdate,
+    UndoAlreadyOpen,
+    UndoRequestRecord,
+)
+from .base import ServiceBase, TableContext, changed_at_once
+from .errors import BadRequest, UndoRefused
+from .model import Channel, Mention, Reply, User
+from .texts import clock, names_list, plural
+
+
+class UndoService(ServiceBase):
+    async def request_undo(self, channel: Channel, user: User, count: int = 1) -> Reply:
+        """Ask to take back the last `count` actions; the other players must all approve."""
+        ctx = await self._context(channel)
+        self._playing_seat(ctx, user)
+        table = ctx.table
+        if table.move_count == 0:
+            raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
+        if not 1 <= count <= table.move_count:
+            raise BadRequest(
+                f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
+            )
+        from_number = table.move_count - count + 1
+        actions = await self.store.actions_from(table.id, from_number)
+        self._refuse_revealing(ctx, actions)
+        now = self.clock()
+        pending = await self.store.open_undo_request(table.id)
+        if pending is not None:
+            if pending.expires_at > now and pending.table_version == table.version:
+                raise BadRequest(
+                    f"{ctx.name_of(pending.requester_id)} already asked for an undo; the others "
+                    "answer it with /approve or /decline first."
+                )
+            await self.store.close_undo_request(pending.id, "lapsed", now)
+        requester_name = self._seated(ctx, user).display_name
+        taken = ", ".join(ctx.describe(action) for action in actions)
+        others = [seat for seat in ctx.seats if seat.user_id != user.id]
+        if not others:
+            return await self._take_back(ctx, None, from_number, actions, "")
+        expires = now + self.undo_ttl
+        try:
+            request_id = await self.store.create_undo_request(
+                table, user.id, from_number, now, expires
+            )
+        except UndoAlreadyOpen:
+            raise changed_at_once() from None
+        return Reply(
+            f"{requester_name} asks to take back {plural(count, 'action')}: {taken}.\n"
+            f"It happens only if everyone else agrees: "
+            f"{names_list([seat.display_name for seat in others])} — answer /approve or "
+            f"/decline (open until {clock(expires)}, or until the next action).",
+            mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in others),
+            table_id=table.id,
+            undo_request_id=request_id,
+        )
+
+    async def approve_undo(
+        self, channel: Channel, user: User, request_id: int | None = None
+    ) -> Reply:
+        """Agree to the open undo request; the last approval carries it out."""
+        ctx, request = await self._open_request(channel, user, request_id)
+        name = self._seated(ctx, user).display_name
+        if user.id == request.requester_id:
+            undecided = [seat.display_name for seat in self._undecided(ctx, request)]
+            raise BadRequest(
+                f"You asked for this undo yourself; it waits for {names_list(undecided)}."
+            )
+        now = self.clock()
+        await self.store.vote(request.id, user.id, True, now)
+        # Read the votes again: another player may have approved at the same moment.
+        current = await self.store.open_undo_request(ctx.table.id)
+        if current is None or current.id != request.id:
+            raise UndoRefused("This undo request was closed meanwhile; see /status.")
+        waiting = self._undecided(ctx, current)
+        if waiting:
+            return Reply(
+                f"{name} approves the undo. Still waiting for "
+                f"{names_list([seat.display_name for seat in waiting])}.",
+                mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in waiting),
+                table_id=ctx.table.id,
+                undo_request_id=request.id,
+            )
+        actions = await self.store.actions_from(ctx.table.id, request.from_number)
+        self._refuse_revealing(ctx, actions)
+        preface = f"Everyone agreed to {ctx.name_of(request.requester_id)}'s undo.\n"
+        return await self._take_back(ctx, request.id, request.from_number, actions, preface)
+
+    async def decline_undo(
+        self, channel: Channel, user: User, request_id: int | None = None
+    ) -> Reply:
+        """Refuse the open undo request (its requester withdraws it the same way)."""
+        ctx, request = await self._open_request(channel, user, request_id)
+        name = self._seated(ctx, user).display_name
+        now = self.clock()
+        if user.id != request.requester_id:
+            await self.store.vote(request.id, user.id, False, now)
+        if not await self.store.close_undo_request(request.id, "declined", now):
+            raise UndoRefused("This undo request was closed meanwhile; see /status.")
+        if user.id == request.requester_id:
+            text = f"{name} withdrew the undo request; nothing is taken back."
+        else:
+            text = f"{name} declined the undo; nothing is taken back."
+        return Reply(text, table_id=ctx.table.id)
+
+    async def _open_request(
+        self, channel: Channel, user: User, request_id: int | None
+    ) -> tuple[TableContext, UndoRequestRecord]:
+        """The table and its open, still current undo request; lapses a stale one."""
+        ctx = await self._context(channel)
+        self._playing_seat(ctx, user)
+        request = await self.store.open_undo_request(ctx.table.id)
+        if request is None or (request_id is not None and request.id != request_id):
+            raise BadRequest(
+                f"There is no open undo request{'' if request_id is None else ' by that id'} at "
+                f"{ctx.label}; /undo asks for one."
+            )
+        now = self.clock()
+        if request.expires_at <= now or request.table_version != ctx.table.version:
+            await self.store.close_undo_request(request.id, "lapsed", now)
+            raise UndoRefused(
+                "This undo request has lapsed (it expired, or the game moved on since it was "
+                "made); ask again with /undo if it is still wanted."
+            )
+        return ctx, request
+
+    @staticmethod
+    def _undecided(ctx: TableContext, request: UndoRequestRecord) -> list[SeatRecord]:
+        """The other players who have not approved yet."""
+        return [
+            seat
+            for seat in ctx.seats
+            if seat.user_id != request.requester_id and not request.votes.get(seat.user_id)
+        ]
+
+    @staticmethod
+    def _refuse_revealing(ctx: TableContext, actions: Sequence[ActionRecord]) -> None:
+        revealing = [action for action in actions if action.reveals]
+        if not revealing:
+            return
+        last = revealing[-1]
+        after = ctx.table.move_count - last.number
+        hint = ""
+        if after:
+            hint = (
+                f" You can still take back the {plural(after, 'action')} after it "
+                f"(/undo count:{after})."
+            )
+        raise UndoRefused(
+            f"{ctx.describe(last)} revealed hidden information or randomness, so it cannot be "
+            f"taken back.{hint}"
+        )
+
+    async def _take_back(
+        self,
+        ctx: TableContext,
+        request_id: int | None,
+        from_number: int,
+        actions: Sequence[ActionRecord],
+        preface: str,
+    ) -> Reply:
+        table = ctx.table
+        state_json = await self.store.state_before(table.id, from_number)
+        assert state_json is not None, "every logged action keeps the state before it"
+        state = ctx.game.load_state(state_json)
+        now = self.clock()
+        restored = TableUpdate(state_json, self._to_act(ctx, state), now, finished=False)
+        undone = [ctx.describe(action) for action in actions]
+        try:
+            await self.store.undo(table, request_id, from_number, restored, undone, now)
+        except StaleVersion:
+            raise UndoRefused(
+                "The game moved on at the same moment, so nothing was taken back; look at "
+                "/board and ask again if it is still wanted."
+            ) from None
+        next_text, mentions = self._next_text(ctx, state)
+        return Reply(
+            f"{preface}Taken back: {', '.join(undone)}.\n{next_text}",
+            image=await self._image(ctx, state, None, from_number - 1),
+            mentions=mentions,
+            table_id=table.id,
+        )
