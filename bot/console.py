@@ -51,7 +51,7 @@ class Outcome(enum.Enum):
 class ConsoleTable:
     """Turns console lines into service calls and prints the replies."""
 
-    def __init__(self, service: Service, board_dir: Path, out: TextIO = sys.stdout) -> None:
+    def __init__(self, service: Service, board_dir: Path, out: TextIO | None = None) -> None:
         self.service = service
         self.board_dir = board_dir
         self.out = out
@@ -91,7 +91,7 @@ class ConsoleTable:
             self.say(f"board: {path}")
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(text, file=self.out or sys.stdout, flush=True)
 
 
 async def run_console(

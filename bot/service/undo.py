@@ -14,11 +14,21 @@ from ..store import (
     TableUpdate,
     UndoAlreadyOpen,
     UndoRequestRecord,
+    UndoStatus,
 )
 from .base import ServiceBase, TableContext, changed_at_once
 from .errors import BadRequest, UndoRefused
 from .model import Channel, Mention, Reply, User
 from .texts import clock, names_list, plural
+
+_CLOSED: dict[UndoStatus, str] = {
+    "done": "That undo has already been carried out.",
+    "declined": "That undo request was declined (or withdrawn); nothing was taken back.",
+    "lapsed": (
+        "That undo request has lapsed: the game moved on (or a day passed) since it was made. "
+        "Ask again with /undo if it is still wanted."
+    ),
+}
 
 
 class UndoService(ServiceBase):
@@ -121,19 +131,15 @@ class UndoService(ServiceBase):
         """The table and its open, still current undo request; lapses a stale one."""
         ctx = await self._context(channel)
         self._playing_seat(ctx, user)
-        request = await self.store.open_undo_request(ctx.table.id)
-        if request is None or (request_id is not None and request.id != request_id):
-            raise BadRequest(
-                f"There is no open undo request{'' if request_id is None else ' by that id'} at "
-                f"{ctx.label}; /undo asks for one."
-            )
+        request = await self.store.last_undo_request(ctx.table.id, request_id)
+        if request is None:
+            raise BadRequest(f"There is no undo request at {ctx.label}; /undo asks for one.")
+        if request.status != "open":
+            raise UndoRefused(_CLOSED[request.status])
         now = self.clock()
         if request.expires_at <= now or request.table_version != ctx.table.version:
             await self.store.close_undo_request(request.id, "lapsed", now)
-            raise UndoRefused(
-                "This undo request has lapsed (it expired, or the game moved on since it was "
-                "made); ask again with /undo if it is still wanted."
-            )
+            raise UndoRefused(_CLOSED["lapsed"])
         return ctx, request
 
     @staticmethod

@@ -9,6 +9,7 @@ from .records import (
     TableStatus,
     TableUpdate,
     UndoRequestRecord,
+    UndoStatus,
 )
 from .store import ChannelBusy, StaleVersion, Store, StoreError, UndoAlreadyOpen
 
@@ -27,6 +28,7 @@ __all__ = [
     "TableUpdate",
     "UndoAlreadyOpen",
     "UndoRequestRecord",
+    "UndoStatus",
     "migrate",
     "schema_version",
 ]

@@ -403,10 +403,23 @@ class Store:
     # -- undo -------------------------------------------------------------------------------
 
     async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        return await self._undo_request("table_id = ? AND status = 'open'", (table_id,))
+
+    async def last_undo_request(
+        self, table_id: int, request_id: int | None = None
+    ) -> UndoRequestRecord | None:
+        """The table's request `request_id`, or its latest request, whatever its status."""
+        if request_id is None:
+            return await self._undo_request("table_id = ? ORDER BY id DESC LIMIT 1", (table_id,))
+        return await self._undo_request("table_id = ? AND id = ?", (table_id, request_id))
+
+    async def _undo_request(
+        self, condition: str, params: Sequence[Any]
+    ) -> UndoRequestRecord | None:
         row = await self._fetch_one(
             "SELECT id, table_id, requester_id, from_number, table_version, status, created_at, "
-            "expires_at FROM undo_requests WHERE table_id = ? AND status = 'open'",
-            (table_id,),
+            f"expires_at FROM undo_requests WHERE {condition}",
+            params,
         )
         if row is None:
             return None

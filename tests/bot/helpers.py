@@ -1,0 +1,68 @@
+"""Shared test helpers for the bot: the pile game in a catalog, a stand-in renderer, a clock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.service import Channel, GameCatalog, Service, User
+from tests.support.pile_game import PileGame
+
+FAKE_PNG_HEADER = b"\x89PNG-fake\n"
+
+CHANNEL = Channel(id="chan-1", guild_id="guild-1")
+ALICE = User(id="u-alice", name="alice")
+BOB = User(id="u-bob", name="bob")
+CAROL = User(id="u-carol", name="carol")
+MALLORY = User(id="u-mallory", name="mallory")
+
+
+def pile_catalog() -> GameCatalog:
+    return GameCatalog([PileGame()])
+
+
+def fake_renderer(game_key: str, view: Mapping[str, Any]) -> bytes:
+    """Stands in for the real renderer: the view itself, so tests can see what was drawn."""
+    return FAKE_PNG_HEADER + json.dumps({"game": game_key, "view": view}, sort_keys=True).encode()
+
+
+def drawn_view(png: bytes) -> dict[str, Any]:
+    """The view a fake image was drawn from."""
+    assert png.startswith(FAKE_PNG_HEADER)
+    data: dict[str, Any] = json.loads(png[len(FAKE_PNG_HEADER) :])["view"]
+    return data
+
+
+class ManualClock:
+    """A clock that only moves when told to."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+async def start_table(
+    service: Service,
+    users: Sequence[User],
+    *,
+    seed: int = 1,
+    size: int = 10,
+    channel: Channel = CHANNEL,
+) -> list[User]:
+    """Open a pile table with `users` (the first creates it), start it, and return the users
+    in seat order."""
+    await service.create_table(channel, users[0], "pile", {"size": str(size)}, seed)
+    for user in users[1:]:
+        await service.join(channel, user)
+    await service.start(channel, users[0])
+    table = await service.store.open_table(channel.id)
+    assert table is not None
+    by_id = {user.id: user for user in users}
+    return [by_id[seat.user_id] for seat in await service.store.seats(table.id)]

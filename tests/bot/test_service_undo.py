@@ -1,0 +1,149 @@
+"""Undo by consent: every other player must approve; never past a reveal; lapses when the
+game moves on or the request expires."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import BadRequest, NotAllowed, Service, UndoRefused
+from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, MALLORY, ManualClock, start_table
+from tests.support.pile_game import PileGame
+
+
+async def _pile(service: Service) -> int:
+    table = await service.store.open_table(CHANNEL.id)
+    assert table is not None and table.state_json is not None
+    pile: int = PileGame().load_state(table.state_json).pile
+    return pile
+
+
+async def _log(service: Service) -> list[str]:
+    table = await service.store.open_table(CHANNEL.id)
+    assert table is not None
+    return [action.text for action in await service.store.recent_actions(table.id, 50)]
+
+
+async def test_an_undo_happens_once_every_other_player_approves(service: Service) -> None:
+    first, second, third = await start_table(service, [ALICE, BOB, CAROL])
+    await service.act(CHANNEL, first, "take 3")
+    asked = await service.request_undo(CHANNEL, first)
+    assert f"{first.name} asks to take back 1 action: #1 {first.name}: take 3" in asked.text
+    assert {m.user_id for m in asked.mentions} == {second.id, third.id}
+    assert asked.undo_request_id is not None
+    halfway = await service.approve_undo(CHANNEL, second, asked.undo_request_id)
+    assert f"Still waiting for {third.name}" in halfway.text
+    assert [m.user_id for m in halfway.mentions] == [third.id]
+    assert await _pile(service) == 7
+    done = await service.approve_undo(CHANNEL, third)
+    assert f"Taken back: #1 {first.name}: take 3" in done.text
+    assert f"Waiting for {first.name}." in done.text
+    assert [m.user_id for m in done.mentions] == [first.id]
+    assert done.image is not None and done.image.filename.endswith("-0.png")
+    assert await _pile(service) == 10
+    assert await _log(service) == []
+    await service.act(CHANNEL, first, "take 1")
+    assert await _log(service) == ["take 1"]
+
+
+async def test_several_actions_can_be_taken_back_at_once(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "take 1")
+    await service.act(CHANNEL, second, "take 2")
+    await service.act(CHANNEL, first, "take 3")
+    await service.request_undo(CHANNEL, second, count=2)
+    done = await service.approve_undo(CHANNEL, first)
+    assert f"#2 {second.name}: take 2, #3 {first.name}: take 3" in done.text
+    assert await _pile(service) == 9
+    assert await _log(service) == ["take 1"]
+    with pytest.raises(BadRequest, match="1 to 1 actions"):
+        await service.request_undo(CHANNEL, first, count=2)
+
+
+async def test_a_declined_undo_changes_nothing(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "take 2")
+    await service.request_undo(CHANNEL, first)
+    declined = await service.decline_undo(CHANNEL, second)
+    assert f"{second.name} declined the undo; nothing is taken back." in declined.text
+    assert await _pile(service) == 8
+    with pytest.raises(UndoRefused, match="was declined"):
+        await service.approve_undo(CHANNEL, second)
+    await service.request_undo(CHANNEL, first)
+    withdrawn = await service.decline_undo(CHANNEL, first)
+    assert "withdrew" in withdrawn.text
+    assert await _log(service) == ["take 2"]
+
+
+async def test_no_undo_past_an_action_that_revealed_randomness(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "roll")
+    with pytest.raises(UndoRefused, match=f"#1 {first.name}: roll revealed"):
+        await service.request_undo(CHANNEL, first)
+    await service.act(CHANNEL, second, "take 1")
+    with pytest.raises(UndoRefused, match=r"take back the 1 action after it \(/undo count:1\)"):
+        await service.request_undo(CHANNEL, second, count=2)
+    await service.request_undo(CHANNEL, second, count=1)
+    done = await service.approve_undo(CHANNEL, first)
+    assert f"Taken back: #2 {second.name}: take 1" in done.text
+    assert await _log(service) == ["roll"]
+
+
+async def test_an_undo_lapses_when_the_game_moves_on(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "take 1")
+    asked = await service.request_undo(CHANNEL, first)
+    await service.act(CHANNEL, second, "take 1")
+    with pytest.raises(UndoRefused, match="lapsed: the game moved on"):
+        await service.approve_undo(CHANNEL, second, asked.undo_request_id)
+    assert await _log(service) == ["take 1", "take 1"]
+    status = await service.status(CHANNEL, first)
+    assert "undo" not in status.text
+
+
+async def test_an_undo_request_expires(service: Service, clock: ManualClock) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "take 1")
+    await service.request_undo(CHANNEL, first)
+    status = await service.status(CHANNEL, second)
+    assert f"Open undo request by {first.name}" in status.text
+    clock.advance(hours=25)
+    with pytest.raises(UndoRefused, match="lapsed"):
+        await service.approve_undo(CHANNEL, second)
+    with pytest.raises(UndoRefused, match="lapsed"):
+        await service.approve_undo(CHANNEL, second)
+    assert await _pile(service) == 9
+    await service.request_undo(CHANNEL, first)
+
+
+async def test_who_may_ask_approve_and_decline(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    with pytest.raises(BadRequest, match="Nothing has been played"):
+        await service.request_undo(CHANNEL, first)
+    await service.act(CHANNEL, first, "take 1")
+    with pytest.raises(NotAllowed):
+        await service.request_undo(CHANNEL, MALLORY)
+    with pytest.raises(BadRequest, match="no undo request at table #1"):
+        await service.approve_undo(CHANNEL, second)
+    asked = await service.request_undo(CHANNEL, first)
+    with pytest.raises(BadRequest, match="already asked for an undo"):
+        await service.request_undo(CHANNEL, second)
+    with pytest.raises(
+        BadRequest, match=f"asked for this undo yourself; it waits for {second.name}"
+    ):
+        await service.approve_undo(CHANNEL, first)
+    with pytest.raises(NotAllowed):
+        await service.approve_undo(CHANNEL, MALLORY)
+    with pytest.raises(NotAllowed):
+        await service.decline_undo(CHANNEL, MALLORY)
+    assert asked.undo_request_id is not None
+    with pytest.raises(BadRequest, match="no undo request"):
+        await service.approve_undo(CHANNEL, second, asked.undo_request_id + 1)
+    assert await _pile(service) == 9
+
+
+async def test_a_player_alone_at_the_table_undoes_at_once(service: Service) -> None:
+    (solo,) = await start_table(service, [ALICE])
+    await service.act(CHANNEL, solo, "take 3")
+    done = await service.request_undo(CHANNEL, solo)
+    assert done.text.startswith("Taken back: #1 alice: take 3")
+    assert await _pile(service) == 10

@@ -1,0 +1,165 @@
+"""The store: migrations, one open table per channel, versioned writes."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.store import (
+    ChannelBusy,
+    MigrationError,
+    NewAction,
+    StaleVersion,
+    Store,
+    TableRecord,
+    TableUpdate,
+    migrate,
+    schema_version,
+)
+from bot.store.migrations import discover, statements
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _schema(path: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name"
+        ).fetchall()
+
+
+async def test_migrations_build_the_schema_from_an_empty_database(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    migrations = discover()
+    assert await store.schema_version() == migrations[-1].version
+    await store.close()
+    with sqlite3.connect(db_path) as db:
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        recorded = db.execute("SELECT version, name FROM schema_version ORDER BY version")
+        assert recorded.fetchall() == [(m.version, m.name) for m in migrations]
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"game_tables", "seats", "actions", "undo_requests", "undo_votes"} <= names
+    assert "game_tables_one_open_per_channel" in names
+
+
+async def test_running_the_migrations_again_changes_nothing(db_path: Path) -> None:
+    await (await Store.open(db_path)).close()
+    before = _schema(db_path)
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        assert await migrate(db) == []
+        assert await schema_version(db) == discover()[-1].version
+    await (await Store.open(db_path)).close()
+    assert _schema(db_path) == before
+
+
+async def test_migrations_run_in_order_and_a_failing_one_leaves_no_trace(tmp_path: Path) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0002_fill.sql").write_text("INSERT INTO numbers VALUES (2);\n")
+    (folder / "0001_create.sql").write_text("CREATE TABLE numbers (n INTEGER);\n")
+    (folder / "0003_broken.sql").write_text(
+        "CREATE TABLE doomed (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
+    )
+    async with aiosqlite.connect(tmp_path / "t.db", isolation_level=None) as db:
+        with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+            await migrate(db, folder)
+        assert await schema_version(db) == 2
+        async with db.execute("SELECT name FROM sqlite_master WHERE name = 'doomed'") as cur:
+            assert await cur.fetchall() == []
+        async with db.execute("SELECT n FROM numbers") as cursor:
+            assert [tuple(row) for row in await cursor.fetchall()] == [(2,)]
+        (folder / "0003_broken.sql").write_text("CREATE TABLE fixed (x INTEGER);\n")
+        assert await migrate(db, folder) == [3]
+
+
+def test_a_badly_named_migration_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "1_initial.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match=r"NNNN_name\.sql"):
+        discover(tmp_path)
+
+
+def test_statements_keep_triggers_whole_and_drop_comments() -> None:
+    sql = (
+        "-- a comment; with a semicolon\n"
+        "CREATE TABLE t (x INTEGER);\n"
+        "CREATE TRIGGER t_guard BEFORE INSERT ON t BEGIN\n"
+        "  SELECT RAISE(ABORT, 'no');\n"
+        "END;\n"
+        "-- trailing comment\n"
+    )
+    parts = statements(sql)
+    assert len(parts) == 2
+    assert parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+
+
+async def _new_table(store: Store, channel: str = "c1") -> TableRecord:
+    return await store.create_table(
+        channel_id=channel,
+        guild_id="g1",
+        game_key="pile",
+        options={"size": 10},
+        seed=7,
+        creator_id="u1",
+        creator_name="alice",
+        now=NOW,
+    )
+
+
+async def test_a_channel_has_at_most_one_open_table(store: Store) -> None:
+    first = await _new_table(store, "c1")
+    with pytest.raises(ChannelBusy):
+        await _new_table(store, "c1")
+    await _new_table(store, "c2")
+    await store.end(first, "abandoned", NOW)
+    replacement = await _new_table(store, "c1")
+    assert replacement.id != first.id
+    open_table = await store.open_table("c1")
+    assert open_table is not None and open_table.id == replacement.id
+
+
+async def _started(store: Store) -> TableRecord:
+    table = await _new_table(store)
+    await store.add_seat(table, "u2", "bob", NOW)
+    table = await store.table(table.id) or table
+    await store.start(table, ["u2", "u1"], TableUpdate('{"n": 0}', [0], NOW, False), NOW)
+    started = await store.table(table.id)
+    assert started is not None
+    return started
+
+
+def _action(text: str) -> NewAction:
+    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False, '{"n": 0}')
+
+
+async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
+    table = await _started(store)
+    assert [seat.user_id for seat in await store.seats(table.id)] == ["u2", "u1"]
+    number = await store.commit_action(
+        table, _action("one"), TableUpdate('{"n": 1}', [1], NOW, False), NOW
+    )
+    assert number == 1
+    with pytest.raises(StaleVersion):
+        await store.commit_action(
+            table, _action("two"), TableUpdate('{"n": 2}', [1], NOW, False), NOW
+        )
+    current = await store.table(table.id)
+    assert current is not None
+    assert (current.version, current.move_count, current.state_json) == (
+        table.version + 1,
+        1,
+        '{"n": 1}',
+    )
+    assert [action.text for action in await store.recent_actions(table.id, 10)] == ["one"]
+
+
+async def test_a_finishing_move_closes_the_table(store: Store) -> None:
+    table = await _started(store)
+    await store.commit_action(table, _action("last"), TableUpdate("{}", [], None, True), NOW)
+    finished = await store.table(table.id)
+    assert finished is not None and finished.status == "finished"
+    assert finished.ended_at == NOW
+    assert await store.open_table(table.channel_id) is None
