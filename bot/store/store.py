@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 import aiosqlite
 
@@ -98,7 +98,7 @@ class Store:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Store:
+    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
         """Connect (creating the file and its folder if needed) and apply pending migrations."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)

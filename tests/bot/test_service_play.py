@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -285,7 +286,7 @@ async def test_skip_passes_over_the_absent_player_the_table_waits_for(service: S
 
 
 async def test_a_failed_drawing_never_loses_the_move(store: Store, clock: ManualClock) -> None:
-    def broken(game_key: str, view: dict[str, Any]) -> bytes:
+    def broken(game_key: str, view: Mapping[str, Any]) -> bytes:
         raise RuntimeError("no ink")
 
     service = Service(store, games=pile_catalog(), renderer=broken, clock=clock)

@@ -1,0 +1,182 @@
+"""The console table: scripted games, exit statuses, and surviving a kill between moves."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.console import run_console
+from bot.service import GameCatalog
+from engine.core import Result, Rng
+from tests.bot.helpers import fake_renderer, pile_catalog
+from tests.support.pile_game import PileGame, PileState
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _settings(tmp_path: Path) -> Settings:
+    return Settings(
+        _env_file=None,
+        database_path=tmp_path / "data" / "console.db",
+        board_dir=tmp_path / "boards",
+    )
+
+
+def _seat_order(seed: int, joined: list[str]) -> list[str]:
+    order = list(joined)
+    Rng(seed=seed).shuffle(order)
+    return order
+
+
+async def _run(
+    tmp_path: Path, lines: list[str], *, strict: bool = False, games: GameCatalog | None = None
+) -> int:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    return await run_console(
+        _settings(tmp_path),
+        script=script,
+        strict=strict,
+        games=games or pile_catalog(),
+        renderer=fake_renderer,
+    )
+
+
+async def test_a_scripted_pile_game_from_newgame_to_final_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = _seat_order(11, ["alice", "bob"])
+    lines = [
+        "# a whole game of the pile test game",
+        "alice> /newgame game:pile size:6 seed:11",
+        "bob> /join",
+        "alice> /start",
+        f"{first}> /move action:take 3",
+        f"{second}> /status",
+        f"{second}> /move take 2",
+        f"{first}> /history count:2",
+        f"{first}> /move action:take 1",
+    ]
+    assert await _run(tmp_path, lines, strict=True) == 0
+    out = capsys.readouterr().out
+    assert f"Final scores: {first} 4, {second} 2." in out
+    assert f"Ranking: 1. {first} (4) · 2. {second} (2)" in out
+    assert f"ping: @{second}" in out
+    assert f"(only {second} sees this)" in out
+    saved = {path.name for path in (tmp_path / "boards").iterdir()}
+    assert saved == {"1-0.png", "1-1.png", "1-1-seat2.png", "1-2.png", "1-3.png"}
+    assert f"board: {tmp_path / 'boards' / '1-3.png'}" in out
+
+
+async def test_refusals_are_replies_unless_strict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["alice> /newgame game:pile", "alice> /strat", "no name here", "alice> /start"]
+    assert await _run(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert "error: Unknown command /strat. Did you mean /start" in out
+    assert "error: start the line with your name" in out
+    assert "begins!" in out
+    assert await _run(tmp_path, ["bob> /join", "bob> /start", "bob> /status"], strict=True) == 2
+
+
+class BrokenPile(PileGame):
+    def apply_action(self, state: PileState, seat: int, text: str) -> Result[PileState]:
+        raise RuntimeError("a bug in the rules")
+
+
+async def test_an_unexpected_failure_stops_the_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["alice> /newgame game:pile", "alice> /start", "alice> /move take 1", "alice> /board"]
+    assert await _run(tmp_path, lines, games=GameCatalog([BrokenPile()])) == 1
+    assert "alice> /board" not in capsys.readouterr().out
+
+
+def _environment(tmp_path: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    env.update(
+        PYTHONPATH=str(REPO),
+        DATABASE_PATH=str(tmp_path / "data" / "console.db"),
+        BOARD_DIR=str(tmp_path / "boards"),
+    )
+    return env
+
+
+async def _console(tmp_path: Path, *args: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.bot.pile_console",
+        "console",
+        *args,
+        cwd=tmp_path,
+        env=_environment(tmp_path),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def _read_until(process: asyncio.subprocess.Process, marker: str) -> str:
+    assert process.stdout is not None
+    seen = ""
+    while marker not in seen:
+        line = await asyncio.wait_for(process.stdout.readline(), timeout=30)
+        assert line, f"the console ended before printing {marker!r}: {seen}"
+        seen += line.decode()
+    return seen
+
+
+async def test_a_game_survives_the_console_being_killed_between_moves(tmp_path: Path) -> None:
+    first, second = _seat_order(5, ["alice", "bob"])
+    console = await _console(tmp_path)
+    assert console.stdin is not None
+    setup = ["alice> /newgame game:pile seed:5", "bob> /join", "alice> /start"]
+    console.stdin.write(("\n".join(setup) + "\n").encode())
+    await _read_until(console, "1-0.png")
+    console.stdin.write(f"{first}> /move action:take 2\n".encode())
+    await _read_until(console, "1-1.png")  # printed only after the move was committed
+    console.send_signal(signal.SIGKILL)
+    assert await console.wait() == -signal.SIGKILL
+
+    with sqlite3.connect(tmp_path / "data" / "console.db") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+    script = tmp_path / "after.txt"
+    script.write_text(f"{second}> /history\n{second}> /move take 3\n{first}> /status\n")
+    restarted = await _console(tmp_path, "--script", str(script), "--strict")
+    out, err = await asyncio.wait_for(restarted.communicate(), timeout=60)
+    assert restarted.returncode == 0, err.decode()
+    text = out.decode()
+    assert f"#1 {first}: take 2" in text
+    assert f"{second}: take 3" in text
+    assert f"Scores so far: {first} 2, {second} 3" in text
+
+
+async def test_python_m_bot_with_a_token_says_discord_is_not_built_and_opens_the_console(
+    tmp_path: Path,
+) -> None:
+    env = _environment(tmp_path) | {"DISCORD_TOKEN": "not-a-real-token", "LOG_LEVEL": "info"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 0, err.decode()
+    assert "Discord adapter is not built yet" in err.decode()
+    assert "local console table" in out.decode()
+    assert (tmp_path / "data" / "console.db").exists()
