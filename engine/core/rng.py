@@ -35,9 +35,9 @@ class Rng(BaseModel):
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
+        """A uniform integer in [0, n), without modulo bias; n may be at most 2**64."""
+        if not 0 < n <= _MASK + 1:
+            raise ValueError(f"n must lie between 1 and 2**64, not {n}")
         limit = (_MASK + 1) - ((_MASK + 1) % n)
         while True:
             value = self.next_u64()
