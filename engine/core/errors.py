@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+#: An error offers at most this many nearest legal actions, best first.
+MAX_SUGGESTIONS = 5
+
 
 class EngineError(Exception):
     """Base of every error the engine raises on bad input; nothing has changed when it is raised."""
@@ -41,7 +44,7 @@ class ParseError(ActionError):
     """The text is not an action of this game at all."""
 
     def __init__(self, text: str, message: str, suggestions: Sequence[str] = ()) -> None:
-        self.suggestions = list(suggestions)
+        self.suggestions = list(suggestions)[:MAX_SUGGESTIONS]
         super().__init__(
             text, _with_suggestions(f"'{text}' is not understood: {message}", self.suggestions)
         )
@@ -52,7 +55,7 @@ class IllegalAction(ActionError):
 
     def __init__(self, text: str, why: str, suggestions: Sequence[str] = ()) -> None:
         self.why = why
-        self.suggestions = list(suggestions)
+        self.suggestions = list(suggestions)[:MAX_SUGGESTIONS]
         super().__init__(
             text, _with_suggestions(f"'{text}' is not allowed: {why}", self.suggestions)
         )
