@@ -161,7 +161,7 @@ class ServiceBase:
         return ctx.game.load_state(ctx.table.state_json)
 
     async def _image(
-        self, ctx: TableContext, state: Any, viewer: int | None, move: int
+        self, ctx: TableContext, state: Any, viewer: int | None, move: int, tag: str = ""
     ) -> BoardImage | None:
         """The board as `viewer` sees it (None: the public), or None if drawing failed — a
         failed picture must never undo or hide a committed move."""
@@ -175,7 +175,7 @@ class ServiceBase:
         except Exception:
             log.exception("could not render %s table %s at move %s", key, ctx.table.id, move)
             return None
-        suffix = "" if viewer is None else f"-seat{viewer + 1}"
+        suffix = ("" if viewer is None else f"-seat{viewer + 1}") + (f"-{tag}" if tag else "")
         return BoardImage(f"{ctx.table.id}-{move}{suffix}.png", png)
 
     # -- describing a position ------------------------------------------------------------

@@ -50,6 +50,8 @@ class Reply:
     mentions: tuple[Mention, ...] = ()
     private: bool = False
     table_id: int | None = None
+    #: The table's version this reply shows (a preview's is needed to confirm it).
+    table_version: int | None = None
     #: Set when the reply asks the other players to approve or decline an undo.
     undo_request_id: int | None = None
 

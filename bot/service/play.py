@@ -6,6 +6,8 @@ and the version bump in one transaction; no log is ever replayed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Result
@@ -18,9 +20,57 @@ from .model import Channel, Reply, User
 from .texts import names_list
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An engine step's outcome, ready to be stored."""
+
+    state: Any
+    events: list[str]
+    reveals: bool
+    state_json: str
+    to_act: list[int]
+    over: bool
+
+
 class PlayService(ServiceBase):
-    async def act(self, channel: Channel, user: User, text: str) -> Reply:
-        """Play `text` (one action, or a whole turn `a; b; c`) for the user's own seat."""
+    async def act(
+        self, channel: Channel, user: User, text: str, *, expected_version: int | None = None
+    ) -> Reply:
+        """Play `text` (one action, or a whole turn `a; b; c`) for the user's own seat.
+
+        With `expected_version` (from a preview's reply) the move is only played on the very
+        position that was previewed; otherwise BoardChanged shows the new one.
+        """
+        ctx, seat, played = await self._try(channel, user, text)
+        if expected_version is not None and expected_version != ctx.table.version:
+            raise BoardChanged(await self._position(ctx.table.id))
+        return await self._commit(ctx, user, seat, "move", " ".join(text.split()), played)
+
+    async def preview(self, channel: Channel, user: User, text: str) -> Reply:
+        """What `text` would do, privately, without playing it. Confirm by calling `act` with
+        the reply's `table_version` as `expected_version`."""
+        ctx, seat, played = await self._try(channel, user, text)
+        player = ctx.by_seat(seat).display_name
+        next_text, _ = self._next_text(ctx, played.state)
+        lines = [
+            f"Preview — nothing is played yet. {player}: {' '.join(text.split())}",
+            *(f"• {line}" for line in played.events),
+            f"Afterwards: {next_text}",
+        ]
+        return Reply(
+            "\n".join(lines),
+            image=await self._image(
+                ctx, played.state, None, ctx.table.move_count + 1, tag="preview"
+            ),
+            private=True,
+            table_id=ctx.table.id,
+            table_version=ctx.table.version,
+        )
+
+    async def _try(
+        self, channel: Channel, user: User, text: str
+    ) -> tuple[TableContext, int, Played]:
+        """Load the table and apply `text` for the user's seat, without storing anything."""
         text = " ".join(text.split())
         if not text:
             raise BadRequest(
@@ -28,10 +78,10 @@ class PlayService(ServiceBase):
             )
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
-        game = ctx.game
-        state = self._state(ctx)
-        result = await self._engine(game.apply, state, seat, text)
-        return await self._commit(ctx, user, seat, "move", text, result)
+        played = await self._engine(
+            self._play, ctx, lambda state: ctx.game.apply(state, seat, text)
+        )
+        return ctx, seat, played
 
     async def resign(self, channel: Channel, user: User) -> Reply:
         """Give up for good; what that means for the seat is the game's rule."""
@@ -39,8 +89,8 @@ class PlayService(ServiceBase):
         seat = self._playing_seat(ctx, user)
         if await self.store.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")
-        result = await self._engine(ctx.game.resign, self._state(ctx), seat)
-        return await self._commit(ctx, user, seat, "resign", "resign", result)
+        played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
+        return await self._commit(ctx, user, seat, "resign", "resign", played)
 
     async def skip(self, channel: Channel, user: User, player: str) -> Reply:
         """Skip an absent player the table waits for (creator or moderator; the game's rule)."""
@@ -55,10 +105,9 @@ class PlayService(ServiceBase):
                 f"{ctx.title} is not waiting for {target.display_name} but for "
                 f"{names_list([m.name for m in waiting])}; only they can be skipped."
             )
-        result = await self._engine(ctx.game.skip, self._state(ctx), target.seat)
-        return await self._commit(
-            ctx, user, target.seat, "skip", f"skip {target.display_name}", result
-        )
+        skipped = target.seat
+        played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
+        return await self._commit(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
 
     @staticmethod
     def _find_player(ctx: TableContext, player: str) -> SeatRecord:
@@ -72,6 +121,21 @@ class PlayService(ServiceBase):
             f"the players are {names_list(ctx.names)}."
         )
 
+    def _play(self, ctx: TableContext, step: Callable[[Any], Result[Any]]) -> Played:
+        """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
+        run in a worker thread)."""
+        game = ctx.game
+        result = step(self._state(ctx))
+        over = game.is_over(result.state)
+        return Played(
+            state=result.state,
+            events=[event.text for event in result.events],
+            reveals=result.reveals,
+            state_json=game.dump_state(result.state),
+            to_act=[] if over else self._to_act(ctx, result.state),
+            over=over,
+        )
+
     async def _commit(
         self,
         ctx: TableContext,
@@ -79,24 +143,22 @@ class PlayService(ServiceBase):
         seat: int,
         kind: ActionKind,
         text: str,
-        result: Result[Any],
+        played: Played,
     ) -> Reply:
-        game, table = ctx.game, ctx.table
-        new_state = result.state
+        table = ctx.table
         now = self.clock()
-        over = game.is_over(new_state)
-        to_act = [] if over else self._to_act(ctx, new_state)
-        waiting_since = None if over else table.waiting_since if to_act == table.to_act else now
+        unchanged = played.to_act == table.to_act
+        waiting_since = None if played.over else table.waiting_since if unchanged else now
         action = NewAction(
             seat=seat,
             user_id=user.id,
             kind=kind,
             text=text,
-            events=[event.text for event in result.events],
-            reveals=result.reveals,
+            events=played.events,
+            reveals=played.reveals,
             state_before_json=table.state_json or "",
         )
-        update = TableUpdate(game.dump_state(new_state), to_act, waiting_since, finished=over)
+        update = TableUpdate(played.state_json, played.to_act, waiting_since, played.over)
         try:
             number = await self.store.commit_action(table, action, update, now)
         except StaleVersion:
@@ -108,13 +170,14 @@ class PlayService(ServiceBase):
             "skip": f"{user.name} used /skip on {player}.",
         }[kind]
         lines = [header, *(f"• {line}" for line in action.events)]
-        next_text, mentions = self._next_text(ctx, new_state)
+        next_text, mentions = self._next_text(ctx, played.state)
         lines.append(next_text)
         return Reply(
             "\n".join(lines),
-            image=await self._image(ctx, new_state, None, number),
+            image=await self._image(ctx, played.state, None, number),
             mentions=mentions,
             table_id=table.id,
+            table_version=table.version + 1,
         )
 
     async def _position(self, table_id: int) -> Reply:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.service import (
     BadRequest,
+    BoardChanged,
     Channel,
     GameCatalog,
     NoOpenTable,
@@ -295,3 +296,23 @@ async def test_a_failed_drawing_never_loses_the_move(store: Store, clock: Manual
     assert reply.image is None and "alice: take 2" in reply.text
     assert await _pile(service) == 8
     assert re.search(r"Waiting for alice", reply.text)
+
+
+async def test_a_preview_plays_nothing_and_confirms_only_on_the_same_position(
+    service: Service,
+) -> None:
+    first, second, third = await start_table(service, [ALICE, BOB, CAROL])
+    preview = await service.preview(CHANNEL, first, "take 3")
+    assert preview.private and preview.text.startswith("Preview — nothing is played yet.")
+    assert f"Afterwards: Waiting for {second.name}." in preview.text
+    assert preview.image is not None and drawn_view(preview.image.png)["pile"] == 7
+    assert await _pile(service) == 10
+    with pytest.raises(RulesError, match="not allowed"):
+        await service.preview(CHANNEL, first, "take 4")
+    confirmed = await service.act(CHANNEL, first, "take 3", expected_version=preview.table_version)
+    assert await _pile(service) == 7
+    stale = await service.preview(CHANNEL, second, "take 1")
+    await service.resign(CHANNEL, third)
+    with pytest.raises(BoardChanged):
+        await service.act(CHANNEL, second, "take 1", expected_version=stale.table_version)
+    assert confirmed.table_version == stale.table_version
