@@ -316,3 +316,37 @@ async def test_a_preview_plays_nothing_and_confirms_only_on_the_same_position(
     with pytest.raises(BoardChanged):
         await service.act(CHANNEL, second, "take 1", expected_version=stale.table_version)
     assert confirmed.table_version == stale.table_version
+
+
+async def test_listings_of_open_tables_and_of_tables_waiting_for_someone(
+    service: Service, clock: ManualClock
+) -> None:
+    here = Channel("chan-2", CHANNEL.guild_id)
+    first, _ = await start_table(service, [ALICE, BOB])
+    await service.create_table(here, CAROL, "pile")
+    await service.create_table(Channel("chan-3", "another guild"), MALLORY, "pile")
+    clock.advance(hours=1)
+    summaries = await service.open_tables(CHANNEL.guild_id)
+    assert [(s.channel_id, s.status) for s in summaries] == [
+        (CHANNEL.id, "active"),
+        (here.id, "lobby"),
+    ]
+    assert [m.user_id for m in summaries[0].waiting_for] == [first.id]
+    listing = await service.tables_here(here)
+    assert f"waiting for {first.name} since 2026-01-01 12:00 UTC (1 h 0 min ago)" in listing.text
+    assert "in the lobby with carol" in listing.text
+    waiting = await service.tables_waiting_for(first.id)
+    assert [s.table_id for s in waiting] == [summaries[0].table_id]
+    assert await service.tables_waiting_for(CAROL.id) == []
+    mine = await service.my_games(first)
+    assert mine.private and "#1 Pile (test game) in channel chan-1" in mine.text
+
+
+def test_rules_and_the_list_of_games(service: Service) -> None:
+    listing = service.game_list()
+    assert "pile: Pile (test game), 1–4 players" in listing.text
+    rules = service.rules("PILE")
+    assert "size: counters on the pile (a number from 1 to 99; default 10)" in rules.text
+    assert "docs/games/pile.md" in rules.text
+    with pytest.raises(RulesError, match="no game called 'chess'"):
+        service.rules("chess")
