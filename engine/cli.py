@@ -38,6 +38,9 @@ def replay_from_args(args: argparse.Namespace) -> Replay:
                 fail(f"--option takes KEY=VALUE, not '{item}'")
             options[key.strip()] = value.strip()
         players = [p.strip() for p in args.players.split(",") if p.strip()]
+        for player in players:
+            if ":" in player or "#" in player:
+                fail(f"player name '{player}' may not contain ':' or '#': a move line names it")
         lines = _read_lines(args.moves)
         return replay(get(args.game), players, args.seed, options, lines)
     except EngineError as error:
@@ -45,15 +48,18 @@ def replay_from_args(args: argparse.Namespace) -> Replay:
 
 
 def _read_lines(path: str | None) -> Sequence[str]:
+    """The move lines, split on newlines only so that line numbers match an editor's."""
     if path is None:
         return []
-    if path == "-":
-        return sys.stdin.read().splitlines()
     try:
+        if path == "-":
+            return sys.stdin.read().split("\n")
         with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
+            return handle.read().split("\n")
     except OSError as error:
         fail(f"cannot read {path}: {error.strerror}")
+    except UnicodeDecodeError:
+        fail(f"cannot read {path}: it is not UTF-8 text")
 
 
 def fail(message: str) -> NoReturn:
