@@ -1,0 +1,38 @@
+"""The registry: `engine.games()` lists every game, `engine.get(key)` finds one."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core.errors import UnknownGame
+from engine.core.game import Game
+
+
+def test_games_are_listed_once_each() -> None:
+    keys = [game.info.key for game in engine.games()]
+    assert "terra-nova-2006" in keys
+    assert len(keys) == len(set(keys))
+    assert all(isinstance(game, Game) for game in engine.games())
+
+
+def test_get_finds_each_listed_game() -> None:
+    for game in engine.games():
+        assert engine.get(game.info.key) is game
+
+
+def test_an_unknown_key_names_itself_and_the_known_games() -> None:
+    with pytest.raises(UnknownGame) as caught:
+        engine.get("terra-nova")
+    assert caught.value.key == "terra-nova"
+    assert "'terra-nova'" in str(caught.value)
+    assert "terra-nova-2006" in str(caught.value)
+
+
+def test_game_metadata_is_consistent() -> None:
+    for game in engine.games():
+        info = game.info
+        assert 1 <= info.min_players <= info.max_players
+        assert info.name and info.summary
+        for spec in info.options:
+            assert spec.coerce(spec.default) == spec.default
