@@ -144,11 +144,12 @@ class TerraNova2006(Game[TerraNova2006State]):
             holds = "a stone" if cells[cell] < FREE else f"{state.players[cells[cell]]}'s figure"
             return f"{names[cell]} already holds {holds}; stones go on free cells"
         if cell not in rules.stone_cells(self.board, cells, state.moved):
-            standing = ", ".join(names[m.at] for m in state.moved) or "nowhere any more"
-            return (
-                f"{names[cell]} is not next to a figure you moved this turn "
-                f"(they stand on {standing})"
+            where = (
+                f"moved figures stand on {', '.join(names[m.at] for m in state.moved)}"
+                if state.moved
+                else "the figure you moved has left the game"
             )
+            return f"{names[cell]} is not next to a figure you moved this turn ({where})"
         return None
 
     def _why_no_move(self, state: State, seat: int, start: int, end: int) -> str | None:

@@ -65,15 +65,15 @@ def new_areas(board: Board, cells: Sequence[int], stone: int) -> list[list[int]]
 
     Only the stone-free components touching the new stone can have changed; every other
     component is either scored already or has four or more landscapes. A flood stops as soon
-    as it meets a fourth landscape: the cells it saw all belong to that large component, so
-    later floods that reach them can stop too.
+    as it meets a fourth landscape and marks the cells it saw as `large`: they all belong to a
+    component that is no area, so a later flood that reaches one of them stops too.
     """
-    seen: set[int] = set()
+    large: set[int] = set()
     areas: list[list[int]] = []
     for origin in board.neighbours[stone]:
-        if cells[origin] == STONE or origin in seen:
+        if cells[origin] == STONE or origin in large or any(origin in a for a in areas):
             continue
-        component = _flood_small(board, cells, origin, seen)
+        component = _flood_small(board, cells, origin, large)
         if component is not None:
             areas.append(sorted(component))
     areas.sort(key=lambda area: area[0])
@@ -81,23 +81,21 @@ def new_areas(board: Board, cells: Sequence[int], stone: int) -> list[list[int]]
 
 
 def _flood_small(
-    board: Board, cells: Sequence[int], origin: int, seen: set[int]
-) -> list[int] | None:
-    """The component of `origin` if it has at most 3 landscapes, else None (marking `seen`)."""
-    seen.add(origin)
-    component = [origin]
+    board: Board, cells: Sequence[int], origin: int, large: set[int]
+) -> set[int] | None:
+    """The component of `origin` if it has at most 3 landscapes; else None, adding to `large`."""
+    component = {origin}
     kinds = {board.landscape[origin]}
     stack = [origin]
     while stack:
         cell = stack.pop()
         for n in board.neighbours[cell]:
-            if n in seen or cells[n] == STONE:
+            if n in component or cells[n] == STONE:
                 continue
-            seen.add(n)
-            if board.landscape[n] not in kinds:
-                kinds.add(board.landscape[n])
-                if len(kinds) > 3:
-                    return None
-            component.append(n)
+            component.add(n)
+            kinds.add(board.landscape[n])
+            if n in large or len(kinds) > 3:
+                large |= component
+                return None
             stack.append(n)
     return component

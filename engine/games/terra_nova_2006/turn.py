@@ -233,7 +233,14 @@ class TurnBuilder:
         if self.record is None or self.record.turn != self.turn:
             self.record = TurnRecord(turn=self.turn, seat=self.current)
         elif self.record is self.old.last_turn:
-            self.record = self.record.model_copy(deep=True)
+            old = self.record
+            self.record = old.model_copy(
+                update={
+                    "moves": list(old.moves),
+                    "stones": list(old.stones),
+                    "areas": list(old.areas),
+                }
+            )
         return self.record
 
     def _say(self, text: str, seat: int | None = None) -> None:

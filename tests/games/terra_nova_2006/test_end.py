@@ -1,0 +1,129 @@
+"""How the game ends, resigning, skipping, and the final ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import GameOver, IllegalAction, NotYourTurn
+
+from .helpers import BOARD, GAME, NAMES, boundary, cell, play, position, texts
+
+OPEN3 = {"H3": 0, "J2": 0, "M9": 1, "C10": 1, "F12": 2, "K12": 2}
+
+
+def test_the_game_ends_when_every_free_cell_belongs_to_a_scored_area() -> None:
+    region = ["A1", "B1", "C1", "D1", "C2", "D3", "D4", "D5"]
+    ring = boundary(region)
+    rest = [n for n in BOARD.names if n not in region and n not in ring]
+    state = position(figures={"D5": 0, "C1": 1}, stones=ring, closed=rest)
+    state, events = play(state, 0, "move D5 D3", "stone C2")
+    # C2 splits the region into A1–B1 (empty), C1–D1 (bob) and D3–D5 (alice).
+    assert len(state.areas) == 4 and state.open_cells == 0
+    assert state.scores == [6, 4]
+    assert GAME.is_over(state) and GAME.to_act(state) == frozenset()
+    assert "the game ends: every free cell belongs to a scored area" in texts(events)
+    assert texts(events)[-1] == "alice wins with 6 points"
+    assert GAME.view(state, None)["winner_text"] == "alice wins with 6 points"
+    with pytest.raises(GameOver):
+        GAME.apply(state, 1, "move C1 C2")
+
+
+def test_the_game_ends_without_scoring_when_only_one_player_can_move() -> None:
+    # bob's only figure, on A1, is boxed in; A1 is no closed area (figures do not bound).
+    state = position(figures={"A1": 1, "A2": 0, "B1": 0, "H3": 0}, stones=["B2"])
+    state, _ = play(state, 0, "move H3 H5")
+    assert not GAME.is_over(state)  # only checked when a turn ends
+    state, events = play(state, 0, "move H5 H7", "move H7 H9")
+    assert GAME.is_over(state)
+    assert state.end_reason == "at most one player can still move a figure"
+    assert state.scores == [0, 0] and state.areas == []
+    assert "alice and bob share the win with 0 points each" in texts(events)
+
+
+def test_the_game_ends_once_the_last_stone_is_placed_after_scoring_its_areas() -> None:
+    ring = ["B1", "B2", "B3", "B4"]
+    state = position(figures={"A2": 1, "A6": 0, "H7": 1}, stones=ring, stones_left=1)
+    state, events = play(state, 0, "move A6 A5", "stone A4")
+    assert state.stones_left == 0 and GAME.is_over(state)
+    assert state.scores == [0, 9]
+    assert "the last boundary stone is placed" in texts(events)[-2]
+    assert GAME.legal_actions(state, 0) == []
+
+
+def test_placement_hands_over_to_seat_zero_and_checks_who_can_move() -> None:
+    state = GAME.new_game(NAMES[:2], seed=3)
+    cells = iter(BOARD.names)
+    for _ in range(26):
+        (seat,) = GAME.to_act(state)
+        state, _ = play(state, seat, f"place {next(cells)}")
+    assert state.phase == "play" and GAME.to_act(state) == {0}
+    assert GAME.view(state, None)["actions_left"] == 3
+
+
+def test_a_resigned_player_leaves_the_board_keeps_points_and_ranks_last() -> None:
+    state = position(players=3, figures=OPEN3, scores=[5, 20, 8], current=1)
+    state, events = GAME.resign(state, 2)
+    assert "carol resigns" in texts(events)[0]
+    assert all(code != 2 for code in state.board) and state.out[2] == 2
+    assert state.scores == [5, 20, 8]
+    assert GAME.to_act(state) == {1}  # bob's turn goes on
+    assert GAME.ranking(state) == [[1], [0], [2]]
+    state, _ = GAME.apply(state, 1, "move M9 M7; move M7 M5; move C10 C8")
+    assert GAME.to_act(state) == {0}  # carol's turn is skipped
+    with pytest.raises(IllegalAction, match="already resigned"):
+        GAME.resign(state, 2)
+
+
+def test_resigning_on_your_turn_ends_it_and_a_last_player_standing_ends_the_game() -> None:
+    state = position(players=3, figures=OPEN3)
+    state, _ = play(state, 0, "move H3 H5")
+    state, _ = GAME.resign(state, 0)
+    assert GAME.to_act(state) == {1} and state.board[cell("H5")] == -1
+    state, events = GAME.resign(state, 1)
+    assert GAME.is_over(state)
+    assert GAME.ranking(state) == [[2], [0, 1]]
+    assert texts(events)[-1] == "carol wins with 0 points"
+
+
+def test_resigning_during_placement_drops_the_unplaced_figures() -> None:
+    state = GAME.new_game(NAMES[:3], seed=2)
+    state, _ = play(state, 0, "place A1")
+    state, _ = GAME.resign(state, 1)
+    assert state.to_place == [9, 0, 10] and state.out[1] == 10
+    assert GAME.to_act(state) == {2}
+
+
+def test_skip_ends_the_absent_players_turn_keeping_actions_made() -> None:
+    state = position(players=3, figures=OPEN3)
+    state, _ = play(state, 0, "move H3 H5")
+    state, events = GAME.skip(state, 0)
+    assert texts(events) == ["alice is skipped for the rest of this turn"]
+    assert GAME.to_act(state) == {1} and state.board[cell("H5")] == 0
+    state, _ = GAME.skip(state, 1)
+    assert GAME.to_act(state) == {2}
+    assert state.last_turn is not None and state.last_turn.passed
+    with pytest.raises(NotYourTurn):
+        GAME.skip(state, 0)
+
+
+def test_skip_during_placement_sets_the_figure_aside() -> None:
+    state = GAME.new_game(NAMES[:2], seed=2)
+    state, _ = GAME.skip(state, 0)
+    assert state.to_place == [12, 13] and state.out == [1, 0]
+    assert GAME.to_act(state) == {1}
+
+
+def test_nothing_is_accepted_once_the_game_is_over() -> None:
+    state = position(players=2, figures={"H3": 0, "M9": 1})
+    state, _ = GAME.resign(state, 1)
+    assert GAME.is_over(state)
+    with pytest.raises(GameOver):
+        GAME.skip(state, 0)
+    with pytest.raises(GameOver):
+        GAME.resign(state, 0)
+
+
+def test_equal_scores_share_a_place_in_the_ranking() -> None:
+    state = position(players=4, figures={"H3": 0, "M9": 1}, scores=[7, 12, 7, 3])
+    assert GAME.ranking(state) == [[1], [0, 2], [3]]
+    assert GAME.scores(state) == [7, 12, 7, 3]
