@@ -1,0 +1,169 @@
+"""The Terra Nova (2006) board image: stable bytes, a small valid PNG, and the state drawn."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import UnknownRenderer, render_png
+from render.common import mix
+from render.terra_nova_2006 import (
+    CARD_EDGE,
+    HEIGHT,
+    HIGHLIGHT,
+    LANDSCAPES,
+    NO_WINNER,
+    PLAYER_COLOURS,
+    TINT_ALPHA,
+    WIDTH,
+    player_card,
+)
+from tests.render.scenes import (
+    GAME,
+    Step,
+    View,
+    around,
+    beside_letter,
+    count_near,
+    draw,
+    layout_of,
+    near,
+    newest_area,
+)
+
+MAX_PNG_BYTES = 500_000
+
+
+def test_the_same_view_gives_the_same_bytes(final_view: View) -> None:
+    first = render_png(GAME, final_view)
+    assert render_png(GAME, json.loads(json.dumps(final_view))) == first
+    assert render_png(GAME, copy.deepcopy(final_view)) == first
+
+
+def test_different_views_give_different_images(opening_step: Step, final_view: View) -> None:
+    assert render_png(GAME, opening_step.before) != render_png(GAME, final_view)
+
+
+@pytest.mark.parametrize("scene", ["opening", "final"])
+def test_the_image_is_a_small_valid_palette_png(
+    scene: str, opening_step: Step, final_view: View
+) -> None:
+    view = opening_step.before if scene == "opening" else final_view
+    png = render_png(GAME, view)
+    assert len(png) <= MAX_PNG_BYTES
+    image = Image.open(io.BytesIO(png))
+    image.verify()
+    image = Image.open(io.BytesIO(png))
+    assert (image.format, image.mode, image.size) == ("PNG", "P", (WIDTH, HEIGHT))
+
+
+def tinted(view: View, cell: str, tint: tuple[int, int, int]) -> tuple[int, int, int]:
+    landscape = LANDSCAPES[layout_of(view).cells[cell].landscape][2]
+    return mix(landscape, tint, TINT_ALPHA / 255)
+
+
+def share_near(view: View, cells: list[str], expected: dict[str, tuple[int, int, int]]) -> float:
+    """The share of sample points (two per cell) whose colour is the cell's expected colour."""
+    image = draw(view)
+    layout = layout_of(view)
+    hits = [
+        near(image.getpixel(point), expected[cell])
+        for cell in cells
+        for point in beside_letter(layout, cell)
+    ]
+    return sum(hits) / len(hits)
+
+
+def scored_area(step: Step) -> tuple[View, dict[str, Any]]:
+    """A copy of the view after the step, and the area the step closed, in that copy."""
+    view = copy.deepcopy(step.after)
+    return view, view["areas"][newest_area(step)]
+
+
+def test_a_scored_area_is_tinted_in_its_winners_colour(scoring_step: Step) -> None:
+    view, area = scored_area(scoring_step)
+    winner = PLAYER_COLOURS[view["players"][area["winners"][0]]["colour"]]
+    expected = {cell: tinted(view, cell, winner) for cell in area["cells"]}
+    # One cell may carry the badge with the points; every other cell shows the tint.
+    assert share_near(view, area["cells"], expected) >= 0.6
+    assert share_near(scoring_step.before, area["cells"], expected) == 0
+
+
+def test_an_area_nobody_won_is_grey(scoring_step: Step) -> None:
+    view, area = scored_area(scoring_step)
+    area["winners"], area["awarded"] = [], {}
+    expected = {cell: tinted(view, cell, NO_WINNER) for cell in area["cells"]}
+    assert share_near(view, area["cells"], expected) >= 0.6
+    assert share_near(scoring_step.before, area["cells"], expected) == 0
+
+
+def test_a_shared_area_shows_every_winners_colour(scoring_step: Step) -> None:
+    view, area = scored_area(scoring_step)
+    area["winners"] = [0, 1]
+    image = draw(view)
+    layout = layout_of(view)
+    for seat in (0, 1):
+        colour = PLAYER_COLOURS[view["players"][seat]["colour"]]
+        hits = sum(
+            count_near(image, around(layout, cell), tinted(view, cell, colour))
+            for cell in area["cells"]
+        )
+        assert hits > 20 * len(area["cells"]), f"too little of seat {seat}'s colour"
+
+
+def test_the_last_move_is_drawn_as_an_arrow(move_step: Step) -> None:
+    view = move_step.after
+    move = view["last_turn"]["moves"][0]
+    layout = layout_of(view)
+    (x0, y0), (x1, y1) = layout.centre(move["from"]), layout.centre(move["to"])
+    path = [(round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)) for t in (0.3, 0.4, 0.5)]
+    with_arrow = draw(view)
+    assert all(near(with_arrow.getpixel(p), HIGHLIGHT) for p in path)
+    without = draw({**view, "last_turn": None})
+    assert not any(near(without.getpixel(p), HIGHLIGHT) for p in path)
+
+
+def test_new_stones_are_ringed(move_step: Step) -> None:
+    view = move_step.after
+    layout = layout_of(view)
+    with_rings = draw(view)
+    without = draw({**view, "last_turn": None})
+    for stone in view["last_turn"]["stones"]:
+        box = around(layout, stone)
+        assert count_near(with_rings, box, HIGHLIGHT) > 60
+        assert count_near(without, box, HIGHLIGHT) == 0
+
+
+def test_the_placed_figure_is_ringed(opening_step: Step) -> None:
+    view = opening_step.after
+    placed = view["last_turn"]["placed"]
+    box = around(layout_of(view), placed)
+    assert count_near(draw(view), box, HIGHLIGHT) > 60
+    assert count_near(draw({**view, "last_turn": None}), box, HIGHLIGHT) == 0
+
+
+def card_border(image: Image.Image, seat: int) -> tuple[int, int, int]:
+    left, top, _, bottom = player_card(seat)
+    pixel = image.getpixel((left, (top + bottom) // 2))
+    assert isinstance(pixel, tuple)
+    return (pixel[0], pixel[1], pixel[2])
+
+
+def test_the_side_panel_marks_whose_turn_it_is(opening_step: Step) -> None:
+    for view in (opening_step.before, opening_step.after):
+        image = draw(view)
+        (acting,) = view["to_act"]
+        waiting = 1 - acting
+        assert near(card_border(image, acting), PLAYER_COLOURS[view["players"][acting]["colour"]])
+        assert near(card_border(image, waiting), CARD_EDGE)
+    assert opening_step.before["to_act"] != opening_step.after["to_act"]
+
+
+def test_an_unknown_game_key_is_refused_by_name() -> None:
+    with pytest.raises(UnknownRenderer, match=r"'chess'.*Known games: terra-nova-2006"):
+        render_png("chess", {})
