@@ -25,11 +25,18 @@ class InfoService(ServiceBase):
         if ctx.table.state_json is None:
             return await self.status(channel, user)
         state = self._state(ctx)
+        moves = ctx.table.move_count
         next_text, _ = self._next_text(ctx, state)
+        text = {
+            "active": f"{ctx.title} after action {moves}. {next_text}",
+            "finished": next_text,
+            "abandoned": f"{ctx.title} was abandoned after {plural(moves, 'action')}.",
+        }[ctx.table.status]
         return Reply(
-            f"{ctx.title} after action {ctx.table.move_count}. {next_text}",
-            image=await self._image(ctx, state, None, ctx.table.move_count),
+            text,
+            image=await self._image(ctx, state, None, moves),
             table_id=ctx.table.id,
+            table_version=ctx.table.version,
         )
 
     async def status(self, channel: Channel, user: User) -> Reply:

@@ -265,6 +265,8 @@ async def test_abandon_is_for_the_creator_or_a_moderator(service: Service) -> No
     assert "mod abandoned table #1" in reply.text
     table = await service.store.latest_table(CHANNEL.id)
     assert table is not None and table.status == "abandoned"
+    board = await service.board(CHANNEL, BOB)
+    assert board.text == "Table #1 (Pile (test game)) was abandoned after 0 actions."
     await service.create_table(CHANNEL, BOB, "pile")
     await service.abandon(CHANNEL, BOB)
 
