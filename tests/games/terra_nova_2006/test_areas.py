@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from engine.games.terra_nova_2006 import TerraNova2006State
+import pytest
 
-from .helpers import GAME, boundary, cell, landscapes, play, position, texts
+from engine.core.playout import random_playout
+from engine.games.terra_nova_2006 import TerraNova2006State
+from engine.games.terra_nova_2006.state import FIGURES_PER_PLAYER, FREE, STONE
+
+from .helpers import BOARD, GAME, NAMES, boundary, cell, landscapes, play, position, texts
 
 
 def closing(
@@ -125,3 +129,42 @@ def test_figures_do_not_bound_an_area() -> None:
     state, _ = play(state, 0, "move B7 B5", "stone B4")
     assert state.areas == []
     assert state.board[cell("A2")] == 0
+
+
+def stone_free_components(board: list[int]) -> list[frozenset[int]]:
+    """Worked out from scratch: the groups of neighbouring cells without a stone."""
+    seen: set[int] = set()
+    groups = []
+    for start in range(len(BOARD)):
+        if start in seen or board[start] == STONE:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            for n in BOARD.neighbours[stack.pop()]:
+                if n not in group and board[n] != STONE:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        groups.append(frozenset(group))
+    return groups
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_after_every_action_the_scored_areas_are_exactly_the_small_components(seed: int) -> None:
+    players = NAMES[: 2 + seed % 3]
+    log = random_playout(GAME, players, seed).log
+    state = GAME.new_game(players, seed)
+    figures = FIGURES_PER_PLAYER[len(players)]
+    for seat, text in log:
+        state, _ = GAME.apply(state, seat, text)
+        scored = {frozenset(area.cells) for area in state.areas}
+        for group in stone_free_components(state.board):
+            kinds = {BOARD.landscape[c] for c in group}
+            assert (group in scored) == (len(kinds) <= 3), (seed, text)
+        in_areas = set().union(*scored) if scored else set()
+        free = sum(code != STONE for code in state.board)
+        assert state.open_cells == free - len(in_areas)
+        assert all(state.board[c] == FREE for c in in_areas)
+        for s in range(len(players)):
+            on_board = sum(code == s for code in state.board)
+            assert on_board + state.to_place[s] + state.out[s] == figures
