@@ -96,11 +96,12 @@ DrawOnMask = Callable[[Image.Image, ToMask, float], None]
 
 def stamp(
     image: Image.Image,
-    colour: RGB,
+    source: RGB | Image.Image,
     box: tuple[int, int, int, int],
     draw_shape: DrawOnMask,
 ) -> None:
-    """Paint `colour` onto `image` through an anti-aliased mask confined to `box`.
+    """Paint `source` — a colour, or the same place of another image as large as `image` —
+    onto `image` through an anti-aliased mask confined to `box`.
 
     `draw_shape(mask, to_mask, factor)` draws the shape in white (or grey for partial cover)
     on the enlarged mask; `to_mask` converts image coordinates into mask coordinates and
@@ -121,7 +122,9 @@ def stamp(
         return scaled(points, SUPERSAMPLE, (left, top))
 
     draw_shape(mask, to_mask, SUPERSAMPLE)
-    image.paste(colour, (left, top, right, bottom), mask.reduce(SUPERSAMPLE))
+    region = (left, top, right, bottom)
+    fill = source.crop(region) if isinstance(source, Image.Image) else source
+    image.paste(fill, region, mask.reduce(SUPERSAMPLE))
 
 
 def bounding_box(points: Sequence[Point], margin: float) -> tuple[int, int, int, int]:

@@ -17,7 +17,8 @@ from PIL import Image
 import engine
 from render import render_png
 from render.common import RGB
-from render.terra_nova_2006 import BoardLayout, board_for, cells_of
+from render.terra_nova_2006.layers import board_for
+from render.terra_nova_2006.layout import BoardLayout, cells_of
 
 GAME = "terra-nova-2006"
 View = dict[str, Any]

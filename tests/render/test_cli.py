@@ -13,7 +13,7 @@ from PIL import Image
 import engine
 from render import render_png
 from render.__main__ import main
-from render.terra_nova_2006 import HEIGHT, WIDTH
+from render.terra_nova_2006.style import HEIGHT, WIDTH
 from tests.render.scenes import GAME
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,24 +11,22 @@ import pytest
 from PIL import Image
 
 from render import UnknownRenderer, render_png
-from render.common import mix
-from render.terra_nova_2006 import (
+from render.common import RGB
+from render.terra_nova_2006.panel import player_card
+from render.terra_nova_2006.style import (
     CARD_EDGE,
+    CASING,
     HEIGHT,
     HIGHLIGHT,
-    LANDSCAPES,
-    NO_WINNER,
     PLAYER_COLOURS,
-    TINT_ALPHA,
     WIDTH,
-    player_card,
+    area_fill,
 )
 from tests.render.scenes import (
     GAME,
     Step,
     View,
     around,
-    beside_letter,
     count_near,
     draw,
     layout_of,
@@ -62,58 +60,56 @@ def test_the_image_is_a_small_valid_palette_png(
     assert (image.format, image.mode, image.size) == ("PNG", "P", (WIDTH, HEIGHT))
 
 
-def tinted(view: View, cell: str, tint: tuple[int, int, int]) -> tuple[int, int, int]:
-    landscape = LANDSCAPES[layout_of(view).cells[cell].landscape][2]
-    return mix(landscape, tint, TINT_ALPHA / 255)
-
-
-def share_near(view: View, cells: list[str], expected: dict[str, tuple[int, int, int]]) -> float:
-    """The share of sample points (two per cell) whose colour is the cell's expected colour."""
-    image = draw(view)
-    layout = layout_of(view)
-    hits = [
-        near(image.getpixel(point), expected[cell])
-        for cell in cells
-        for point in beside_letter(layout, cell)
-    ]
-    return sum(hits) / len(hits)
-
-
 def scored_area(step: Step) -> tuple[View, dict[str, Any]]:
     """A copy of the view after the step, and the area the step closed, in that copy."""
     view = copy.deepcopy(step.after)
     return view, view["areas"][newest_area(step)]
 
 
-def test_a_scored_area_is_tinted_in_its_winners_colour(scoring_step: Step) -> None:
+def share_in_fill(view: View, cells: list[str], winner: RGB | None) -> float:
+    """The share of the cells' pixels that show the fill of an area won by `winner`; the
+    hatching, letters and the points badge take up the rest."""
+    image = draw(view)
+    layout = layout_of(view)
+    hits = 0
+    for cell in cells:
+        fill = area_fill(winner, layout.cells[cell].landscape)
+        hits += count_near(image, around(layout, cell), fill)
+    hex_pixels = 2.6 * layout.radius**2
+    return hits / (hex_pixels * len(cells))
+
+
+def test_a_scored_area_is_shaded_in_its_winners_colour(scoring_step: Step) -> None:
     view, area = scored_area(scoring_step)
     winner = PLAYER_COLOURS[view["players"][area["winners"][0]]["colour"]]
-    expected = {cell: tinted(view, cell, winner) for cell in area["cells"]}
-    # One cell may carry the badge with the points; every other cell shows the tint.
-    assert share_near(view, area["cells"], expected) >= 0.6
-    assert share_near(scoring_step.before, area["cells"], expected) == 0
+    assert share_in_fill(view, area["cells"], winner) > 0.4
+    assert share_in_fill(scoring_step.before, area["cells"], winner) < 0.1
 
 
-def test_an_area_nobody_won_is_grey(scoring_step: Step) -> None:
+def test_an_area_nobody_won_is_shown_faded(scoring_step: Step) -> None:
     view, area = scored_area(scoring_step)
     area["winners"], area["awarded"] = [], {}
-    expected = {cell: tinted(view, cell, NO_WINNER) for cell in area["cells"]}
-    assert share_near(view, area["cells"], expected) >= 0.6
-    assert share_near(scoring_step.before, area["cells"], expected) == 0
+    assert share_in_fill(view, area["cells"], None) > 0.4
+    assert share_in_fill(scoring_step.before, area["cells"], None) < 0.1
 
 
 def test_a_shared_area_shows_every_winners_colour(scoring_step: Step) -> None:
     view, area = scored_area(scoring_step)
-    area["winners"] = [0, 1]
-    image = draw(view)
-    layout = layout_of(view)
+    area["winners"], area["awarded"] = [0, 1], {"0": 3, "1": 3}
     for seat in (0, 1):
         colour = PLAYER_COLOURS[view["players"][seat]["colour"]]
-        hits = sum(
-            count_near(image, around(layout, cell), tinted(view, cell, colour))
-            for cell in area["cells"]
-        )
-        assert hits > 20 * len(area["cells"]), f"too little of seat {seat}'s colour"
+        share = share_in_fill(view, area["cells"], colour)
+        assert 0.1 < share < 0.6, f"seat {seat}'s colour covers {share:.0%} of the area"
+
+
+def test_a_scored_area_is_labelled_with_its_points(scoring_step: Step) -> None:
+    view, area = scored_area(scoring_step)
+    layout = layout_of(view)
+    with_label = draw(view)
+    plain = draw({**view, "areas": [], "last_turn": None})
+    white = sum(count_near(with_label, around(layout, cell), CASING) for cell in area["cells"])
+    assert white > 150
+    assert sum(count_near(plain, around(layout, cell), CASING) for cell in area["cells"]) == 0
 
 
 def test_the_last_move_is_drawn_as_an_arrow(move_step: Step) -> None:

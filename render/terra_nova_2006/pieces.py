@@ -1,0 +1,213 @@
+"""What changes on the board: scored areas, stones, figures and the marks of the last turn."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    RGB,
+    ToMask,
+    bounding_box,
+    disc_sprite,
+    draw_arrow,
+    font,
+    hex_corners,
+    hex_edge,
+    hex_token_sprite,
+    paste_centred,
+    ring_sprite,
+    stamp,
+    text_colour_on,
+)
+
+from .layers import area_layer
+from .layout import BoardLayout, Cell
+from .style import CASING, HIGHLIGHT, INK, PLAYER_COLOURS, STONE, area_edge
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How each seat is shown: its colour and the label on its figures."""
+
+    colours: list[RGB]
+    labels: list[str]
+
+    @classmethod
+    def of(cls, players: Sequence[Mapping[str, Any]]) -> Seats:
+        return cls(
+            [PLAYER_COLOURS[p["colour"]] for p in players], initials([p["name"] for p in players])
+        )
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """Each player's initial; players sharing one get two letters."""
+    first = [name[:1].upper() for name in names]
+    return [
+        (name[:2].title() if first.count(initial) > 1 else initial) or "?"
+        for name, initial in zip(names, first, strict=True)
+    ]
+
+
+def figure_sprite(radius: int, colour: RGB, label: str) -> Image.Image:
+    """A figure: a disc in the player's colour with a dark outline, a white halo (so it
+    reads on every landscape) and the player's initial."""
+    font_size = round(radius * (1.05 if len(label) == 1 else 0.8))
+    return disc_sprite(radius, colour, INK, label, text_colour_on(colour), CASING, font_size)
+
+
+def draw_pieces(
+    image: Image.Image,
+    cells: tuple[Cell, ...],
+    layout: BoardLayout,
+    view: Mapping[str, Any],
+    seats: Seats,
+) -> None:
+    """Areas, stones, the areas' points, the last turn's arrows, and figures on top."""
+    last = view.get("last_turn") or {}
+    for area in view["areas"]:
+        draw_area(image, cells, layout, area, seats)
+    stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
+    for name in view["stones"]:
+        paste_centred(image, stone, layout.centre(name))
+    fresh = set(last.get("areas", []))
+    for index, area in enumerate(view["areas"]):
+        draw_area_badge(image, layout, area, seats, fresh=index in fresh)
+    ring = ring_sprite(round(layout.radius * 0.7), HIGHLIGHT, CASING, 4)
+    for name in last.get("stones", []):
+        paste_centred(image, ring, layout.centre(name))
+    figure_radius = round(layout.radius * 0.6)
+    draw_moves(image, layout, last.get("moves", []), figure_radius)
+    for figure in view["figures"]:
+        seat = figure["seat"]
+        sprite = figure_sprite(figure_radius, seats.colours[seat], seats.labels[seat])
+        paste_centred(image, sprite, layout.centre(figure["cell"]))
+    if last.get("placed"):
+        paste_centred(image, ring, layout.centre(last["placed"]))
+
+
+def draw_area(
+    image: Image.Image,
+    cells: tuple[Cell, ...],
+    layout: BoardLayout,
+    area: Mapping[str, Any],
+    seats: Seats,
+) -> None:
+    """Cut the area's cells out of its winner's layer (in stripes when several share the
+    win) and outline the area."""
+    names: list[str] = area["cells"]
+    winners: list[RGB | None] = [seats.colours[seat] for seat in area["winners"]] or [None]
+    radius = layout.radius
+    polygons = [hex_corners(layout.centre(name), radius + 0.5) for name in names]
+    box = bounding_box([p for polygon in polygons for p in polygon], 4)
+    for index, winner in enumerate(winners):
+
+        def area_mask(mask: Image.Image, to_mask: ToMask, k: float, index: int = index) -> None:
+            draw = ImageDraw.Draw(mask)
+            for polygon in polygons:
+                draw.polygon(to_mask(polygon), fill=255)
+            if len(winners) > 1:
+                _cut_stripes(mask, index, len(winners), radius * 0.5 * k)
+
+        stamp(image, area_layer(cells, winner), box, area_mask)
+    inside = set(names)
+    edges = [
+        hex_edge(layout.centre(name), radius, direction)
+        for name in names
+        for direction in range(6)
+        if layout.neighbour(name, direction) not in inside
+    ]
+
+    def outline_mask(mask: Image.Image, to_mask: ToMask, k: float) -> None:
+        draw = ImageDraw.Draw(mask)
+        for edge in edges:
+            draw.line(to_mask(edge), fill=255, width=round(3 * k))
+
+    stamp(image, area_edge(winners[0]) if len(winners) == 1 else INK, box, outline_mask)
+
+
+def _cut_stripes(mask: Image.Image, keep: int, count: int, width: float) -> None:
+    """Clear every diagonal stripe of `mask` except each `count`-th, starting at `keep`."""
+    draw = ImageDraw.Draw(mask)
+    height = mask.height
+    band = 0
+    x = -float(height)
+    while x < mask.width:
+        if band % count != keep:
+            draw.polygon(
+                [(x, height), (x + width, height), (x + width + height, 0), (x + height, 0)],
+                fill=0,
+            )
+        x += width
+        band += 1
+
+
+def draw_area_badge(
+    image: Image.Image,
+    layout: BoardLayout,
+    area: Mapping[str, Any],
+    seats: Seats,
+    fresh: bool,
+) -> None:
+    """A label on the area's most central cell: the winners' discs and their points; a
+    highlighted frame when the last turn closed the area."""
+    points = [layout.centre(name) for name in area["cells"]]
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    cx, cy = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
+    winners: list[int] = area["winners"]
+    awarded: dict[str, int] = area["awarded"]
+    if not winners:
+        text = "nobody"
+    elif len(winners) == 1:
+        text = f"+{awarded[str(winners[0])]}"
+    else:
+        text = f"+{min(awarded.values())} each"
+    badge_font = font(round(layout.radius * 0.6))
+    disc = 9
+    width = badge_font.getlength(text) + 14 + len(winners) * (2 * disc + 3)
+    height = layout.radius * 0.6 + 12
+    left, top = cx - width / 2, cy - height / 2
+    outline = HIGHLIGHT if fresh else INK
+    ImageDraw.Draw(image).rounded_rectangle(
+        (left, top, left + width, top + height),
+        radius=7,
+        fill=CASING,
+        outline=outline,
+        width=3 if fresh else 1,
+    )
+    x = left + 7
+    for seat in winners:
+        colour, label = seats.colours[seat], seats.labels[seat][:1]
+        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 11)
+        paste_centred(image, sprite, (x + disc, cy))
+        x += 2 * disc + 3
+    ImageDraw.Draw(image).text((x, cy), text, font=badge_font, fill=INK, anchor="lm")
+
+
+def draw_moves(
+    image: Image.Image, layout: BoardLayout, moves: Sequence[Mapping[str, str]], figure_radius: int
+) -> None:
+    """Each move of the last turn as an arrow from a small ring at its start to the figure;
+    numbered when the turn had several."""
+    start_mark = ring_sprite(round(layout.radius * 0.28), HIGHLIGHT, CASING, 3)
+    for move in moves:
+        paste_centred(image, start_mark, layout.centre(move["from"]))
+    for number, move in enumerate(moves, start=1):
+        (x0, y0), (x1, y1) = layout.centre(move["from"]), layout.centre(move["to"])
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            continue
+        back = (figure_radius + 3) / length
+        start_cut = layout.radius * 0.34 / length
+        start = (x0 + (x1 - x0) * start_cut, y0 + (y1 - y0) * start_cut)
+        end = (x1 - (x1 - x0) * back, y1 - (y1 - y0) * back)
+        draw_arrow(image, start, end, HIGHLIGHT, CASING, width=max(4.0, layout.radius * 0.18))
+        if len(moves) > 1:
+            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            badge = disc_sprite(9, CASING, HIGHLIGHT, str(number), HIGHLIGHT, None, 12)
+            paste_centred(image, badge, middle)

@@ -1,0 +1,73 @@
+"""Sizes and colours of the Terra Nova (2006) image."""
+
+from __future__ import annotations
+
+from render.common import RGB, mix, rgb
+
+WIDTH, HEIGHT = 1200, 900
+BOARD_RIGHT = 862  # the board fills x < BOARD_RIGHT, the side panel the rest
+PANEL_LEFT, PANEL_RIGHT = BOARD_RIGHT + 8, WIDTH - 14
+LAYER_SCALE = 2  # cached layers are drawn twice as large and reduced: smooth edges
+
+PAPER = rgb("#F4EFE4")
+INK = rgb("#26231F")
+MUTED = rgb("#6E675D")
+CARD = rgb("#FBF8F1")
+CARD_EDGE = rgb("#D9D0BF")
+SHADOW = rgb("#B7AC98")
+COAST = rgb("#4A4237")
+HIGHLIGHT = rgb("#E0007A")  # the last turn: arrows, new stones, the placed figure
+CASING = rgb("#FFFFFF")
+WHITE = rgb("#FFFFFF")
+
+#: Landscape key → (letter, name shown in the legend, colour).
+LANDSCAPES: dict[str, tuple[str, str, RGB]] = {
+    "forest": ("F", "forest", rgb("#6FAA5E")),
+    "grassland": ("G", "grassland", rgb("#BEE08C")),
+    "steppe": ("S", "steppe", rgb("#EAE2BE")),
+    "lake": ("L", "lake", rgb("#8CCBEA")),
+    "hills": ("H", "hills", rgb("#BE9A74")),
+    "cropland": ("C", "cropland", rgb("#F0C46A")),
+    "rock": ("R", "rock", rgb("#BEBAB4")),
+    "moor": ("M", "moor", rgb("#B99CCB")),
+}
+
+PLAYER_COLOURS: dict[str, RGB] = {
+    "yellow": rgb("#FFD21F"),
+    "red": rgb("#D7373F"),
+    "blue": rgb("#2F66D0"),
+    "green": rgb("#17894B"),
+}
+
+#: A boundary stone: fill, edge, lit bevel, shaded bevel.
+STONE = (rgb("#8E8880"), rgb("#2F2B27"), rgb("#B9B3AA"), rgb("#6A645C"))
+
+
+def winner_fill(winner: RGB) -> RGB:
+    """A light shade of a player's colour: the cells of an area the player won."""
+    return mix(winner, WHITE, 0.22)
+
+
+def area_fill(winner: RGB | None, landscape: str) -> RGB:
+    """The colour of a cell inside a scored area: its winner's shade, or the landscape faded
+    towards the paper when nobody won it."""
+    if winner is None:
+        return mix(LANDSCAPES[landscape][2], PAPER, 0.6)
+    return winner_fill(winner)
+
+
+def area_edge(winner: RGB | None) -> RGB:
+    """The outline of a scored area."""
+    return MUTED if winner is None else mix(winner, INK, 0.4)
+
+
+def area_hatch(winner: RGB | None) -> RGB:
+    """The thin diagonal lines that mark every cell of a scored area."""
+    if winner is None:
+        return mix(PAPER, MUTED, 0.45)
+    return mix(winner_fill(winner), area_edge(winner), 0.45)
+
+
+def cell_ink(fill: RGB) -> RGB:
+    """Letters on a cell: a dark shade of the cell's own colour."""
+    return mix(fill, INK, 0.72)
