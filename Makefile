@@ -21,7 +21,7 @@ console: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check engine render bot tests bench
 	$(BIN)/ruff format --check engine render bot tests bench
-	$(BIN)/mypy engine render bot
+	$(BIN)/mypy engine render bot bench
 
 test: lint
 	$(BIN)/python -m pytest

@@ -1,0 +1,54 @@
+"""`python -m bench`: measure every game, print a table, write bench/results.json."""
+
+from __future__ import annotations
+
+import json
+import resource
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from .engine_bench import measure_playouts, measure_steps
+from .render_bench import measure_render
+from .service_bench import measure_acts
+
+RESULTS = Path(__file__).with_name("results.json")
+TARGETS = {"render_ms_median": 50.0, "act_ms_p95": 120.0, "act_ms_late_over_early": 1.3}
+
+
+def measure(game: Any) -> dict[str, float]:
+    figures = measure_playouts(game)
+    steps, states = measure_steps(game)
+    figures.update(steps)
+    figures.update(measure_render(game, states))
+    figures.update(measure_acts(game))
+    return figures
+
+
+def print_table(results: dict[str, Any]) -> None:
+    for key, figures in results.items():
+        if not isinstance(figures, dict):
+            continue
+        print(f"\n{key}")
+        for name, value in figures.items():
+            target = TARGETS.get(name)
+            verdict = "" if target is None else ("  ok" if value <= target else "  OVER TARGET")
+            limit = "" if target is None else f"  (target ≤ {target:g})"
+            print(f"  {name:<24} {value:>12.3f}{limit}{verdict}")
+    print(f"\nrss_mb {results['rss_mb']:.1f}")
+
+
+def main() -> None:
+    results: dict[str, Any] = {}
+    for game in engine.games():
+        print(f"measuring {game.info.key} …", flush=True)
+        results[game.info.key] = measure(game)
+    results["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+    print_table(results)
+    print(f"\nwritten to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()
