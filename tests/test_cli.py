@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,13 +23,19 @@ SEED = 7
 SUMMARY_KEYS = {"game", "over", "to_act", "scores", "ranking", "moves"}
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", hash_seed: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if hash_seed is not None:
+        env["PYTHONHASHSEED"] = hash_seed
     return subprocess.run(
         [sys.executable, "-m", "engine", *args],
         input=stdin,
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
         timeout=120,
     )
 
@@ -133,6 +140,14 @@ def test_play_a_whole_game_to_the_final_scores(tmp_path: Path) -> None:
     assert summary["moves"] == len(playout.log)
     assert summary["scores"] == dict(zip(PLAYERS, game.scores(state), strict=True))
     assert summary["ranking"] == [[PLAYERS[s] for s in group] for group in game.ranking(state)]
+
+
+def test_a_replay_does_not_depend_on_python_hash_randomisation(tmp_path: Path) -> None:
+    """Set and dict order must not leak into the rules: stored games replay in any process."""
+    moves = write(tmp_path, "\n".join(as_lines(random_playout(engine.get(GAME), PLAYERS, 3).log)))
+    outputs = {run(*game_args("state", moves), hash_seed=seed).stdout for seed in ("1", "2", "3")}
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["phase"] == "over"
 
 
 def test_a_whole_turn_on_one_line_counts_as_one_move(tmp_path: Path) -> None:
