@@ -192,22 +192,23 @@ def draw_area_badge(
 def draw_moves(
     image: Image.Image, layout: BoardLayout, moves: Sequence[Mapping[str, str]], figure_radius: int
 ) -> None:
-    """Each move of the last turn as an arrow from a small ring at its start to the figure;
-    numbered when the turn had several."""
-    start_mark = ring_sprite(round(layout.radius * 0.28), HIGHLIGHT, CASING, 3)
+    """Each move of the last turn as an arrow from a mark at its start to the figure; the
+    marks carry the moves' order when the turn had several."""
+    numbered = len(moves) > 1
+    mark_radius = 10 if numbered else round(layout.radius * 0.28)
     for move in moves:
-        paste_centred(image, start_mark, layout.centre(move["from"]))
-    for number, move in enumerate(moves, start=1):
         (x0, y0), (x1, y1) = layout.centre(move["from"]), layout.centre(move["to"])
         length = math.hypot(x1 - x0, y1 - y0)
         if length == 0:
             continue
-        back = (figure_radius + 3) / length
-        start_cut = layout.radius * 0.34 / length
+        start_cut = (mark_radius + 2) / length
+        end_cut = (figure_radius + 3) / length
         start = (x0 + (x1 - x0) * start_cut, y0 + (y1 - y0) * start_cut)
-        end = (x1 - (x1 - x0) * back, y1 - (y1 - y0) * back)
+        end = (x1 - (x1 - x0) * end_cut, y1 - (y1 - y0) * end_cut)
         draw_arrow(image, start, end, HIGHLIGHT, CASING, width=max(4.0, layout.radius * 0.18))
-        if len(moves) > 1:
-            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-            badge = disc_sprite(9, CASING, HIGHLIGHT, str(number), HIGHLIGHT, None, 12)
-            paste_centred(image, badge, middle)
+    for number, move in enumerate(moves, start=1):
+        if numbered:
+            mark = disc_sprite(mark_radius, CASING, HIGHLIGHT, str(number), HIGHLIGHT, None, 13)
+        else:
+            mark = ring_sprite(mark_radius, HIGHLIGHT, CASING, 3)
+        paste_centred(image, mark, layout.centre(move["from"]))
