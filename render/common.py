@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
+Box = tuple[int, int, int, int]  # left, top, right, bottom
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 SUPERSAMPLE = 3
@@ -94,40 +95,32 @@ ToMask = Callable[[Iterable[Point]], list[Point]]
 DrawOnMask = Callable[[Image.Image, ToMask, float], None]
 
 
-def stamp(
-    image: Image.Image,
-    source: RGB | Image.Image,
-    box: tuple[int, int, int, int],
-    draw_shape: DrawOnMask,
-) -> None:
-    """Paint `source` — a colour, or the same place of another image as large as `image` —
-    onto `image` through an anti-aliased mask confined to `box`.
+def shape_mask(size: tuple[int, int], box: Box, draw_shape: DrawOnMask) -> tuple[Box, Image.Image]:
+    """An anti-aliased L mask of a shape inside `box` (clipped to an image of `size`), and the
+    clipped box it covers.
 
     `draw_shape(mask, to_mask, factor)` draws the shape in white (or grey for partial cover)
-    on the enlarged mask; `to_mask` converts image coordinates into mask coordinates and
+    on an enlarged mask; `to_mask` converts image coordinates into mask coordinates and
     `factor` scales lengths such as line widths.
     """
-    left, top, right, bottom = (
-        max(box[0], 0),
-        max(box[1], 0),
-        min(box[2], image.width),
-        min(box[3], image.height),
-    )
-    if right <= left or bottom <= top:
-        return
-    width, height = right - left, bottom - top
-    mask = Image.new("L", (width * SUPERSAMPLE, height * SUPERSAMPLE), 0)
+    left, top = max(box[0], 0), max(box[1], 0)
+    right, bottom = max(min(box[2], size[0]), left + 1), max(min(box[3], size[1]), top + 1)
+    mask = Image.new("L", ((right - left) * SUPERSAMPLE, (bottom - top) * SUPERSAMPLE), 0)
 
     def to_mask(points: Iterable[Point]) -> list[Point]:
         return scaled(points, SUPERSAMPLE, (left, top))
 
     draw_shape(mask, to_mask, SUPERSAMPLE)
-    region = (left, top, right, bottom)
-    fill = source.crop(region) if isinstance(source, Image.Image) else source
-    image.paste(fill, region, mask.reduce(SUPERSAMPLE))
+    return (left, top, right, bottom), mask.reduce(SUPERSAMPLE)
 
 
-def bounding_box(points: Sequence[Point], margin: float) -> tuple[int, int, int, int]:
+def stamp(image: Image.Image, colour: RGB, box: Box, draw_shape: DrawOnMask) -> None:
+    """Paint `colour` onto `image` through the anti-aliased mask of a shape (see shape_mask)."""
+    region, mask = shape_mask(image.size, box, draw_shape)
+    image.paste(colour, region, mask)
+
+
+def bounding_box(points: Sequence[Point], margin: float) -> Box:
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     return (

@@ -1,6 +1,6 @@
 """The Terra Nova (2006) board image, drawn from the view of docs/games/terra-nova-2006.md.
 
-Cached layers (the island with landscapes, coordinates and legend; the look of scored areas)
+Cached layers (the island with landscapes, coordinates and legend; masks for scored areas)
 lie under what each view adds: scored areas, stones, the last turn, figures and the side
 panel. Landscapes carry their letter as well as their colour, so colour-blind players can
 tell them apart.
@@ -21,10 +21,9 @@ from .pieces import Seats, draw_pieces
 
 def render(view: Mapping[str, Any]) -> bytes:
     """PNG bytes of the board as `view` shows it; the same view always gives the same bytes."""
-    cells = cells_of(view)
-    board = board_for(cells)
+    board = board_for(cells_of(view))
     image = board.background.copy()
     seats = Seats.of(view["players"])
-    draw_pieces(image, cells, board.layout, view, seats)
+    draw_pieces(image, board, view, seats)
     draw_panel(image, view, seats)
     return to_png(image)

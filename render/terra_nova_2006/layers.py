@@ -1,15 +1,15 @@
 """The cached layers under every image: the board itself (island, landscapes, coordinates,
-panel frame and legend), and the board as it looks inside scored areas of each winner."""
+panel frame and legend), and the masks that let a scored area be shaded in any colour while
+its letters, names and hatching stay crisp."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from render.common import RGB, SQRT3, Point, font, hex_corners, hex_edge, mix
+from render.common import SQRT3, Point, font, hex_corners, hex_edge, mix
 
 from .layout import BoardLayout, Cell, layout_for
 from .style import (
@@ -21,15 +21,15 @@ from .style import (
     INK,
     LANDSCAPES,
     LAYER_SCALE,
+    LETTER_INK,
     MUTED,
+    NAME_INK,
+    OUTLINE_INK,
     PANEL_LEFT,
     PANEL_RIGHT,
     PAPER,
     SHADOW,
     WIDTH,
-    area_fill,
-    area_hatch,
-    cell_ink,
 )
 
 LEGEND_TOP = HEIGHT - 150
@@ -37,51 +37,84 @@ LEGEND_TOP = HEIGHT - 150
 
 @dataclass(frozen=True)
 class Board:
+    """Everything about a board that stays the same for the whole game.
+
+    `ink` holds the cells' outlines, letters and names as the strength (0–255) with which
+    INK covers a cell's colour; `hatch` the diagonal lines of scored areas, kept clear of the
+    letters. Both cover the board part of the image (x < BOARD_RIGHT).
+    """
+
     layout: BoardLayout
     background: Image.Image
+    ink: Image.Image
+    hatch: Image.Image
 
 
 @lru_cache(maxsize=4)
 def board_for(cells: tuple[Cell, ...]) -> Board:
-    """The layout and static layer of a board; cached, as every image of a game shares them."""
+    """The layout, static layer and masks of a board; cached, as every image of a game
+    shares them."""
     layout = layout_for(cells)
     k = LAYER_SCALE
     big = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
     _draw_island_shadow(big, layout, k)
     draw = ImageDraw.Draw(big)
-    _draw_cells(draw, layout, k, lambda cell: LANDSCAPES[cell.landscape][2])
+    for cell in layout.cells.values():
+        corners = hex_corners(_scaled(layout.centre(cell.name), k), layout.radius * k)
+        draw.polygon(corners, fill=LANDSCAPES[cell.landscape][2])
     _draw_coast(draw, layout, k)
     _draw_row_letters(draw, layout, k)
     _draw_panel_frame(draw, k)
     _draw_legend(draw, k)
-    return Board(layout, big.reduce(k))
-
-
-@lru_cache(maxsize=24)
-def area_layer(cells: tuple[Cell, ...], winner: RGB | None) -> Image.Image:
-    """The board part of the image as it looks inside an area won by the player of colour
-    `winner` (None: nobody) — hatched in that colour, letters and names kept. Scored areas
-    are cut out of it, so a render pastes them instead of drawing cells and text anew."""
-    layout = board_for(cells).layout
-    k = LAYER_SCALE
-    big = Image.new("RGB", (BOARD_RIGHT * k, HEIGHT * k), PAPER)
-    draw = ImageDraw.Draw(big)
-    radius = layout.radius * k
-    for cell in layout.cells.values():
-        corners = hex_corners(_scaled(layout.centre(cell.name), k), radius)
-        draw.polygon(corners, fill=area_fill(winner, cell.landscape))
-    hatch = area_hatch(winner)
-    step, height = radius * 0.42, big.height
-    x = -float(height)
-    while x < big.width:
-        draw.line([(x, height), (x + height, 0)], fill=hatch, width=max(1, round(k * 1.2)))
-        x += step
-    _draw_cells(draw, layout, k, lambda cell: area_fill(winner, cell.landscape), filled=False)
-    return big.reduce(k)
+    background = big.reduce(k)
+    ink, halo = _cell_marks(layout, k)
+    background.paste(INK, (0, 0, BOARD_RIGHT, HEIGHT), ink)
+    return Board(layout, background, ink, _hatching(layout, halo, k))
 
 
 def _scaled(point: Point, k: float) -> Point:
     return (point[0] * k, point[1] * k)
+
+
+def _cell_marks(layout: BoardLayout, k: int) -> tuple[Image.Image, Image.Image]:
+    """The ink mask of every cell's outline, landscape letter and (small, below) name, and
+    a halo mask around the texts.
+
+    The letter tells landscapes apart without colour; the name makes the in-row number
+    unambiguous. Figures and stones drawn later cover both.
+    """
+    size = (BOARD_RIGHT * k, HEIGHT * k)
+    ink, halo = Image.new("L", size, 0), Image.new("L", size, 0)
+    draw_ink, draw_halo = ImageDraw.Draw(ink), ImageDraw.Draw(halo)
+    radius = layout.radius * k
+    letter_font = font(round(radius * 0.62))
+    name_font = font(round(radius * 0.36))
+    for cell in layout.cells.values():
+        cx, cy = _scaled(layout.centre(cell.name), k)
+        outline = round(OUTLINE_INK * 255)
+        draw_ink.polygon(hex_corners((cx, cy), radius), outline=outline, width=k)
+        texts = (
+            ((cx, cy - radius * 0.22), LANDSCAPES[cell.landscape][0], letter_font, LETTER_INK),
+            ((cx, cy + radius * 0.45), cell.name, name_font, NAME_INK),
+        )
+        for at, text, text_font, strength in texts:
+            draw_ink.text(at, text, font=text_font, fill=round(strength * 255), anchor="mm")
+            draw_halo.text(
+                at, text, font=text_font, fill=255, anchor="mm", stroke_width=2 * k, stroke_fill=255
+            )
+    return ink.reduce(k), halo
+
+
+def _hatching(layout: BoardLayout, halo: Image.Image, k: int) -> Image.Image:
+    """Diagonal lines across the board, left out around the cells' texts."""
+    hatch = Image.new("L", halo.size, 0)
+    draw = ImageDraw.Draw(hatch)
+    step, height = layout.radius * k * 0.42, hatch.height
+    x = -float(height)
+    while x < hatch.width:
+        draw.line([(x, height), (x + height, 0)], fill=255, width=max(1, round(k * 1.2)))
+        x += step
+    return ImageChops.subtract(hatch, halo).reduce(k)
 
 
 def _draw_island_shadow(image: Image.Image, layout: BoardLayout, k: int) -> None:
@@ -91,52 +124,6 @@ def _draw_island_shadow(image: Image.Image, layout: BoardLayout, k: int) -> None
         x, y = layout.centre(name)
         draw.polygon(hex_corners(((x + 3) * k, (y + 5) * k), (layout.radius + 1) * k), fill=150)
     image.paste(SHADOW, (0, 0), mask.filter(ImageFilter.GaussianBlur(6 * k)))
-
-
-def _draw_cells(
-    draw: ImageDraw.ImageDraw,
-    layout: BoardLayout,
-    k: int,
-    fill_of: Callable[[Cell], RGB],
-    filled: bool = True,
-) -> None:
-    """Each cell with its outline, landscape letter and (small, below) its name.
-
-    The letter tells landscapes apart without colour; the name makes the in-row number
-    unambiguous. Figures and stones drawn later cover both.
-    """
-    radius = layout.radius
-    letter_font = font(round(radius * 0.62 * k))
-    name_font = font(round(radius * 0.36 * k))
-    for cell in layout.cells.values():
-        fill = fill_of(cell)
-        centre = _scaled(layout.centre(cell.name), k)
-        corners = hex_corners(centre, radius * k)
-        if filled:
-            draw.polygon(corners, fill=fill)
-        draw.polygon(corners, outline=mix(fill, INK, 0.35), width=max(1, k))
-        letter = LANDSCAPES[cell.landscape][0]
-        ink = cell_ink(fill)
-        cx, cy = centre
-        halo = 0 if filled else 2 * k  # on hatching, letters keep a rim of the cell's colour
-        draw.text(
-            (cx, cy - radius * 0.22 * k),
-            letter,
-            font=letter_font,
-            fill=ink,
-            anchor="mm",
-            stroke_width=halo,
-            stroke_fill=fill,
-        )
-        draw.text(
-            (cx, cy + radius * 0.45 * k),
-            cell.name,
-            font=name_font,
-            fill=mix(fill, INK, 0.6),
-            anchor="mm",
-            stroke_width=halo,
-            stroke_fill=fill,
-        )
 
 
 def _draw_coast(draw: ImageDraw.ImageDraw, layout: BoardLayout, k: int) -> None:
@@ -197,5 +184,11 @@ def _draw_legend(draw: ImageDraw.ImageDraw, k: int) -> None:
         draw.polygon(
             hex_corners((cx * k, cy * k), 13 * k), fill=colour, outline=mix(colour, INK, 0.45)
         )
-        draw.text((cx * k, cy * k), letter, font=font(14 * k), fill=cell_ink(colour), anchor="mm")
+        draw.text(
+            (cx * k, cy * k),
+            letter,
+            font=font(14 * k),
+            fill=mix(colour, INK, LETTER_INK),
+            anchor="mm",
+        )
         draw.text(((cx + 22) * k, cy * k), name, font=font(17 * k), fill=INK, anchor="lm")

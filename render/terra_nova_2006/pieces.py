@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.common import (
     RGB,
+    DrawOnMask,
+    Point,
     ToMask,
     bounding_box,
     disc_sprite,
@@ -21,13 +23,23 @@ from render.common import (
     hex_token_sprite,
     paste_centred,
     ring_sprite,
+    shape_mask,
     stamp,
     text_colour_on,
 )
 
-from .layers import area_layer
-from .layout import BoardLayout, Cell
-from .style import CASING, HIGHLIGHT, INK, PLAYER_COLOURS, STONE, area_edge
+from .layers import Board
+from .layout import BoardLayout
+from .style import (
+    CASING,
+    HIGHLIGHT,
+    INK,
+    PLAYER_COLOURS,
+    STONE,
+    area_edge,
+    area_fill,
+    area_hatch,
+)
 
 
 @dataclass(frozen=True)
@@ -62,15 +74,15 @@ def figure_sprite(radius: int, colour: RGB, label: str) -> Image.Image:
 
 def draw_pieces(
     image: Image.Image,
-    cells: tuple[Cell, ...],
-    layout: BoardLayout,
+    board: Board,
     view: Mapping[str, Any],
     seats: Seats,
 ) -> None:
     """Areas, stones, the areas' points, the last turn's arrows, and figures on top."""
+    layout = board.layout
     last = view.get("last_turn") or {}
     for area in view["areas"]:
-        draw_area(image, cells, layout, area, seats)
+        draw_area(image, board, area, seats)
     stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
     for name in view["stones"]:
         paste_centred(image, stone, layout.centre(name))
@@ -92,13 +104,13 @@ def draw_pieces(
 
 def draw_area(
     image: Image.Image,
-    cells: tuple[Cell, ...],
-    layout: BoardLayout,
+    board: Board,
     area: Mapping[str, Any],
     seats: Seats,
 ) -> None:
-    """Cut the area's cells out of its winner's layer (in stripes when several share the
-    win) and outline the area."""
+    """Shade the area's cells in its winner's colour (in stripes when several share the win)
+    with hatching, keep their letters and names, and outline the area."""
+    layout = board.layout
     names: list[str] = area["cells"]
     winners: list[RGB | None] = [seats.colours[seat] for seat in area["winners"]] or [None]
     radius = layout.radius
@@ -113,7 +125,11 @@ def draw_area(
             if len(winners) > 1:
                 _cut_stripes(mask, index, len(winners), radius * 0.5 * k)
 
-        stamp(image, area_layer(cells, winner), box, area_mask)
+        region, mask = shape_mask(board.ink.size, box, area_mask)
+        image.paste(area_fill(winner), region, mask)
+        image.paste(area_hatch(winner), region, ImageChops.multiply(mask, board.hatch.crop(region)))
+    region, mask = shape_mask(board.ink.size, box, _cells_mask(polygons))
+    image.paste(INK, region, ImageChops.multiply(mask, board.ink.crop(region)))
     inside = set(names)
     edges = [
         hex_edge(layout.centre(name), radius, direction)
@@ -128,6 +144,15 @@ def draw_area(
             draw.line(to_mask(edge), fill=255, width=round(3 * k))
 
     stamp(image, area_edge(winners[0]) if len(winners) == 1 else INK, box, outline_mask)
+
+
+def _cells_mask(polygons: Sequence[Sequence[Point]]) -> DrawOnMask:
+    def draw_cells(mask: Image.Image, to_mask: ToMask, k: float) -> None:
+        draw = ImageDraw.Draw(mask)
+        for polygon in polygons:
+            draw.polygon(to_mask(polygon), fill=255)
+
+    return draw_cells
 
 
 def _cut_stripes(mask: Image.Image, keep: int, count: int, width: float) -> None:

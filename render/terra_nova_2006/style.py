@@ -43,17 +43,16 @@ PLAYER_COLOURS: dict[str, RGB] = {
 STONE = (rgb("#8E8880"), rgb("#2F2B27"), rgb("#B9B3AA"), rgb("#6A645C"))
 
 
-def winner_fill(winner: RGB) -> RGB:
-    """A light shade of a player's colour: the cells of an area the player won."""
-    return mix(winner, WHITE, 0.22)
+NOBODY_FILL = mix(PAPER, MUTED, 0.12)  # an area that nobody won
+
+#: How strongly the ink shows over a cell's colour: landscape letters, cell names, outlines.
+LETTER_INK, NAME_INK, OUTLINE_INK = 0.72, 0.6, 0.35
 
 
-def area_fill(winner: RGB | None, landscape: str) -> RGB:
-    """The colour of a cell inside a scored area: its winner's shade, or the landscape faded
-    towards the paper when nobody won it."""
-    if winner is None:
-        return mix(LANDSCAPES[landscape][2], PAPER, 0.6)
-    return winner_fill(winner)
+def area_fill(winner: RGB | None) -> RGB:
+    """The cells of a scored area: a light shade of its winner's colour, or a pale grey
+    when nobody won it."""
+    return NOBODY_FILL if winner is None else mix(winner, WHITE, 0.22)
 
 
 def area_edge(winner: RGB | None) -> RGB:
@@ -63,11 +62,4 @@ def area_edge(winner: RGB | None) -> RGB:
 
 def area_hatch(winner: RGB | None) -> RGB:
     """The thin diagonal lines that mark every cell of a scored area."""
-    if winner is None:
-        return mix(PAPER, MUTED, 0.45)
-    return mix(winner_fill(winner), area_edge(winner), 0.45)
-
-
-def cell_ink(fill: RGB) -> RGB:
-    """Letters on a cell: a dark shade of the cell's own colour."""
-    return mix(fill, INK, 0.72)
+    return mix(area_fill(winner), area_edge(winner), 0.45)

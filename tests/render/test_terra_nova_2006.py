@@ -73,8 +73,7 @@ def share_in_fill(view: View, cells: list[str], winner: RGB | None) -> float:
     layout = layout_of(view)
     hits = 0
     for cell in cells:
-        fill = area_fill(winner, layout.cells[cell].landscape)
-        hits += count_near(image, around(layout, cell), fill)
+        hits += count_near(image, around(layout, cell), area_fill(winner))
     hex_pixels = 2.6 * layout.radius**2
     return hits / (hex_pixels * len(cells))
 
@@ -86,7 +85,7 @@ def test_a_scored_area_is_shaded_in_its_winners_colour(scoring_step: Step) -> No
     assert share_in_fill(scoring_step.before, area["cells"], winner) < 0.1
 
 
-def test_an_area_nobody_won_is_shown_faded(scoring_step: Step) -> None:
+def test_an_area_nobody_won_is_shaded_grey(scoring_step: Step) -> None:
     view, area = scored_area(scoring_step)
     area["winners"], area["awarded"] = [], {}
     assert share_in_fill(view, area["cells"], None) > 0.4
