@@ -187,6 +187,10 @@ class UndoService(ServiceBase):
         try:
             await self.store.undo(table, request_id, from_number, restored, undone, now)
         except StaleVersion:
+            if request_id is not None:
+                latest = await self.store.last_undo_request(table.id, request_id)
+                if latest is not None and latest.status == "done":
+                    raise UndoRefused(_CLOSED["done"]) from None
             raise UndoRefused(
                 "The game moved on at the same moment, so nothing was taken back; look at "
                 "/board and ask again if it is still wanted."

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import BoardChanged, Reply, Service
+from bot.service import BoardChanged, Reply, Service, UndoRefused
 from bot.store import NewAction, Store, TableRecord, TableUpdate
 from tests.bot.helpers import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL,
     ManualClock,
     fake_renderer,
@@ -83,3 +84,48 @@ async def test_two_moves_at_once_through_one_connection(
 ) -> None:
     first, _ = two_services
     await _moves_at_once(first, first)
+
+
+class GatedVotes(Store):
+    """Lets no voter read the votes back until both votes are written."""
+
+    gate: asyncio.Barrier
+
+    async def vote(self, request_id: int, user_id: str, approve: bool, now: datetime) -> None:
+        await super().vote(request_id, user_id, approve, now)
+        await self.gate.wait()
+
+
+@pytest.fixture
+async def vote_gated(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
+    gate = asyncio.Barrier(2)
+    stores = [await GatedVotes.open(db_path), await GatedVotes.open(db_path)]
+    for store in stores:
+        store.gate = gate
+    yield (
+        Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
+        Service(stores[1], games=pile_catalog(), renderer=fake_renderer, clock=clock),
+    )
+    for store in stores:
+        await store.close()
+
+
+async def test_two_last_approvals_at_once_take_back_once(
+    vote_gated: tuple[Service, Service],
+) -> None:
+    first, second = vote_gated
+    mover, *others = await start_table(first, [ALICE, BOB, CAROL])
+    await first.act(CHANNEL, mover, "take 2")
+    await first.request_undo(CHANNEL, mover)
+    outcomes = await asyncio.gather(
+        first.approve_undo(CHANNEL, others[0]),
+        second.approve_undo(CHANNEL, others[1]),
+        return_exceptions=True,
+    )
+    done = [o for o in outcomes if isinstance(o, Reply)]
+    refused = [o for o in outcomes if isinstance(o, UndoRefused)]
+    assert len(done) == 1 and len(refused) == 1, outcomes
+    assert "Taken back" in done[0].text
+    assert "already been carried out" in str(refused[0])
+    table = await first.store.open_table(CHANNEL.id)
+    assert table is not None and table.move_count == 0

@@ -139,13 +139,15 @@ async def test_a_game_survives_the_console_being_killed_between_moves(tmp_path: 
     first, second = _seat_order(5, ["alice", "bob"])
     console = await _console(tmp_path)
     assert console.stdin is not None
-    setup = ["alice> /newgame game:pile seed:5", "bob> /join", "alice> /start"]
-    console.stdin.write(("\n".join(setup) + "\n").encode())
-    await _read_until(console, "1-0.png")
-    console.stdin.write(f"{first}> /move action:take 2\n".encode())
-    await _read_until(console, "1-1.png")  # printed only after the move was committed
-    console.send_signal(signal.SIGKILL)
-    assert await console.wait() == -signal.SIGKILL
+    try:
+        setup = ["alice> /newgame game:pile seed:5", "bob> /join", "alice> /start"]
+        console.stdin.write(("\n".join(setup) + "\n").encode())
+        await _read_until(console, "1-0.png")
+        console.stdin.write(f"{first}> /move action:take 2\n".encode())
+        await _read_until(console, "1-1.png")  # printed only after the move was committed
+    finally:
+        console.send_signal(signal.SIGKILL)
+        assert await console.wait() == -signal.SIGKILL
 
     with sqlite3.connect(tmp_path / "data" / "console.db") as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
