@@ -20,7 +20,8 @@ _CELL = r"[a-z]\s*\d{1,3}"
 _FORM = re.compile(rf"^(place|move|stone|pass)?\s*((?:{_CELL}\s*)*)$")
 _CELLS = re.compile(_CELL)
 _ARROWS = re.compile(r"→|->|-|–|—|,|\bto\b")
-_CELL_COUNT: dict[str, int] = {"place": 1, "move": 2, "stone": 1, "pass": 0}
+_KINDS: dict[str, Kind] = {"place": "place", "move": "move", "stone": "stone", "pass": "pass"}
+_CELL_COUNT: dict[Kind, int] = {"place": 1, "move": 2, "stone": 1, "pass": 0}
 
 
 class Action(NamedTuple):
@@ -42,7 +43,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     names = [name.replace(" ", "") for name in _CELLS.findall(rest)]
     kind: Kind
     if keyword is not None:
-        kind = keyword  # type: ignore[assignment]
+        kind = _KINDS[keyword]
     elif len(names) == 2:
         kind = "move"
     else:
