@@ -1,0 +1,108 @@
+"""Plain records of the reminder feature: settings, preferences, progress and what to send."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from ..service.model import Mention
+from .quiet import QuietHours
+
+DEFAULT_INTERVAL = timedelta(hours=24)
+#: The shortest interval `/remind every:` accepts; the scheduler never sleeps longer than this.
+MIN_INTERVAL = timedelta(hours=1)
+MAX_INTERVAL = timedelta(days=7)
+#: Unanswered reminders to one player before the table is declared stalled.
+MAX_REMINDERS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderSettings:
+    """A table's reminder setting; tables nobody configured remind every 24 h."""
+
+    enabled: bool = True
+    interval: timedelta = DEFAULT_INTERVAL
+    #: When `/remind` last changed it: the new interval counts from then.
+    changed_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NotificationPrefs:
+    user_id: str
+    dm: bool = False
+    quiet: QuietHours | None = None
+    #: The user's time zone (kept when quiet hours are turned off, for the next time).
+    zone: str | None = None
+
+    def release(self, moment: datetime) -> datetime:
+        """When a reminder due at `moment` may reach this user."""
+        return self.quiet.release(moment) if self.quiet else moment
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Reminders a player has had about one position (table version) of a table."""
+
+    table_version: int
+    sent: int
+    last_sent_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """A player the table waits for, with their preferences and reminders so far."""
+
+    user_id: str
+    name: str
+    prefs: NotificationPrefs
+    progress: Progress | None = None
+
+    @property
+    def mention(self) -> Mention:
+        return Mention(self.user_id, self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class WatchedTable:
+    """An active table as the reminders see it."""
+
+    table_id: int
+    channel_id: str
+    guild_id: str | None
+    game_key: str
+    creator_id: str
+    creator_name: str
+    version: int
+    #: When the position last changed (the start, a move, a skip, an undo).
+    changed_at: datetime
+    waiting_since: datetime | None
+    settings: ReminderSettings
+    stalled: bool
+    awaited: tuple[Awaited, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderNotice:
+    """Remind `recipients` of table `table_id`; `private`: one direct message to the only
+    recipient instead of a channel message."""
+
+    table_id: int
+    channel_id: str
+    game_name: str
+    recipients: tuple[Mention, ...]
+    #: Which reminder this is for the position (the highest among the recipients).
+    number: int
+    waiting_since: datetime | None
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StallNotice:
+    """Tell the channel that the table is stalled: who is absent, who may act on it."""
+
+    table_id: int
+    channel_id: str
+    game_name: str
+    absent: tuple[Mention, ...]
+    creator: Mention
+    waiting_since: datetime | None

@@ -1,0 +1,204 @@
+"""The one task that sends reminders: it sleeps until the next one is due and wakes early when
+poked (a setting changed that may make one sooner).
+
+Due times are worked out from the database on every wake-up (see `policy`), so the scheduler
+keeps no state of its own: a new scheduler over the same database file — after a restart —
+carries on where the old one stopped, and sends what fell due meanwhile (once, not once per
+missed interval). Moves need no hook: a move only ever makes the next reminder later, and a
+table that starts (in this process or another, e.g. the console) is first due one interval
+later, so the scheduler never sleeps longer than the shortest interval (`MIN_INTERVAL`) and
+always looks again before anything new can be due.
+
+A reminder is counted as sent even if delivering it failed (logged): a deleted channel must
+not keep the scheduler busy; after `MAX_REMINDERS` such attempts the table stalls and rests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Protocol
+
+from engine.core import UnknownGame
+
+from ..service import GameCatalog, Mention
+from .model import MIN_INTERVAL, Awaited, ReminderNotice, StallNotice
+from .policy import TablePlan, earliest, plan, sent_before
+from .store import ReminderStore
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Deliverer(Protocol):
+    """How a transport gets reminders to people."""
+
+    async def send_reminder(self, notice: ReminderNotice) -> bool:
+        """Send one reminder; False when a private one cannot reach its recipient (they
+        refuse direct messages) — the scheduler then mentions them in the channel instead."""
+        ...
+
+    async def send_stall(self, notice: StallNotice) -> None:
+        """Tell the table's channel that it is stalled."""
+        ...
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def catalog_game_name(catalog: GameCatalog | None = None) -> Callable[[str], str]:
+    """The display name of a game key (the key itself for a game no longer offered)."""
+    games = catalog or GameCatalog()
+
+    def name(key: str) -> str:
+        try:
+            return games.get(key).info.name
+        except UnknownGame:
+            return key
+
+    return name
+
+
+class ReminderScheduler:
+    def __init__(
+        self,
+        store: ReminderStore,
+        deliverer: Deliverer,
+        *,
+        clock: Clock = utc_now,
+        sleep: Sleep = asyncio.sleep,
+        game_name: Callable[[str], str] | None = None,
+        max_sleep: timedelta = MIN_INTERVAL,
+        retry_after: timedelta = timedelta(minutes=1),
+    ) -> None:
+        self.store = store
+        self.deliverer = deliverer
+        self.clock = clock
+        self._sleep = sleep
+        self._game_name = game_name or catalog_game_name()
+        self._max_sleep = max_sleep
+        self._retry_after = retry_after
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        #: Where the running scheduler sleeps until now (None: not sleeping).
+        self.sleeping_until: datetime | None = None
+
+    @property
+    def idle(self) -> bool:
+        """Asleep with nothing left to do until `sleeping_until` (or a poke)."""
+        return self.sleeping_until is not None and not self._wake.is_set()
+
+    def poke(self) -> None:
+        """Something changed that may make a reminder due sooner: look again now."""
+        self._wake.set()
+
+    # -- running ----------------------------------------------------------------------------
+
+    def start(self) -> asyncio.Task[None]:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self.run(), name="reminder-scheduler")
+        return self._task
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def run(self) -> None:
+        """Send what is due, sleep until the next, forever (cancel to stop)."""
+        while True:
+            self._wake.clear()
+            try:
+                due = await self.run_once()
+            except Exception:
+                log.exception("reminder pass failed; trying again in %s", self._retry_after)
+                due = self.clock() + self._retry_after
+            await self._wait_until(due)
+
+    async def _wait_until(self, due: datetime | None) -> None:
+        now = self.clock()
+        until = now + self._max_sleep if due is None else min(due, now + self._max_sleep)
+        self.sleeping_until = until
+        sleeper = asyncio.ensure_future(self._sleep(max(0.0, (until - now).total_seconds())))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self.sleeping_until = None
+            for waiting in (sleeper, waker):
+                waiting.cancel()
+            await asyncio.gather(sleeper, waker, return_exceptions=True)
+
+    # -- one pass -----------------------------------------------------------------------------
+
+    async def run_once(self) -> datetime | None:
+        """Send everything due now; returns when the next thing will be due."""
+        now = self.clock()
+        plans = [plan(table, now) for table in await self.store.watched_tables()]
+        due = [p for p in plans if p.due_now]
+        for table_plan in due:
+            await self._carry_out(table_plan, now)
+        if due:
+            plans = [plan(table, now) for table in await self.store.watched_tables()]
+        return earliest(plans)
+
+    async def _carry_out(self, table_plan: TablePlan, now: datetime) -> None:
+        table = table_plan.table
+        if table_plan.stall:
+            creator = next(
+                (p.mention for p in table.awaited if p.user_id == table.creator_id), None
+            )
+            stall = StallNotice(
+                table_id=table.table_id,
+                channel_id=table.channel_id,
+                game_name=self._game_name(table.game_key),
+                absent=tuple(p.mention for p in table.awaited),
+                creator=creator or Mention(table.creator_id, table.creator_name),
+                waiting_since=table.waiting_since,
+            )
+            await self._deliver(self.deliverer.send_stall(stall), table.table_id, "stall")
+            await self.store.mark_stalled(table.table_id, table.version, now)
+            return
+        in_channel: list[Awaited] = []
+        for player in table_plan.remind:
+            if not player.prefs.dm or not await self._deliver(
+                self.deliverer.send_reminder(self._notice(table_plan, (player,), private=True)),
+                table.table_id,
+                "direct reminder",
+            ):
+                in_channel.append(player)
+        if in_channel:
+            notice = self._notice(table_plan, tuple(in_channel), private=False)
+            await self._deliver(self.deliverer.send_reminder(notice), table.table_id, "reminder")
+        await self.store.record_sent(
+            table.table_id, table.version, [p.user_id for p in table_plan.remind], now
+        )
+
+    def _notice(
+        self, table_plan: TablePlan, players: tuple[Awaited, ...], *, private: bool
+    ) -> ReminderNotice:
+        table = table_plan.table
+        return ReminderNotice(
+            table_id=table.table_id,
+            channel_id=table.channel_id,
+            game_name=self._game_name(table.game_key),
+            recipients=tuple(p.mention for p in players),
+            number=max(sent_before(table, p) for p in players) + 1,
+            waiting_since=table.waiting_since,
+            private=private,
+        )
+
+    @staticmethod
+    async def _deliver(sending: Awaitable[bool | None], table_id: int, what: str) -> bool:
+        """Await a delivery; a failure is logged and reported as not delivered."""
+        try:
+            return (await sending) is not False
+        except Exception:
+            log.exception("could not deliver the %s for table %s", what, table_id)
+            return False

@@ -1,0 +1,276 @@
+"""Reminder data in the bot's SQLite database (migration 0002), on a connection of its own.
+
+It reads the tables, seats and positions the game store writes (never writing them), and
+owns `table_reminders`, `reminder_progress` and `notification_prefs`. A separate connection
+keeps the game store's internals private; WAL mode and the busy timeout let both share the
+file, as two processes can.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from datetime import datetime, time, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from ..store.migrations import MIGRATIONS_DIR, migrate
+from .model import (
+    Awaited,
+    NotificationPrefs,
+    Progress,
+    ReminderSettings,
+    WatchedTable,
+)
+from .quiet import QuietHours
+
+_WATCHED = """
+SELECT t.id, t.channel_id, t.guild_id, t.game_key, t.creator_id, c.display_name, t.version,
+       t.updated_at, t.waiting_since,
+       r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
+       s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
+       g.table_version, g.sent, g.last_sent_at
+FROM game_tables AS t
+LEFT JOIN table_reminders AS r ON r.table_id = t.id
+LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
+LEFT JOIN seats AS s
+       ON s.table_id = t.id AND s.seat IN (SELECT value FROM json_each(t.to_act_json))
+LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
+LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
+WHERE t.status = 'active' {extra}
+ORDER BY t.id, s.seat
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelTable:
+    """The open table of a channel, as `/remind` needs it."""
+
+    table_id: int
+    status: str
+    game_key: str
+    creator_id: str
+    creator_name: str
+
+
+_PREFS = "SELECT user_id, dm, quiet_start, quiet_end, time_zone FROM notification_prefs"
+
+
+class ReminderStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
+        """Connect to the bot's database (applying pending migrations, as the game store does)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA busy_timeout = 10000")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db, migrations_dir)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.rollback()
+                raise
+            await self._db.commit()
+
+    async def _fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- what the scheduler watches -------------------------------------------------------------
+
+    async def watched_tables(self, table_id: int | None = None) -> list[WatchedTable]:
+        """Every active table (or just `table_id`) with whom it awaits, read in one statement."""
+        extra, params = ("AND t.id = ?", (table_id,)) if table_id is not None else ("", ())
+        rows = await self._fetch_all(_WATCHED.format(extra=extra), params)
+        tables: dict[int, WatchedTable] = {}
+        awaited: dict[int, list[Awaited]] = {}
+        for row in rows:
+            if row[0] not in tables:
+                tables[row[0]] = _watched(row)
+                awaited[row[0]] = []
+            if row[13] is not None:
+                awaited[row[0]].append(_awaited(row))
+        return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
+
+    async def open_table_in(self, channel_id: str) -> ChannelTable | None:
+        """The channel's lobby or active table."""
+        rows = await self._fetch_all(
+            "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
+            "FROM game_tables AS t "
+            "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
+            "WHERE t.channel_id = ? AND t.status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return ChannelTable(row[0], row[1], row[2], row[3], row[4] or row[3])
+
+    async def settings(self, table_id: int) -> ReminderSettings:
+        rows = await self._fetch_all(
+            "SELECT enabled, interval_seconds, changed_at FROM table_reminders WHERE table_id = ?",
+            (table_id,),
+        )
+        return _settings(rows[0][0], rows[0][1], rows[0][2]) if rows else ReminderSettings()
+
+    # -- writes -------------------------------------------------------------------------------
+
+    async def set_reminders(
+        self, table_id: int, *, enabled: bool, interval: timedelta, by: str, now: datetime
+    ) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO table_reminders (table_id, enabled, interval_seconds, changed_at, "
+                "changed_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                "enabled = excluded.enabled, interval_seconds = excluded.interval_seconds, "
+                "changed_at = excluded.changed_at, changed_by = excluded.changed_by",
+                (table_id, int(enabled), int(interval.total_seconds()), now.isoformat(), by),
+            )
+
+    async def record_sent(
+        self, table_id: int, table_version: int, user_ids: Iterable[str], now: datetime
+    ) -> None:
+        """Count one more reminder for each user about this position (forgetting older ones)."""
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
+                (table_id, table_version),
+            )
+            await db.executemany(
+                "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, "
+                "last_sent_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
+                "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+                [(table_id, user_id, table_version, now.isoformat()) for user_id in user_ids],
+            )
+
+    async def mark_stalled(self, table_id: int, table_version: int, now: datetime) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
+                "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                "stalled_version = excluded.stalled_version, stalled_at = excluded.stalled_at",
+                (table_id, table_version, now.isoformat()),
+            )
+
+    # -- notification preferences ---------------------------------------------------------------
+
+    async def prefs(self, user_id: str) -> NotificationPrefs:
+        rows = await self._fetch_all(f"{_PREFS} WHERE user_id = ?", (user_id,))
+        if not rows:
+            return NotificationPrefs(user_id)
+        row = rows[0]
+        return _prefs(row[0], row[1], row[2], row[3], row[4])
+
+    async def save_prefs(self, prefs: NotificationPrefs, now: datetime) -> None:
+        quiet = prefs.quiet
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO notification_prefs (user_id, dm, quiet_start, quiet_end, time_zone, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "dm = excluded.dm, quiet_start = excluded.quiet_start, "
+                "quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, "
+                "updated_at = excluded.updated_at",
+                (
+                    prefs.user_id,
+                    int(prefs.dm),
+                    f"{quiet.start:%H:%M}" if quiet else None,
+                    f"{quiet.end:%H:%M}" if quiet else None,
+                    quiet.zone if quiet else prefs.zone,
+                    now.isoformat(),
+                ),
+            )
+
+
+def _dt(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _settings(enabled: int, interval_seconds: int, changed_at: str | None) -> ReminderSettings:
+    return ReminderSettings(
+        enabled=bool(enabled),
+        interval=timedelta(seconds=interval_seconds),
+        changed_at=_dt(changed_at),
+    )
+
+
+def _prefs(
+    user_id: str, dm: int, start: str | None, end: str | None, zone: str | None
+) -> NotificationPrefs:
+    quiet = (
+        QuietHours(time.fromisoformat(start), time.fromisoformat(end), zone)
+        if start is not None and end is not None and zone is not None
+        else None
+    )
+    return NotificationPrefs(user_id, dm=bool(dm), quiet=quiet, zone=zone)
+
+
+def _watched(row: Sequence[Any]) -> WatchedTable:
+    settings = _settings(row[9], row[10], row[11]) if row[9] is not None else ReminderSettings()
+    changed_at = _dt(row[7])
+    assert changed_at is not None, "every table has updated_at"
+    return WatchedTable(
+        table_id=row[0],
+        channel_id=row[1],
+        guild_id=row[2],
+        game_key=row[3],
+        creator_id=row[4],
+        creator_name=row[5] or row[4],
+        version=row[6],
+        changed_at=changed_at,
+        waiting_since=_dt(row[8]),
+        settings=settings,
+        stalled=row[12] is not None and row[12] == row[6],
+    )
+
+
+def _awaited(row: Sequence[Any]) -> Awaited:
+    user_id = row[13]
+    prefs = (
+        _prefs(user_id, row[15], row[16], row[17], row[18])
+        if row[15] is not None
+        else NotificationPrefs(user_id)
+    )
+    last_sent = _dt(row[21])
+    progress = (
+        Progress(table_version=row[19], sent=row[20], last_sent_at=last_sent)
+        if row[19] is not None and last_sent is not None
+        else None
+    )
+    return Awaited(user_id=user_id, name=row[14], prefs=prefs, progress=progress)
