@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from .completion import CompletionService
 from .info import InfoService
 from .lobby import LobbyService
 from .play import PlayService
 from .undo import UndoService
 
 
-class Service(LobbyService, PlayService, UndoService, InfoService):
+class Service(LobbyService, PlayService, UndoService, InfoService, CompletionService):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
     Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the
