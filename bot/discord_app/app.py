@@ -1,0 +1,173 @@
+"""The discord.py bot: one cog per feature on top of the service and the SQLite store.
+
+`create_bot(settings)` returns the bot ready to start (`await bot.start(token)`); tests and
+tools may inject the store (or a whole service), the clock, the games and the renderer. The
+store, service, cogs and buttons are set up when the bot logs in (`setup_hook`); the command
+tree is then synced only if it changed since the last sync (see `sync.py`).
+
+Cogs are listed in `COGS`; each is built as `Cog(bot)` and may use `bot.settings`,
+`bot.service`, `bot.store`, `bot.ledger`, `bot.flow` and `bot.clock`. After every
+interaction that changed a table the bot dispatches `on_meeple_table_changed(table_id)`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..config import Settings
+from ..service import GameCatalog, Renderer, Service, default_renderer
+from ..service.base import utc_now
+from ..store import Store
+from ..store.discord_ledger import DiscordLedger
+from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
+from .flow import SOMETHING_WENT_WRONG, InteractionFlow, describe
+from .sync import sync_if_changed, sync_target
+
+log = logging.getLogger(__name__)
+
+#: Every feature of the bot, each built as `Cog(bot)` and added in this order (also the order
+#: of /help).
+COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
+    LobbyCog,
+    PlayCog,
+    UndoCog,
+    InfoCog,
+    ModerationCog,
+    GuideCog,
+)
+
+#: How long handled interaction ids are kept: Discord never delivers one again that late.
+REPEAT_WINDOW = timedelta(days=1)
+
+
+class MeepleTree(app_commands.CommandTree["MeepleBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Failures before a command's own handling (an option that cannot be read, a check):
+        still a friendly private answer and a log line, never silence."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s was not run: %s", name, describe(interaction, f"/{name}"), exc_info=error)
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "This command works in a server's channels only."
+        elif isinstance(error, app_commands.TransformerError):
+            text = f"I could not read the option {error.value!r}; please pick it again."
+        else:
+            text = SOMETHING_WENT_WRONG
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not report the failure of /%s", name)
+
+
+class MeepleBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        service: Service | None = None,
+        clock: Callable[[], datetime] = utc_now,
+        games: GameCatalog | None = None,
+        renderer: Renderer = default_renderer,
+        sync_on_start: bool = True,
+        **client_options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            # Guilds only: no privileged intent, no message events; interactions come anyway.
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=MeepleTree,
+            **client_options,
+        )
+        self.settings = settings
+        self.clock = clock
+        self.sync_on_start = sync_on_start
+        self._games = games
+        self._renderer = renderer
+        self._service = service
+        self._store = service.store if service is not None else store
+        self._owns_store = False
+        self._ledger: DiscordLedger | None = None
+        self.flow = InteractionFlow(self)
+
+    @property
+    def service(self) -> Service:
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet: it sets up when it logs in")
+        return self._service
+
+    @property
+    def store(self) -> Store:
+        return self.service.store
+
+    @property
+    def ledger(self) -> DiscordLedger:
+        if self._ledger is None:
+            raise RuntimeError("the bot is not set up yet: it sets up when it logs in")
+        return self._ledger
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            if self._store is None:
+                self._store = await Store.open(self.settings.database_path)
+                self._owns_store = True
+            self._service = Service(
+                self._store, games=self._games, renderer=self._renderer, clock=self.clock
+            )
+        self._ledger = DiscordLedger(self.store)
+        await self.ledger.forget_interactions_before(self.clock() - REPEAT_WINDOW)
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        target = sync_target(self)
+        if target is not None:
+            self.tree.copy_global_to(guild=target)
+        if self.sync_on_start:
+            await sync_if_changed(self)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._owns_store and self._store is not None:
+            self._owns_store = False
+            await self._store.close()
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    service: Service | None = None,
+    clock: Callable[[], datetime] = utc_now,
+    games: GameCatalog | None = None,
+    renderer: Renderer = default_renderer,
+    sync_on_start: bool = True,
+    **client_options: Any,
+) -> MeepleBot:
+    """The bot, ready to start.
+
+    Without `store` or `service` it opens the database at `settings.database_path` when it
+    logs in (and closes it with the bot). `client_options` go to discord.py (tests pass a
+    small `guild_ready_timeout`).
+    """
+    return MeepleBot(
+        settings,
+        store=store,
+        service=service,
+        clock=clock,
+        games=games,
+        renderer=renderer,
+        sync_on_start=sync_on_start,
+        **client_options,
+    )

@@ -1,0 +1,10 @@
+"""One cog per feature of the Discord bot."""
+
+from .guide import GuideCog
+from .info import InfoCog
+from .lobby import LobbyCog
+from .moderation import ModerationCog
+from .play import PlayCog
+from .undo import UndoCog
+
+__all__ = ["GuideCog", "InfoCog", "LobbyCog", "ModerationCog", "PlayCog", "UndoCog"]

@@ -1,0 +1,324 @@
+"""Opening a table and filling its seats: /newgame (optionally in a thread of its own), /join,
+/leave, /start, and the lobby message whose Join / Leave / Start / Cancel buttons do the same.
+
+The lobby message is kept current: its seat list after every join or leave, and once the
+table starts or is abandoned it says so and loses its buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from engine.core import EngineError
+
+from ...service import BadRequest, Channel, GameCatalog, Reply, RulesError, User
+from ...service.base import describe_options
+from ...service.texts import names_list
+from ..flow import Answer, Outcome
+from ..identity import channel_of, require_open_table, user_of
+from ..outgoing import post_reply
+from .base import FeatureCog, about, cog_of, option_about
+
+if TYPE_CHECKING:
+    from ..app import MeepleBot
+
+log = logging.getLogger(__name__)
+
+#: Discord's integer options end at 2**53 - 1.
+MAX_SEED = 2**53 - 1
+#: A week of silence before Discord archives a table's thread (a message reopens it).
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+MAX_CHOICES = 25
+
+_OPTION = re.compile(r"([A-Za-z_][\w-]*)\s*[:=]\s*([^\s,;]+)")
+_OPTION_SEPARATORS = re.compile(r"[\s,;]*")
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"mp:lobby:(?P<action>join|leave|start|cancel):(?P<table>\d+)",
+):
+    """A lobby button; its custom id names the table, so it works after any restart."""
+
+    def __init__(self, action: str, table_id: int) -> None:
+        self.action = action
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label=LOBBY_LABELS[action],
+                style=LOBBY_STYLES[action],
+                custom_id=f"mp:lobby:{action}:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction, LobbyCog).clicked(interaction, self.action, self.table_id)
+
+
+def lobby_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_LABELS:
+        view.add_item(LobbyButton(action, table_id))
+    return view
+
+
+def game_choices(catalog: GameCatalog) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(
+            name=f"{game.info.name} ({game.info.min_players}–{game.info.max_players} players)",
+            value=game.info.key,
+        )
+        for game in catalog.all()[:MAX_CHOICES]
+    ]
+
+
+def parse_game_options(text: str | None) -> dict[str, str]:
+    """`size:5 variant:basic` (also `=`, commas) → {"size": "5", "variant": "basic"}."""
+    if not text or not text.strip():
+        return {}
+    found = list(_OPTION.finditer(text))
+    leftover = _OPTION.sub(" ", text)
+    if not _OPTION_SEPARATORS.fullmatch(leftover):
+        raise BadRequest(
+            f"I could not read the options '{text.strip()}': write each as key:value, "
+            "separated by spaces (e.g. options:size:5). /rules game:<game> lists a game's options."
+        )
+    options: dict[str, str] = {}
+    for match in found:
+        key = match.group(1).lower()
+        if key in options:
+            raise BadRequest(f"The option {key} is given twice in '{text.strip()}'.")
+        options[key] = match.group(2)
+    return options
+
+
+async def lobby_text(bot: MeepleBot, table_id: int) -> str | None:
+    """The lobby message as the table stands; None for a table that is gone."""
+    table = await bot.store.table(table_id)
+    if table is None:
+        return None
+    seats = await bot.store.seats(table_id)
+    info = bot.service.catalog.get(table.game_key).info
+    title = f"**Table #{table.id}: {info.name}**"
+    names = [seat.display_name for seat in seats]
+    if table.status == "active":
+        return f"{title} has started: {names_list(names)}. Play with /move; /board shows it."
+    if table.status == "finished":
+        return f"{title} is over ({names_list(names)}); /board shows the final position."
+    if table.status == "abandoned":
+        return f"{title} was abandoned. The channel is free for a new /newgame."
+    creator = next((s.display_name for s in seats if s.user_id == table.creator_id), "its creator")
+    return (
+        f"{title} — {info.min_players}–{info.max_players} players, "
+        f"options: {describe_options(table.options)}.\n"
+        f"Seated ({len(names)}/{info.max_players}): {names_list(names)}.\n"
+        f"Join with the button or /join; {creator} starts the game with Start or /start."
+    )
+
+
+async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
+    """Bring the table's lobby message up to date (best effort: failures are logged)."""
+    if table_id is None:
+        return
+    try:
+        lobby = await bot.ledger.lobby(table_id)
+        text = await lobby_text(bot, table_id)
+        if lobby is None or text is None:
+            return
+        table = await bot.store.table(table_id)
+        view = lobby_view(table_id) if table is not None and table.status == "lobby" else None
+        message = bot.get_partial_messageable(int(lobby.channel_id)).get_partial_message(
+            int(lobby.message_id)
+        )
+        await message.edit(content=text, view=view)
+    except (discord.HTTPException, LookupError):
+        log.exception("could not update the lobby message of table %s", table_id)
+
+
+class LobbyCog(FeatureCog, name="Lobby"):
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LobbyButton)
+        self.bot.tree.add_command(self._newgame_command())
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LobbyButton)
+        self.bot.tree.remove_command("newgame")
+
+    def _newgame_command(self) -> app_commands.Command[Any, ..., None]:
+        """/newgame, built here because its game choices come from the bot's catalog."""
+        cog = self
+
+        @app_commands.command(name="newgame", description=about("newgame"))
+        @app_commands.guild_only()
+        @app_commands.describe(
+            game=option_about("newgame", "game"),
+            options="the game's options as key:value, e.g. size:5 (see /rules)",
+            seed=option_about("newgame", "seed"),
+            thread="open the table in a new thread of this channel",
+        )
+        @app_commands.choices(game=game_choices(self.service.catalog))
+        async def newgame(
+            interaction: discord.Interaction,
+            game: str,
+            options: str | None = None,
+            seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
+            thread: bool = False,
+        ) -> None:
+            await cog.newgame(interaction, game, options, seed, thread)
+
+        return newgame
+
+    async def newgame(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None,
+        seed: int | None,
+        thread: bool,
+    ) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            chosen = parse_game_options(options)
+            if thread:
+                return await self._open_in_thread(interaction, user, game, chosen, seed)
+            reply = await self.service.create_table(channel, user, game, chosen, seed)
+            return await self._lobby_answer(reply, channel)
+
+        await self.flow.run(interaction, "/newgame", work, changes_table=True)
+
+    async def _lobby_answer(self, reply: Reply, channel: Channel) -> Answer:
+        table_id = reply.table_id
+        assert table_id is not None, "a new table has an id"
+        text = await lobby_text(self.bot, table_id)
+        assert text is not None
+
+        async def remember(message: discord.Message) -> None:
+            await self.bot.ledger.remember_lobby(table_id, channel.id, str(message.id))
+
+        lobby = Reply(text, table_id=table_id)
+        return Answer(lobby, view=lobby_view(table_id), after_post=remember)
+
+    async def _open_in_thread(
+        self,
+        interaction: discord.Interaction,
+        user: User,
+        game: str,
+        options: dict[str, str],
+        seed: int | None,
+    ) -> Answer:
+        """A new public thread holds the table and its lobby; the channel is told where."""
+        parent = interaction.channel
+        if isinstance(parent, discord.Thread):
+            raise BadRequest(
+                "This is a thread already, and threads cannot hold threads: use /newgame "
+                "here without thread:true, or in the channel itself."
+            )
+        if not isinstance(parent, discord.TextChannel):
+            raise BadRequest(
+                "Tables get a thread of their own only in text channels; use /newgame here "
+                "without thread:true."
+            )
+        info = self._checked_game(game, options)
+        try:
+            thread = await parent.create_thread(
+                name=f"{info} — {user.name}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                reason=f"/newgame by {user.name}",
+            )
+        except discord.Forbidden:
+            raise BadRequest(
+                "I may not open threads here (I need the Create Public Threads permission). "
+                "/newgame without thread:true opens the table in this channel."
+            ) from None
+        table_channel = Channel(
+            str(thread.id), None if parent.guild is None else str(parent.guild.id)
+        )
+        created = await self.service.create_table(table_channel, user, game, options, seed)
+        lobby = await self._lobby_answer(created, table_channel)
+        message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
+        assert lobby.after_post is not None
+        await lobby.after_post(message)
+        note = Reply(
+            f"{user.name} opened table #{created.table_id} ({info}) in its own thread: "
+            f"{thread.mention} — join it there!",
+            table_id=created.table_id,
+        )
+        return Answer(note)
+
+    def _checked_game(self, game: str, options: dict[str, str]) -> str:
+        """The game's name, once its key and options are known to be right (before a thread
+        is opened for nothing)."""
+        try:
+            found = self.service.catalog.get(game)
+            found.info.resolve_options(options)
+        except EngineError as error:
+            raise RulesError(error) from error
+        return found.info.name
+
+    # -- seats -----------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description=about("join"))
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.seat_change(interaction, "join", None)
+
+    @app_commands.command(name="leave", description=about("leave"))
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.seat_change(interaction, "leave", None)
+
+    @app_commands.command(name="start", description=about("start"))
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.seat_change(interaction, "start", None)
+
+    async def clicked(self, interaction: discord.Interaction, action: str, table_id: int) -> None:
+        await self.seat_change(interaction, action, table_id)
+
+    async def seat_change(
+        self, interaction: discord.Interaction, action: str, table_id: int | None
+    ) -> None:
+        """Join, leave, start or cancel (abandon) — by command, or by a lobby button of
+        `table_id`, which must still be the channel's open table."""
+        user, channel = user_of(interaction), channel_of(interaction)
+        service = self.service
+        steps = {
+            "join": service.join,
+            "leave": service.leave,
+            "start": service.start,
+            "cancel": service.abandon,
+        }
+
+        async def work() -> Outcome:
+            if table_id is not None:
+                await require_open_table(service, channel, table_id)
+            reply = await steps[action](channel, user)
+            await update_lobby_message(self.bot, reply.table_id)
+            return reply
+
+        what = f"/{action}" if table_id is None else f"{LOBBY_LABELS[action]} button"
+        await self.flow.run(interaction, what, work, changes_table=True)

@@ -1,0 +1,196 @@
+"""Turn reminders on Discord: `/remind` (a table's interval), `/notify` (how and when you are
+reminded), and the scheduler that posts the reminders (see `bot.reminders`).
+
+The scheduler runs on the bot's clock and on the game store's connection. It sleeps with the
+clock's own `sleep(seconds)` when the clock has one (a test clock), with asyncio's otherwise.
+It starts once the bot is ready, and looks again whenever an interaction changed a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ...reminders import (
+    ReminderNotice,
+    ReminderScheduler,
+    ReminderService,
+    ReminderStore,
+    StallNotice,
+    catalog_game_name,
+    pinged,
+    reminder_text,
+    stall_text,
+    zone_choices,
+)
+from ...reminders.scheduler import Sleep
+from ...service import Reply
+from ..flow import Outcome
+from ..identity import channel_of, user_of
+from ..outgoing import PostFailed, post_reply
+from .base import FeatureCog
+
+if TYPE_CHECKING:
+    from ..app import MeepleBot
+
+log = logging.getLogger(__name__)
+
+#: Discord's error code for "Cannot send messages to this user" (they refuse DMs).
+CANNOT_MESSAGE_USER = 50007
+
+
+class DiscordDeliverer:
+    """Posts reminders in the table's channel (pinging exactly the reminded players) or as a
+    direct message; a refused direct message is reported back, so the scheduler pings the
+    player in the channel instead."""
+
+    def __init__(self, bot: MeepleBot) -> None:
+        self.bot = bot
+
+    async def send_reminder(self, notice: ReminderNotice) -> bool:
+        now = self.bot.clock()
+        if not notice.private:
+            await self._post_in_channel(notice.channel_id, reminder_text(notice, now), notice)
+            return True
+        user_id = int(notice.recipients[0].user_id)
+        text = reminder_text(notice, now, channel=f"<#{notice.channel_id}>")
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await post_reply(dm, Reply(text))
+        except PostFailed as failure:
+            if failure.error.code == CANNOT_MESSAGE_USER:
+                log.info("user %s refuses direct messages: reminding in the channel", user_id)
+                return False
+            raise
+        return True
+
+    async def send_stall(self, notice: StallNotice) -> None:
+        await self._post_in_channel(notice.channel_id, stall_text(notice, self.bot.clock()), notice)
+
+    async def _post_in_channel(
+        self, channel_id: str, text: str, notice: ReminderNotice | StallNotice
+    ) -> None:
+        channel = self.bot.get_partial_messageable(int(channel_id))
+        await post_reply(channel, Reply(text, mentions=pinged(notice), table_id=notice.table_id))
+
+
+def sleep_of(clock: Callable[[], object]) -> Sleep:
+    """The clock's own sleep if it has one (test clocks), else asyncio's."""
+    sleep = getattr(clock, "sleep", None)
+    if sleep is None:
+        return asyncio.sleep
+    own: Callable[[float], Awaitable[None]] = sleep
+    return own
+
+
+class RemindersCog(FeatureCog, name="Reminders"):
+    def __init__(self, bot: MeepleBot) -> None:
+        super().__init__(bot)
+        self._scheduler: ReminderScheduler | None = None
+        self._reminders: ReminderService | None = None
+        self._starting: asyncio.Task[None] | None = None
+
+    @property
+    def scheduler(self) -> ReminderScheduler:
+        if self._scheduler is None:
+            raise RuntimeError("the reminders are not set up yet: they set up when the bot does")
+        return self._scheduler
+
+    @property
+    def reminders(self) -> ReminderService:
+        if self._reminders is None:
+            raise RuntimeError("the reminders are not set up yet: they set up when the bot does")
+        return self._reminders
+
+    async def cog_load(self) -> None:
+        store = ReminderStore.sharing(self.bot.store)
+        game_name = catalog_game_name(self.service.catalog)
+        clock = self.bot.clock
+        self._scheduler = ReminderScheduler(
+            store,
+            DiscordDeliverer(self.bot),
+            clock=clock,
+            sleep=sleep_of(clock),
+            game_name=game_name,
+        )
+        self._reminders = ReminderService(
+            store, wake=self._scheduler.poke, game_name=game_name, clock=clock
+        )
+        self._starting = asyncio.create_task(self._start_when_ready(), name="reminders-start")
+
+    async def _start_when_ready(self) -> None:
+        await self.bot.wait_until_ready()
+        self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        if self._starting is not None:
+            self._starting.cancel()
+            await asyncio.gather(self._starting, return_exceptions=True)
+        if self._scheduler is not None:
+            await self._scheduler.stop()
+
+    @commands.Cog.listener()
+    async def on_meeple_table_changed(self, table_id: int) -> None:
+        """A move, a start, an undo…: the next reminders may have changed."""
+        if self._scheduler is not None:
+            self._scheduler.poke()
+
+    # -- commands -------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="remind", description="Show or set how often this table reminds whoever it waits for"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        every="hours between reminders, 1 to 168 (the default is 24)",
+        off="true: no reminders at this table (every:<hours> turns them on again)",
+    )
+    async def remind(
+        self,
+        interaction: discord.Interaction,
+        every: app_commands.Range[int, 1, 168] | None = None,
+        off: bool | None = None,
+    ) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            return await self.reminders.remind(channel, user, every=every, off=off)
+
+        await self.flow.run(interaction, "/remind", work)
+
+    @app_commands.command(
+        name="notify", description="Show or set how you get turn reminders: by DM, quiet hours"
+    )
+    @app_commands.describe(
+        dm="true: reminders by direct message; false: in the table's channel",
+        quiet="hours without reminders, e.g. 22-07 or 22:30-06:45; off removes them",
+        tz="your time zone for the quiet hours, e.g. Europe/Berlin",
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        dm: bool | None = None,
+        quiet: str | None = None,
+        tz: str | None = None,
+    ) -> None:
+        user = user_of(interaction)
+
+        async def work() -> Outcome:
+            return await self.reminders.notify(user, dm=dm, quiet=quiet, tz=tz)
+
+        await self.flow.run(interaction, "/notify", work)
+
+    @notify.autocomplete("tz")
+    async def _time_zones(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        async def find() -> list[str]:
+            return zone_choices(current)
+
+        return await self.flow.suggestions(interaction, "/notify tz", find)

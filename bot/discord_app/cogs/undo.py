@@ -1,0 +1,130 @@
+"""Undo by consent: /undo asks, the other players answer with the Approve / Decline buttons of
+the request (or /approve and /decline). The service lets a request lapse after a day or as
+soon as the game moves on; once it is settled its buttons are taken off."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from ...service import Channel, Reply, User
+from ..flow import Answer, Outcome
+from ..identity import channel_of, require_open_table, user_of
+from .base import FeatureCog, about, cog_of
+
+log = logging.getLogger(__name__)
+
+MAX_UNDO = 50
+VOTE_LABELS = {"approve": "Approve", "decline": "Decline"}
+VOTE_STYLES = {"approve": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger}
+
+Vote = Callable[[Channel, User, int | None], Awaitable[Reply]]
+
+
+class UndoVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"mp:undo:(?P<vote>approve|decline):(?P<table>\d+):(?P<request>\d+)",
+):
+    def __init__(self, vote: str, table_id: int, request_id: int) -> None:
+        self.vote = vote
+        self.table_id = table_id
+        self.request_id = request_id
+        super().__init__(
+            discord.ui.Button(
+                label=VOTE_LABELS[vote],
+                style=VOTE_STYLES[vote],
+                custom_id=f"mp:undo:{vote}:{table_id}:{request_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> UndoVoteButton:
+        return cls(match["vote"], int(match["table"]), int(match["request"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = cog_of(interaction, UndoCog)
+        await cog.vote_by_button(interaction, self.vote, self.table_id, self.request_id)
+
+
+def undo_view(table_id: int, request_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for vote in VOTE_LABELS:
+        view.add_item(UndoVoteButton(vote, table_id, request_id))
+    return view
+
+
+class UndoCog(FeatureCog, name="Undo"):
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(UndoVoteButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(UndoVoteButton)
+
+    @app_commands.command(name="undo", description=about("undo"))
+    @app_commands.guild_only()
+    @app_commands.describe(count="how many of the last actions to take back (default 1)")
+    async def undo(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO] = 1
+    ) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            reply = await self.service.request_undo(channel, user, count)
+            if reply.undo_request_id is None or reply.table_id is None:
+                return reply  # nobody else to ask: it was taken back at once
+            return Answer(reply, view=undo_view(reply.table_id, reply.undo_request_id))
+
+        await self.flow.run(interaction, "/undo", work, changes_table=True)
+
+    @app_commands.command(name="approve", description=about("approve"))
+    @app_commands.guild_only()
+    async def approve(self, interaction: discord.Interaction) -> None:
+        await self._vote(interaction, "/approve", self.service.approve_undo, None)
+
+    @app_commands.command(name="decline", description=about("decline"))
+    @app_commands.guild_only()
+    async def decline(self, interaction: discord.Interaction) -> None:
+        await self._vote(interaction, "/decline", self.service.decline_undo, None)
+
+    async def vote_by_button(
+        self, interaction: discord.Interaction, vote: str, table_id: int, request_id: int
+    ) -> None:
+        step = self.service.approve_undo if vote == "approve" else self.service.decline_undo
+        await self._vote(interaction, f"{VOTE_LABELS[vote]} button", step, (table_id, request_id))
+
+    async def _vote(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        step: Vote,
+        request: tuple[int, int] | None,
+    ) -> None:
+        """Carry out a vote; from a button (`request` = table and request id) the request's
+        buttons come off once it is settled."""
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            if request is None:
+                return await step(channel, user, None)
+            table_id, request_id = request
+            await require_open_table(self.service, channel, table_id)
+            reply = await step(channel, user, request_id)
+            if reply.undo_request_id is not None:
+                return reply  # still waiting for other votes
+
+            async def settled(_: discord.Message) -> None:
+                await interaction.edit_original_response(view=None)
+
+            return Answer(reply, after_post=settled)
+
+        await self.flow.run(interaction, what, work, changes_table=True)

@@ -1,0 +1,266 @@
+"""How every slash command and button click is carried out, the same way each time.
+
+1. At most once: the interaction id is recorded in the database first; a repeated delivery
+   (also after a restart) is ignored.
+2. Acknowledged at once, before any slow work: a command is deferred privately ("thinking…"),
+   a click with a silent deferred update. Discord's 3 seconds never run out; if Discord does
+   not accept the acknowledgement, nothing is carried out.
+3. The work runs (service calls; the engine and renderer run off the event loop there).
+4. Every outcome is answered: public results are posted in the channel (one message with the
+   words, the board and the pings); private ones (previews, your status, every refusal) only
+   to the user. A refusal is the service's friendly message; anything unexpected becomes
+   "something went wrong, nothing was changed" plus a log line with the context.
+   A result that is stored but cannot be posted is reported to the user, never redone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from ..service import BoardChanged, Reply, ServiceError
+from .identity import channel_of
+from .outgoing import PostFailed, message_parts, post_reply
+
+if TYPE_CHECKING:
+    from .app import MeepleBot
+
+log = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on my side, so nothing was changed. It has been logged; "
+    "please try again in a moment."
+)
+#: Autocomplete must be answered within 3 s; after this long it answers with no choices.
+AUTOCOMPLETE_BUDGET = 2.0
+MAX_CHOICES = 25
+MAX_CHOICE_LENGTH = 100
+#: The custom event dispatched after an interaction changed a table (lobby, moves, undo,
+#: moderation): listeners get `on_meeple_table_changed(table_id: int)`.
+TABLE_CHANGED_EVENT = "meeple_table_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A reply plus how to deliver it."""
+
+    reply: Reply
+    view: discord.ui.View | None = None
+    #: Where a public reply goes; by default the interaction's channel.
+    channel: discord.abc.Messageable | None = None
+    #: Called with the posted public message (to remember it, say); failures are logged only.
+    after_post: Callable[[discord.Message], Awaitable[None]] | None = None
+
+
+#: What a piece of work returns: a reply, an answer, or None when it answered by itself.
+Outcome = Reply | Answer | None
+Work = Callable[[], Awaitable[Outcome]]
+
+
+class InteractionFlow:
+    def __init__(self, bot: MeepleBot) -> None:
+        self.bot = bot
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        work: Work,
+        *,
+        changes_table: bool = False,
+    ) -> None:
+        """Carry out one command or click (`what` names it in logs); see the module doc."""
+        try:
+            first = await self.bot.ledger.claim_interaction(interaction.id, self.bot.clock())
+        except Exception as error:
+            await self._unexpected(interaction, what, error, acknowledged=False)
+            return
+        if not first:
+            log.info("ignored a repeated delivery of interaction %s (%s)", interaction.id, what)
+            return
+        if not await self._acknowledge(interaction, what):
+            return
+        try:
+            outcome = await work()
+        except PostFailed as failure:
+            await self._post_failed(interaction, what, failure)
+            return
+        except BoardChanged as refusal:
+            position = refusal.position
+            text = f"{refusal}\n{position.text}"
+            await self.private(interaction, Reply(text, image=position.image, private=True))
+            return
+        except ServiceError as refusal:
+            await self.private(interaction, Reply(str(refusal), private=True))
+            return
+        except Exception as error:
+            await self._unexpected(interaction, what, error, acknowledged=True)
+            return
+        if outcome is None:
+            return
+        answer = outcome if isinstance(outcome, Answer) else Answer(outcome)
+        if changes_table and answer.reply.table_id is not None:
+            self.bot.dispatch(TABLE_CHANGED_EVENT, answer.reply.table_id)
+        await self._deliver(interaction, what, answer)
+
+    async def suggestions(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        find: Callable[[], Awaitable[list[str]]],
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete choices from `find`, answered in time: a refusal (not your table, not
+        running, …) or a slow answer gives no choices; a failure is logged."""
+        try:
+            texts = await asyncio.wait_for(find(), AUTOCOMPLETE_BUDGET)
+        except ServiceError:
+            return []
+        except TimeoutError:
+            log.warning("autocomplete took too long: %s", describe(interaction, what))
+            return []
+        except Exception:
+            log.exception("autocomplete failed: %s", describe(interaction, what))
+            return []
+        fitting = [text for text in texts if 0 < len(text) <= MAX_CHOICE_LENGTH]
+        return [app_commands.Choice(name=text, value=text) for text in fitting[:MAX_CHOICES]]
+
+    # -- answering -------------------------------------------------------------------------
+
+    async def _acknowledge(self, interaction: discord.Interaction, what: str) -> bool:
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            log.warning(
+                "Discord did not accept the acknowledgement (HTTP %s, code %s), so it was not "
+                "carried out: %s",
+                error.status,
+                error.code,
+                describe(interaction, what),
+            )
+            return False
+        return True
+
+    async def _deliver(self, interaction: discord.Interaction, what: str, answer: Answer) -> None:
+        if answer.reply.private:
+            await self.private(interaction, answer.reply, view=answer.view)
+            return
+        channel = answer.channel or self.channel_for(interaction)
+        try:
+            message = await post_reply(
+                channel, answer.reply, view=answer.view, nonce=str(interaction.id)
+            )
+        except PostFailed as failure:
+            await self._post_failed(interaction, what, failure)
+            return
+        if answer.after_post is not None:
+            try:
+                await answer.after_post(message)
+            except Exception:
+                log.exception("after posting: %s", describe(interaction, what))
+        if interaction.type is not discord.InteractionType.component:
+            await self._drop_thinking(interaction)
+
+    async def private(
+        self,
+        interaction: discord.Interaction,
+        reply: Reply,
+        *,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Show `reply` to the acting user only (after the acknowledgement)."""
+        parts = message_parts(reply, with_pings=False)
+        fills_thinking = interaction.type is not discord.InteractionType.component
+        try:
+            for index, chunk in enumerate(parts.chunks):
+                extras: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+                file = parts.file() if index == 0 else None
+                if view is not None and index == len(parts.chunks) - 1:
+                    extras["view"] = view
+                if index == 0 and fills_thinking:
+                    extras["attachments"] = [file] if file is not None else []
+                    await interaction.edit_original_response(content=chunk, **extras)
+                    continue
+                if file is not None:
+                    extras["file"] = file
+                await interaction.followup.send(chunk, ephemeral=True, **extras)
+        except discord.HTTPException:
+            log.exception("could not answer privately: %s", describe(interaction, reply.text[:80]))
+
+    async def _drop_thinking(self, interaction: discord.Interaction) -> None:
+        """Remove the private "thinking…" note once the public message is out."""
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.info("could not remove the thinking note of %s: %s", interaction.id, error)
+
+    def channel_for(self, interaction: discord.Interaction) -> discord.PartialMessageable:
+        channel = channel_of(interaction)
+        return self.bot.get_partial_messageable(int(channel.id), guild_id=interaction.guild_id)
+
+    # -- failures --------------------------------------------------------------------------
+
+    async def _post_failed(
+        self, interaction: discord.Interaction, what: str, failure: PostFailed
+    ) -> None:
+        log.error(
+            "the result was stored but Discord refused to post it (%s; table %s): %s",
+            failure,
+            failure.reply.table_id,
+            describe(interaction, what),
+        )
+        note = (
+            "Done — but Discord did not let me post it in the channel "
+            f"(HTTP {failure.error.status}). Nothing was lost or done twice; "
+            "/board shows the table to everyone. What happened:\n"
+        )
+        reply = failure.reply
+        await self.private(interaction, Reply(note + reply.text, image=reply.image, private=True))
+
+    async def _unexpected(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        error: Exception,
+        *,
+        acknowledged: bool,
+    ) -> None:
+        table = await self._table_id(interaction)
+        log.error(
+            "%s failed unexpectedly (table %s)",
+            describe(interaction, what),
+            table,
+            exc_info=error,
+        )
+        if acknowledged:
+            await self.private(interaction, Reply(SOMETHING_WENT_WRONG, private=True))
+            return
+        try:
+            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not report the failure: %s", describe(interaction, what))
+
+    async def _table_id(self, interaction: discord.Interaction) -> int | None:
+        """The channel's open table, for a log line (None if it cannot be read)."""
+        try:
+            table = await self.bot.store.open_table(channel_of(interaction).id)
+        except Exception:
+            return None
+        return None if table is None else table.id
+
+
+def describe(interaction: discord.Interaction, what: str) -> str:
+    """`/move by alice (id 1) in channel 2 of guild 3`, for log lines."""
+    user = interaction.user
+    return (
+        f"{what} by {user} (id {user.id}) in channel {interaction.channel_id} "
+        f"of guild {interaction.guild_id}"
+    )
