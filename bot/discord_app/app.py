@@ -27,6 +27,7 @@ from ..service.base import utc_now
 from ..store import Store
 from ..store.discord_ledger import DiscordLedger
 from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
+from .cogs.reminders import RemindersCog
 from .flow import SOMETHING_WENT_WRONG, InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
 
@@ -40,6 +41,7 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     UndoCog,
     InfoCog,
     ModerationCog,
+    RemindersCog,
     GuideCog,
 )
 
@@ -66,7 +68,7 @@ class MeepleTree(app_commands.CommandTree["MeepleBot"]):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
+        except Exception:
             log.exception("could not report the failure of /%s", name)
 
 

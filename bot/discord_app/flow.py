@@ -192,7 +192,7 @@ class InteractionFlow:
                 if file is not None:
                     extras["file"] = file
                 await interaction.followup.send(chunk, ephemeral=True, **extras)
-        except discord.HTTPException:
+        except Exception:  # a lost connection as much as a Discord refusal: log, never raise
             log.exception("could not answer privately: %s", describe(interaction, reply.text[:80]))
 
     async def _drop_thinking(self, interaction: discord.Interaction) -> None:
@@ -245,7 +245,7 @@ class InteractionFlow:
             return
         try:
             await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
-        except discord.HTTPException:
+        except Exception:
             log.exception("could not report the failure: %s", describe(interaction, what))
 
     async def _table_id(self, interaction: discord.Interaction) -> int | None:

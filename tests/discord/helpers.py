@@ -3,12 +3,16 @@ act, play, and wait for the public messages."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from bot.config import Settings
 from bot.discord_app import MeepleBot, create_bot
-from bot.service import Channel
+from bot.service import Channel, User
 from bot.store import TableRecord
 from tests.discord_loopback import FakeChannel, FakeUser, LoopbackDiscord, RecordedMessage
 
@@ -89,3 +93,34 @@ async def current(bot: MeepleBot, table: Table) -> TableRecord:
 async def to_act(bot: MeepleBot, table: Table) -> FakeUser:
     (seat,) = (await current(bot, table)).to_act
     return table.seats[seat]
+
+
+def player(user: FakeUser) -> User:
+    """The service's view of a loopback user (for reading legal actions in tests)."""
+    return User(str(user.id), user.name.title())
+
+
+async def legal_now(
+    bot: MeepleBot, server: LoopbackDiscord, table: Table
+) -> tuple[FakeUser, list[str]]:
+    """Who must act at `table` and their legal actions."""
+    user = await to_act(bot, table)
+    actions = await bot.service.legal_actions(service_channel(server, table.channel), player(user))
+    return user, actions
+
+
+async def play_directly(
+    bot: MeepleBot, server: LoopbackDiscord, table: Table, until: Callable[[TableRecord], bool]
+) -> None:
+    """Advance the game through the service (no Discord) with the first legal action until
+    `until(table)` holds: a quick way to reach a later phase."""
+    while not until(await current(bot, table)):
+        user, actions = await legal_now(bot, server, table)
+        await bot.service.act(service_channel(server, table.channel), player(user), actions[0])
+
+
+async def wait_for_log(caplog: pytest.LogCaptureFixture, text: str, timeout: float = 3.0) -> None:
+    """Wait until a log record containing `text` has been captured."""
+    async with asyncio.timeout(timeout):
+        while not any(text in record.getMessage() for record in caplog.records):
+            await asyncio.sleep(0.01)
