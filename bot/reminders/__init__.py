@@ -15,7 +15,7 @@ from .quiet import QuietHours, zone_choices
 from .scheduler import Deliverer, ReminderScheduler, catalog_game_name
 from .service import ReminderService
 from .store import ReminderStore
-from .texts import reminder_text, stall_text
+from .texts import pinged, reminder_text, stall_text
 
 __all__ = [
     "DEFAULT_INTERVAL",
@@ -31,6 +31,7 @@ __all__ = [
     "ReminderStore",
     "StallNotice",
     "catalog_game_name",
+    "pinged",
     "reminder_text",
     "stall_text",
     "zone_choices",

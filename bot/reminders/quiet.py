@@ -17,6 +17,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from ..service.errors import BadRequest
+from ..service.texts import names_list
 
 QUIET_EXAMPLE = "quiet:22-07 tz:Europe/Berlin"
 _RANGE = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?$")
@@ -123,7 +124,7 @@ def parse_time_zone(text: str) -> str:
     if exact is not None:
         return exact
     close = difflib.get_close_matches(wanted.casefold(), list(known), n=3, cutoff=0.6)
-    hint = f" Did you mean {' or '.join(known[name] for name in close)}?" if close else ""
+    hint = f" Did you mean {names_list([known[name] for name in close])}?" if close else ""
     raise BadRequest(
         f"'{wanted}' is not a time zone I know.{hint} Use a tz database name such as "
         "Europe/Berlin, America/New_York, Asia/Tokyo or UTC."

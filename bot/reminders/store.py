@@ -1,9 +1,9 @@
-"""Reminder data in the bot's SQLite database (migration 0002), on a connection of its own.
+"""Reminder data in the bot's SQLite database (migration 0002).
 
 It reads the tables, seats and positions the game store writes (never writing them), and
-owns `table_reminders`, `reminder_progress` and `notification_prefs`. A separate connection
-keeps the game store's internals private; WAL mode and the busy timeout let both share the
-file, as two processes can.
+owns `table_reminders`, `reminder_progress` and `notification_prefs`. It works on a connection
+of its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
+the game store's connection and lock.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from ..store import Store
 from ..store.migrations import MIGRATIONS_DIR, migrate
 from .model import (
     Awaited,
@@ -63,9 +64,22 @@ _PREFS = "SELECT user_id, dm, quiet_start, quiet_end, time_zone FROM notificatio
 
 
 class ReminderStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    """Use `open(path)` for a connection of its own, or `sharing(store)` to work on the game
+    store's connection (the bot does: the same file for sure, and writes serialised with
+    the moves)."""
+
+    def __init__(
+        self, db: aiosqlite.Connection, lock: asyncio.Lock | None = None, *, owns_db: bool = True
+    ) -> None:
         self._db = db
-        self._lock = asyncio.Lock()
+        self._lock = lock or asyncio.Lock()
+        self._owns_db = owns_db
+
+    @classmethod
+    def sharing(cls, store: Store) -> Self:
+        """On the game store's connection and lock (it has applied the migrations); closing
+        this leaves the game store open."""
+        return cls(store._db, store._lock, owns_db=False)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
@@ -85,7 +99,8 @@ class ReminderStore:
         return cls(db)
 
     async def close(self) -> None:
-        await self._db.close()
+        if self._owns_db:
+            await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self

@@ -248,3 +248,17 @@ async def test_a_new_scheduler_over_the_same_file_carries_on(
         await pass_time(after, clock, hours=24)
         await after.stop()
     assert [(s.at, s.who) for s in second.sent][-1] == (restarted + DAY, ["bob"])
+
+
+async def test_on_the_game_stores_connection_closing_leaves_it_open(
+    store: Store, clock: TestClock, deliverer: RecordingDeliverer
+) -> None:
+    table_id = await open_table(store, clock.now, [ALICE, BOB], to_act=[1])
+    shared = ReminderStore.sharing(store)
+    scheduler = ReminderScheduler(shared, deliverer, clock=clock, sleep=clock.sleep)
+    scheduler.start()
+    await pass_time(scheduler, clock, hours=24)
+    await scheduler.stop()
+    await shared.close()
+    assert [s.who for s in deliverer.sent] == [["bob"]]
+    assert await store.table(table_id) is not None
