@@ -24,7 +24,7 @@ from typing import Protocol
 from engine.core import UnknownGame
 
 from ..service import GameCatalog, Mention
-from .model import MIN_INTERVAL, Awaited, ReminderNotice, StallNotice
+from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, ReminderNotice, StallNotice
 from .policy import TablePlan, earliest, plan, sent_before
 from .store import ReminderStore
 
@@ -158,7 +158,9 @@ class ReminderScheduler:
                 table_id=table.table_id,
                 channel_id=table.channel_id,
                 game_name=self._game_name(table.game_key),
-                absent=tuple(p.mention for p in table.awaited),
+                absent=tuple(
+                    p.mention for p in table.awaited if sent_before(table, p) >= MAX_REMINDERS
+                ),
                 creator=creator or Mention(table.creator_id, table.creator_name),
                 waiting_since=table.waiting_since,
             )

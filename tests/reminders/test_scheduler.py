@@ -262,3 +262,25 @@ async def test_on_the_game_stores_connection_closing_leaves_it_open(
     await shared.close()
     assert [s.who for s in deliverer.sent] == [["bob"]]
     assert await store.table(table_id) is not None
+
+
+async def test_the_stall_names_those_who_had_all_their_reminders(
+    store: Store,
+    reminders: ReminderStore,
+    scheduler: ReminderScheduler,
+    clock: TestClock,
+    deliverer: RecordingDeliverer,
+) -> None:
+    # Hourly reminders; carol's night in Tokyo (20-08) is 11:00 to 23:00 UTC: she gets none
+    # before bob's five have gone unanswered at 18:00 UTC.
+    tokyo = QuietHours(time(20), time(8), "Asia/Tokyo")
+    await reminders.save_prefs(NotificationPrefs(CAROL, quiet=tokyo, zone=tokyo.zone), clock.now)
+    table_id = await open_table(store, clock.now, [ALICE, BOB, CAROL], to_act=[1, 2])
+    await reminders.set_reminders(table_id, enabled=True, interval=HOUR, by=ALICE, now=clock.now)
+    for _ in range(6):
+        await pass_time(scheduler, clock, hours=1)
+    assert [s.who for s in deliverer.sent] == [["bob"]] * 6  # five reminders, then the stall
+    [stall] = deliverer.stalls()
+    assert [m.name for m in stall.absent] == ["bob"]
+    await pass_time(scheduler, clock, hours=12)
+    assert len(deliverer.sent) == 6
