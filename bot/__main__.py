@@ -1,5 +1,6 @@
 """`python -m bot`: the Discord bot when DISCORD_TOKEN is set, otherwise the console table.
-`python -m bot console [--script FILE] [--strict]` always starts the console."""
+`python -m bot console [--script FILE] [--strict]` always starts the console;
+`python -m bot sync` syncs the slash commands with Discord (to DEV_GUILD_ID if set)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from .config import Settings
 from .console import run_console
+from .discord_app.runner import serve, sync_once
 from .service import GameCatalog, Renderer, default_renderer
 
 log = logging.getLogger("bot")
@@ -23,6 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--script", type=Path, help="run the lines of FILE, then exit")
     console.add_argument(
         "--strict", action="store_true", help="with --script: stop at the first refused line"
+    )
+    commands.add_parser(
+        "sync",
+        help="sync the slash commands with Discord (to DEV_GUILD_ID if set, else globally)",
     )
     return parser
 
@@ -40,11 +46,16 @@ def main(
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if args.command == "sync":
+        if settings.discord_token is None:
+            log.error("`python -m bot sync` needs DISCORD_TOKEN (in the environment or .env).")
+            return 2
+        return asyncio.run(sync_once(settings, games=games, renderer=renderer))
     if args.command is None and settings.discord_token is not None:
-        log.warning(
-            "DISCORD_TOKEN is set, but the Discord adapter is not built yet: "
-            "starting the local console table instead."
-        )
+        try:
+            return asyncio.run(serve(settings, games=games, renderer=renderer))
+        except KeyboardInterrupt:
+            return 0
     script: Path | None = getattr(args, "script", None)
     strict: bool = getattr(args, "strict", False)
     return asyncio.run(

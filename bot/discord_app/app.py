@@ -45,6 +45,8 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     GuideCog,
 )
 
+#: How long a shutdown waits for the interactions being carried out.
+SHUTDOWN_GRACE = 5.0
 #: How long handled interaction ids are kept: Discord never delivers one again that late.
 REPEAT_WINDOW = timedelta(days=1)
 
@@ -140,6 +142,7 @@ class MeepleBot(commands.Bot):
             await sync_if_changed(self)
 
     async def close(self) -> None:
+        await self.flow.drain(SHUTDOWN_GRACE)
         await super().close()
         if self._owns_store and self._store is not None:
             self._owns_store = False

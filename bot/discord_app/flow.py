@@ -66,6 +66,7 @@ Work = Callable[[], Awaitable[Outcome]]
 class InteractionFlow:
     def __init__(self, bot: MeepleBot) -> None:
         self.bot = bot
+        self._in_flight: set[asyncio.Task[Any]] = set()
 
     async def run(
         self,
@@ -76,6 +77,25 @@ class InteractionFlow:
         changes_table: bool = False,
     ) -> None:
         """Carry out one command or click (`what` names it in logs); see the module doc."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._in_flight.add(task)
+        try:
+            await self._run(interaction, what, work, changes_table)
+        finally:
+            self._in_flight.discard(task)
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` s) for the interactions being carried out, so a shutdown
+        lets a move that was accepted also be posted."""
+        pending = self._in_flight - {asyncio.current_task()}
+        if pending:
+            log.info("waiting for %d interaction(s) to finish before closing", len(pending))
+            await asyncio.wait(pending, timeout=timeout)
+
+    async def _run(
+        self, interaction: discord.Interaction, what: str, work: Work, changes_table: bool
+    ) -> None:
         try:
             first = await self.bot.ledger.claim_interaction(interaction.id, self.bot.clock())
         except Exception as error:
