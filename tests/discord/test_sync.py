@@ -1,0 +1,165 @@
+"""Command sync: the payload Discord accepts (the stand-in enforces its limits), the same
+commands and options as the console, syncing at start only when the tree changed, the dev
+guild, and the `python -m bot` process with its `sync` command."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+from bot.__main__ import main
+from bot.commands import COMMANDS
+from bot.config import Settings
+from bot.discord_app import MeepleBot
+from tests.discord_loopback import LoopbackDiscord, run_bot
+
+from .helpers import make_bot
+
+REPO = Path(__file__).resolve().parents[2]
+PROCESS_TIMEOUT = 30.0
+
+
+async def test_the_synced_commands_are_the_consoles_within_discords_limits(
+    bot: MeepleBot, discord_server: LoopbackDiscord
+) -> None:
+    (sync,) = discord_server.command_syncs  # accepted: the stand-in checks Discord's limits
+    assert sync.guild_id is None
+    synced = {command["name"]: command for command in sync.commands}
+    assert set(COMMANDS) <= set(synced)
+    for name, spec in COMMANDS.items():
+        options = {option["name"] for option in synced[name].get("options", [])}
+        assert {option.name for option in spec.options} <= options, name
+    newgame = {option["name"]: option for option in synced["newgame"]["options"]}
+    assert {"game", "options", "seed", "thread"} == set(newgame)
+    assert [c["value"] for c in newgame["game"]["choices"]] == ["terra-nova-2006"]
+    (action, preview) = synced["move"]["options"]
+    assert (action["name"], action["autocomplete"], preview["name"]) == ("action", True, "preview")
+    for command in sync.commands:
+        assert len(command["description"]) <= 100 and len(command.get("options", [])) <= 25
+
+
+async def test_start_up_syncs_only_when_the_command_tree_changed(
+    discord_server: LoopbackDiscord, settings: Settings
+) -> None:
+    async with run_bot(make_bot(settings), discord_server):
+        pass
+    async with run_bot(make_bot(settings), discord_server):
+        pass
+    assert len(discord_server.command_syncs) == 1
+
+    changed = make_bot(settings)
+
+    @app_commands.command(description="A command added since the last sync")
+    async def extra(interaction: object) -> None:
+        """Never run: it only changes the tree."""
+
+    changed.tree.add_command(extra)
+    async with run_bot(changed, discord_server):
+        pass
+
+    assert len(discord_server.command_syncs) == 2
+    assert "extra" in {command["name"] for command in discord_server.command_syncs[-1].commands}
+
+
+async def test_with_a_dev_guild_the_commands_go_to_that_guild_only(
+    discord_server: LoopbackDiscord, tmp_path: Path
+) -> None:
+    guild = discord_server.world.guild.id
+    settings = Settings(_env_file=None, database_path=tmp_path / "dev.db", dev_guild_id=guild)
+
+    async with run_bot(make_bot(settings), discord_server):
+        handle = await discord_server.send_slash(
+            discord_server.user("alice"), discord_server.channel("games"), "help"
+        )
+        assert "**Meeple Post**" in (await handle.original_message()).content
+
+    (sync,) = discord_server.command_syncs
+    assert sync.guild_id == guild
+    assert discord_server.synced_commands() == []
+    assert handle.payload["data"]["guild_id"] == str(guild)
+
+
+def process_environment(server: LoopbackDiscord, tmp_path: Path) -> dict[str, str]:
+    return {
+        **{key: value for key, value in os.environ.items() if key != "DEV_GUILD_ID"},
+        "PYTHONPATH": str(REPO),
+        "DISCORD_TOKEN": server.token,
+        "DATABASE_PATH": str(tmp_path / "data" / "meeple.db"),
+        "LOG_LEVEL": "INFO",
+        "LOOPBACK_API": server.api_base,
+        "LOOPBACK_GATEWAY": server.gateway_url,
+    }
+
+
+async def bot_process(
+    server: LoopbackDiscord, tmp_path: Path, *args: str
+) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.discord.loopback_main",
+        *args,
+        cwd=tmp_path,
+        env=process_environment(server, tmp_path),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_python_m_bot_sync_syncs_and_the_next_start_does_not(
+    discord_server: LoopbackDiscord, tmp_path: Path
+) -> None:
+    process = await bot_process(discord_server, tmp_path, "sync")
+    out, err = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT)
+
+    assert process.returncode == 0, err.decode()
+    (sync,) = discord_server.command_syncs
+    assert f"Synced {len(sync.commands)} slash commands globally" in out.decode()
+    assert discord_server.gateway.identifies == 0  # a sync needs no gateway connection
+    settings = Settings(_env_file=None, database_path=tmp_path / "data" / "meeple.db")
+    async with run_bot(make_bot(settings), discord_server):
+        pass
+    assert len(discord_server.command_syncs) == 1
+
+
+async def test_python_m_bot_with_a_token_runs_the_bot_until_sigterm(
+    discord_server: LoopbackDiscord, tmp_path: Path
+) -> None:
+    process = await bot_process(discord_server, tmp_path)
+    try:
+        await discord_server.state.wait_until(
+            lambda: discord_server.gateway.live_sessions or None,
+            timeout=PROCESS_TIMEOUT,
+            what="the bot process to connect",
+        )
+        handle = await discord_server.send_slash(
+            discord_server.user("alice"), discord_server.channel("games"), "rules"
+        )
+        assert "terra-nova-2006" in (await handle.original_message()).content
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), PROCESS_TIMEOUT)
+
+    assert process.returncode == 0, err.decode()
+    assert "stopped" in err.decode()
+    assert discord_server.gateway.live_sessions == []
+
+
+def test_python_m_bot_sync_needs_a_token(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    error_logs_expected: None,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+
+    assert main(["sync"]) == 2
+    assert "needs DISCORD_TOKEN" in caplog.text
