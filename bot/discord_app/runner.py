@@ -14,6 +14,7 @@ import discord
 
 from ..config import Settings
 from .app import create_bot
+from .invite import invite_url
 from .sync import sync_commands, sync_target
 
 log = logging.getLogger(__name__)
@@ -74,4 +75,6 @@ async def sync_once(settings: Settings, **bot_options: Any) -> int:
         else f"to the server {target.id} (they show up at once there)"
     )
     print(f"Synced {count} slash commands {where}.")
+    if bot.application_id is not None:
+        print(f"Invite the bot to a server with: {invite_url(bot.application_id)}")
     return 0

@@ -17,6 +17,7 @@ from bot.__main__ import main
 from bot.commands import COMMANDS
 from bot.config import Settings
 from bot.discord_app import MeepleBot
+from bot.discord_app.invite import REQUIRED_PERMISSIONS, invite_url
 from tests.discord_loopback import LoopbackDiscord, run_bot
 
 from .helpers import make_bot
@@ -122,6 +123,7 @@ async def test_python_m_bot_sync_syncs_and_the_next_start_does_not(
     assert process.returncode == 0, err.decode()
     (sync,) = discord_server.command_syncs
     assert f"Synced {len(sync.commands)} slash commands globally" in out.decode()
+    assert invite_url(discord_server.application_id) in out.decode()
     assert discord_server.gateway.identifies == 0  # a sync needs no gateway connection
     settings = Settings(_env_file=None, database_path=tmp_path / "data" / "meeple.db")
     async with run_bot(make_bot(settings), discord_server):
@@ -163,3 +165,9 @@ def test_python_m_bot_sync_needs_a_token(
 
     assert main(["sync"]) == 2
     assert "needs DISCORD_TOKEN" in caplog.text
+
+
+def test_the_readme_invites_the_bot_with_the_permissions_it_uses() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "scope=bot+applications.commands" in readme
+    assert f"permissions={REQUIRED_PERMISSIONS.value}" in readme
