@@ -1,0 +1,111 @@
+"""The 4×4 town: square names, neighbourhoods, and every placement of every card's shape.
+
+Squares are indexed 0–15 row by row from the top left. A square's name is its column letter
+(A–D from the left) followed by its row number (1–4 from the top): index 6 is `C2`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import CARDS, RESOURCES, Shape
+
+SIZE = 4
+SQUARES = SIZE * SIZE
+NAMES: tuple[str, ...] = tuple(f"{'ABCD'[i % SIZE]}{i // SIZE + 1}" for i in range(SQUARES))
+_INDEX = {name: i for i, name in enumerate(NAMES)}
+_NAME = re.compile(r"^([a-d])\s*([1-4])$")
+
+CORNERS: frozenset[int] = frozenset({0, 3, 12, 15})
+CENTRE: frozenset[int] = frozenset({5, 6, 9, 10})
+
+
+def square(text: str) -> int | None:
+    """The index of a square name such as `b2` or `B 2`, or None."""
+    match = _NAME.match(text.strip().lower())
+    if match is None:
+        return None
+    return _INDEX[f"{match.group(1).upper()}{match.group(2)}"]
+
+
+def _around(index: int, diagonal: bool) -> tuple[int, ...]:
+    row, col = divmod(index, SIZE)
+    found = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                continue
+            r, c = row + dr, col + dc
+            if 0 <= r < SIZE and 0 <= c < SIZE:
+                found.append(r * SIZE + c)
+    return tuple(found)
+
+
+#: Orthogonal neighbours ("adjacent" on every card) and all 8 surrounding squares (Granary).
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(_around(i, False) for i in range(SQUARES))
+SURROUNDING: tuple[tuple[int, ...], ...] = tuple(_around(i, True) for i in range(SQUARES))
+#: The other squares of a square's row, and of its column.
+ROW: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i // SIZE * SIZE + c for c in range(SIZE) if c != i % SIZE) for i in range(SQUARES)
+)
+COLUMN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIZE + i % SIZE for r in range(SIZE) if r != i // SIZE) for i in range(SQUARES)
+)
+
+
+def _orientations(shape: Shape) -> set[tuple[tuple[int, int, str], ...]]:
+    """The distinct rotations and mirror images of a shape, as sorted (row, col, resource)."""
+    cells = [(r, c, res) for r, row in enumerate(shape) for c, res in enumerate(row) if res]
+    found = set()
+    for mirror in (False, True):
+        current = [(r, -c if mirror else c, res) for r, c, res in cells]
+        for _ in range(4):
+            current = [(c, -r, res) for r, c, res in current]  # a quarter turn
+            top = min(r for r, _, _ in current)
+            left = min(c for _, c, _ in current)
+            found.add(tuple(sorted((r - top, c - left, res) for r, c, res in current)))
+    return found
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One way a shape lies on the town: its squares and, per resource, the squares needing it."""
+
+    squares: tuple[int, ...]
+    mask: int
+    needs: tuple[tuple[int, int], ...]  # (resource index, mask of squares needing it)
+    resources: tuple[str, ...]  # the resource each of `squares` needs, aligned
+
+
+def _placements(shape: Shape) -> tuple[Placement, ...]:
+    found: dict[tuple[int, ...], set[tuple[str, ...]]] = {}
+    for orientation in _orientations(shape):
+        height = 1 + max(r for r, _, _ in orientation)
+        width = 1 + max(c for _, c, _ in orientation)
+        for top in range(SIZE - height + 1):
+            for left in range(SIZE - width + 1):
+                laid = sorted(((top + r) * SIZE + left + c, res) for r, c, res in orientation)
+                squares = tuple(i for i, _ in laid)
+                found.setdefault(squares, set()).add(tuple(res for _, res in laid))
+    placements = []
+    for squares, variants in sorted(found.items()):
+        for resources in sorted(variants):
+            needs: dict[int, int] = {}
+            for index, res in zip(squares, resources, strict=True):
+                key = RESOURCES.index(res)
+                needs[key] = needs.get(key, 0) | (1 << index)
+            mask = sum(1 << i for i in squares)
+            placements.append(Placement(squares, mask, tuple(sorted(needs.items())), resources))
+    return tuple(placements)
+
+
+#: Every placement of every card's shape on the town, in a fixed order.
+PLACEMENTS: dict[str, tuple[Placement, ...]] = {
+    key: _placements(card.shape) for key, card in CARDS.items()
+}
+#: How many of each resource a card's shape needs (a quick test before trying placements).
+SHAPE_COUNTS: dict[str, tuple[int, ...]] = {
+    key: tuple(sum(row.count(res) for row in card.shape) for res in RESOURCES)
+    for key, card in CARDS.items()
+}

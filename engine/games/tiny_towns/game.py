@@ -1,0 +1,240 @@
+"""Tiny Towns: fill a 4×4 town with resources and turn their patterns into buildings.
+
+Everyone plays each round at once: the engine lets every seat place and build in its own time
+and moves on when the last one is done. The rules as implemented, with every house ruling,
+are in docs/games/tiny-towns.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import (
+    BadOptions,
+    BaseState,
+    Game,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    OptionSpec,
+    OptionValue,
+    Result,
+    Rng,
+    nearest,
+)
+
+from . import rules
+from .cards import BY_COLOUR, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
+from .explain import why_illegal
+from .notation import Action, canonical, parse_action
+from .state import EMPTY, TinyTownsState, Town
+from .turn import RoundBuilder
+from .view import build_view, ranking, town_scores
+
+State = TinyTownsState
+_DEFAULT = "default"
+
+_OPTIONS = [
+    OptionSpec(
+        key="monuments",
+        description=(
+            "Deal two secret monument cards to each player, who keeps one and may build it once "
+            "(the rulebook suggests playing without them in a first game)."
+        ),
+        kind="bool",
+        default=True,
+    ),
+    OptionSpec(
+        key="buildings",
+        description=(
+            "The building cards beside the Cottage: one random card of each colour, or the "
+            "rulebook's first-game set (Farm, Well, Chapel, Tavern, Theater, Factory). A colour "
+            "option below overrides its colour."
+        ),
+        kind="choice",
+        default="random",
+        choices=["random", "first-game"],
+    ),
+    *(
+        OptionSpec(
+            key=colour,
+            description=f"The {colour} building card ('default': as the buildings option says).",
+            kind="choice",
+            default=_DEFAULT,
+            choices=[_DEFAULT, *BY_COLOUR[colour]],
+        )
+        for colour in CHOSEN_COLOURS
+    ),
+    OptionSpec(
+        key="more-storage",
+        description="Variant: each player may set up to 2 resources aside instead of placing them.",
+        kind="bool",
+        default=False,
+    ),
+    OptionSpec(
+        key="prospectors",
+        description=(
+            "Variant (2+ players): no resource deck; the hammer holder names each round's "
+            "resource and passes the hammer to the left."
+        ),
+        kind="bool",
+        default=False,
+    ),
+]
+
+
+class TinyTowns(Game[TinyTownsState]):
+    info: ClassVar[GameInfo] = GameInfo(
+        key="tiny-towns",
+        name="Tiny Towns",
+        min_players=1,
+        max_players=6,
+        summary=(
+            "Everyone places the same resource in their own 4×4 town each round and turns "
+            "patterns of resources into buildings that score together; empty squares cost."
+        ),
+        options=_OPTIONS,
+    )
+    state_model: ClassVar[type[BaseState]] = TinyTownsState
+
+    # -- set-up -------------------------------------------------------------------------------
+
+    def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
+        solo = len(players) == 1
+        if solo and options["prospectors"]:
+            raise BadOptions("Prospectors needs at least 2 players; alone you play the solo rules.")
+        rng = Rng(seed=seed)
+        buildings = [
+            "cottage",
+            *(self._card_for(colour, options, solo, rng) for colour in CHOSEN_COLOURS),
+        ]
+        monuments = bool(options["monuments"])
+        state = TinyTownsState(
+            players=players,
+            options=options,
+            rng=rng,
+            phase="keep" if monuments else "play",
+            round=0,
+            buildings=buildings,
+            towns=[Town(cells=[EMPTY] * 16, step="keep") for _ in players],
+        )
+        builder = RoundBuilder(state)
+        builder.deal_resources()
+        state = builder.state
+        if monuments:
+            pool = [key for key in MONUMENTS if not (solo and key in SOLO_REMOVED)]
+            state.rng.shuffle(pool)
+            for seat, town in enumerate(state.towns):
+                town.dealt = pool[2 * seat : 2 * seat + 2]
+        if options["prospectors"]:
+            state.hammer = state.rng.below(len(players))
+        if not monuments:
+            builder.start_round(1)
+        return builder.finish()
+
+    @staticmethod
+    def _card_for(colour: str, options: dict[str, OptionValue], solo: bool, rng: Rng) -> str:
+        chosen = str(options[colour])
+        if chosen != _DEFAULT:
+            if solo and chosen in SOLO_REMOVED:
+                raise BadOptions(f"The solo game leaves the {chosen} card in the box.")
+            return chosen
+        if options["buildings"] == "first-game":
+            return FIRST_GAME[colour]
+        return rng.choice([key for key in BY_COLOUR[colour] if not (solo and key in SOLO_REMOVED)])
+
+    # -- turns --------------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return rules.legal(state, seat)
+
+    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+        action = parse_action(text, lambda: self.legal_actions(state, seat))
+        if action.kind == "watch":
+            order = {card: index for index, card in enumerate(state.buildings)}
+            action = Action(
+                "watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99)))
+            )
+        open_kinds = rules.kinds(state, seat)
+        if action.kind not in open_kinds or canonical(action) not in rules.texts(
+            state, seat, action.kind
+        ):
+            why = why_illegal(state, seat, action, open_kinds)
+            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+        builder = RoundBuilder(state)
+        self._carry_out(builder, seat, action)
+        return Result(builder.finish(), builder.events)
+
+    @staticmethod
+    def _carry_out(builder: RoundBuilder, seat: int, action: Action) -> None:
+        kind, res, square = action.kind, action.resource or "", action.square or 0
+        if kind == "keep":
+            builder.keep(seat, action.card or "")
+        elif kind == "name":
+            builder.name(seat, res)
+        elif kind == "choose":
+            builder.choose(seat, res)
+        elif kind == "place":
+            builder.place(seat, res, square)
+        elif kind == "store":
+            builder.store(seat, res, square)
+        elif kind == "swap":
+            builder.swap(seat, res, action.other or "", square)
+        elif kind == "aside":
+            builder.aside(seat, res)
+        elif kind == "build":
+            builder.build(seat, action.card or "", square, action.squares)
+        elif kind == "put":
+            builder.put(seat, res)
+        elif kind == "watch":
+            builder.watch(seat, action.cards)
+        elif kind == "replace":
+            builder.replace(seat, square, action.card or "")
+        elif kind == "add":
+            builder.add(seat, action.card or "", square)
+        elif kind == "pass":
+            builder.pass_offer(seat)
+        else:
+            builder.done(seat)
+
+    # -- leaving the game ---------------------------------------------------------------------
+
+    def resign(self, state: State, seat: int) -> Result[State]:
+        if state.phase == "over":
+            raise GameOver("resign")
+        if state.towns[seat].resigned:
+            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+        builder = RoundBuilder(state)
+        builder.resign(seat)
+        return Result(builder.finish(), builder.events)
+
+    def skip(self, state: State, seat: int) -> Result[State]:
+        if state.phase == "over":
+            raise GameOver("skip")
+        waiting = rules.to_act(state)
+        if seat not in waiting:
+            names = [state.players[s] for s in sorted(waiting)]
+            raise NotYourTurn("skip", state.players[seat], names)
+        builder = RoundBuilder(state)
+        builder.skip(seat)
+        return Result(builder.finish(), builder.events)
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return [score.total for score in town_scores(state)]
+
+    def ranking(self, state: State) -> list[list[int]]:
+        return ranking(state)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return build_view(state, viewer)

@@ -1,0 +1,492 @@
+"""Carrying out checked actions on a private copy of a state, and running the rounds.
+
+`RoundBuilder` works on a shallow copy of the state whose deck lists are fresh and whose towns
+are copied the first time an action changes them, so the input state is never touched. After
+every action it settles what follows by itself: a player who cannot take a resource moves on
+to building, a player with nothing left to do is done for the round, a round whose players are
+all done ends (finishing full towns) and the next one begins, and the game ends when every town
+is finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Event
+
+from . import rules
+from .board import NAMES
+from .cards import CARDS, RESOURCES
+from .scoring import building_count, shrine_points
+from .state import BURIED, GUILD_REPLACEMENTS, TinyTownsState, Town
+from .view import final_text
+
+_NEEDS_A_RESOURCE = ("factory", "bank")
+
+
+def card_name(key: str) -> str:
+    return CARDS[key].name
+
+
+class RoundBuilder:
+    def __init__(self, state: TinyTownsState) -> None:
+        self.state = state.model_copy(
+            update={
+                "towns": list(state.towns),
+                "deck": list(state.deck),
+                "discard": list(state.discard),
+                "face_up": list(state.face_up),
+                "rng": state.rng.model_copy(),
+            }
+        )
+        self._copied: set[int] = set()
+        self.events: list[Event] = []
+
+    def town(self, seat: int) -> Town:
+        """The seat's town, copied before its first change."""
+        if seat not in self._copied:
+            self.state.towns[seat] = self.state.towns[seat].copy_for_change()
+            self._copied.add(seat)
+        return self.state.towns[seat]
+
+    def finish(self) -> TinyTownsState:
+        return self.state
+
+    # -- set-up -------------------------------------------------------------------------------
+
+    def deal_resources(self) -> None:
+        """Shuffle the resource deck and bury 5 cards (solo: turn 3 face up instead)."""
+        state = self.state
+        deck = [res for res in RESOURCES for _ in range(3)]
+        state.rng.shuffle(deck)
+        if len(state.players) == 1:
+            state.face_up, state.deck = deck[:3], deck[3:]
+        else:
+            state.discard, state.deck = deck[:BURIED], deck[BURIED:]
+
+    # -- actions (already checked by the game) ------------------------------------------------
+
+    def keep(self, seat: int, card: str) -> None:
+        town = self.town(seat)
+        town.monument = card
+        town.step = "done"
+        self._say(f"{self._name(seat)} keeps one of their two monument cards", seat)
+        if not any(t.step == "keep" for t in self.state.towns):
+            self._say("every monument is chosen; the game begins")
+            self.start_round(1)
+
+    def name(self, seat: int, resource: str) -> None:
+        state = self.state
+        state.resource, state.phase = resource, "play"
+        self._say(f"{self._name(seat)} names {resource} for round {state.round}", seat)
+        for other, town in enumerate(state.towns):
+            if town.active:
+                self._settle(other)
+        self._advance()
+
+    def choose(self, seat: int, resource: str) -> None:
+        state = self.state
+        slot = state.face_up.index(resource)
+        state.deck.append(resource)
+        state.face_up[slot] = state.deck.pop(0)
+        state.resource = resource
+        self.town(seat).step = "place"
+        self._say(
+            f"{self._name(seat)} takes the {resource} card and puts it under the deck; "
+            f"the new face-up card is {state.face_up[slot]}",
+            seat,
+            reveals=True,
+        )
+        self._after(seat)
+
+    def place(self, seat: int, resource: str, square: int) -> None:
+        town = self.town(seat)
+        where = NAMES[square]
+        if town.cells[square]:
+            town.held[square] = [resource]
+            text = f"puts {resource} on the Cottage on {where} (Statue of the Bondmaker)"
+        else:
+            town.cells[square] = resource
+            text = f"places {resource} on {where}"
+        if town.hand is None and resource != self.state.resource and self.state.source != "choice":
+            text += f" (instead of {self.state.resource}, thanks to the Factory)"
+        town.hand = None
+        town.step = "build"
+        self._say(f"{self._name(seat)} {text}", seat)
+        self._after(seat)
+
+    def store(self, seat: int, resource: str, square: int) -> None:
+        town = self.town(seat)
+        town.held.setdefault(square, []).append(resource)
+        town.step = "build"
+        self._say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
+        self._after(seat)
+
+    def swap(self, seat: int, resource: str, other: str, square: int) -> None:
+        town = self.town(seat)
+        stock = town.held[square]
+        stock.remove(other)
+        stock.append(resource)
+        town.hand = other
+        self._say(
+            f"{self._name(seat)} swaps {resource} for {other} on the Warehouse on "
+            f"{NAMES[square]} and must now place the {other}",
+            seat,
+        )
+        self._after(seat)
+
+    def aside(self, seat: int, resource: str) -> None:
+        town = self.town(seat)
+        town.aside.append(resource)
+        town.step = "build"
+        left = 2 - len(town.aside)
+        self._say(
+            f"{self._name(seat)} sets {resource} aside beside their town ({left} more allowed)",
+            seat,
+        )
+        self._after(seat)
+
+    def build(self, seat: int, card: str, site: int, squares: Sequence[int]) -> None:
+        town = self.town(seat)
+        for square in squares:
+            if town.cells[square] != "trading-post":
+                town.cells[square] = ""
+        town.cells[site] = card
+        used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
+        name = self._name(seat)
+        if CARDS[card].is_monument:
+            self._say(
+                f"{name} builds their monument, {card_name(card)}, on {NAMES[site]} (using {used})",
+                seat,
+                reveals=True,
+            )
+        else:
+            self._say(f"{name} builds a {card_name(card)} on {NAMES[site]} (using {used})", seat)
+        self._when_built(seat, card, site)
+        if card == "opaleyes-watch":
+            town.pending.insert(0, "watch")
+        elif card == "grove-university":
+            town.pending.insert(0, "university")
+        elif card == "architects-guild":
+            town.pending.insert(0, f"guild:{GUILD_REPLACEMENTS}")
+        elif card == "shrine":
+            town.shrine = shrine_points(building_count(town.cells))
+            self._say(f"the Shrine of the Elder Tree scores {town.shrine} points for {name}", seat)
+        self._alert_watches(seat, card)
+        self._after(seat)
+
+    def put(self, seat: int, resource: str) -> None:
+        town = self.town(seat)
+        square = rules.put_square(town)
+        town.held[square] = [resource]
+        town.pending.pop(0)
+        what = card_name(town.cells[square])
+        self._say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
+        self._after(seat)
+
+    def watch(self, seat: int, cards: Sequence[str]) -> None:
+        town = self.town(seat)
+        town.watch = [card for card in self.state.buildings if card in cards]
+        town.pending.pop(0)
+        names = ", ".join(card_name(card) for card in town.watch)
+        self._say(f"{self._name(seat)} puts {names} on Opaleye's Watch", seat)
+        self._after(seat)
+
+    def replace(self, seat: int, square: int, card: str) -> None:
+        town = self.town(seat)
+        old = town.cells[square]
+        town.cells[square] = card
+        town.held.pop(square, None)
+        left = int(town.pending[0].split(":")[1]) - 1
+        if left:
+            town.pending[0] = f"guild:{left}"
+        else:
+            town.pending.pop(0)
+        self._say(
+            f"{self._name(seat)} replaces the {card_name(old)} on {NAMES[square]} with a "
+            f"{card_name(card)} (Architect's Guild)",
+            seat,
+        )
+        self._when_built(seat, card, square)
+        self._after(seat)
+
+    def add(self, seat: int, card: str, square: int) -> None:
+        town = self.town(seat)
+        if town.pending and town.pending[0] == "university":
+            town.pending.pop(0)
+            source = "Grove University"
+        else:
+            town.claims.remove(card)
+            town.watch.remove(card)
+            source = "Opaleye's Watch"
+        town.cells[square] = card
+        self._say(
+            f"{self._name(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
+            seat,
+        )
+        self._when_built(seat, card, square)
+        self._after(seat)
+
+    def pass_offer(self, seat: int) -> None:
+        town = self.town(seat)
+        if town.pending and town.pending[0].split(":")[0] in rules.OPTIONAL_PENDING:
+            what = "Grove University" if town.pending[0] == "university" else "Architect's Guild"
+            town.pending.pop(0)
+            self._say(f"{self._name(seat)} declines the rest of the {what}'s offer", seat)
+        else:
+            self._decline_claims(seat)
+        self._after(seat)
+
+    def done(self, seat: int) -> None:
+        town = self.town(seat)
+        self._decline_claims(seat)
+        town.step = "done"
+        self._say(f"{self._name(seat)} is done with round {self.state.round}", seat)
+        self._advance()
+
+    def resign(self, seat: int) -> None:
+        state = self.state
+        town = self.town(seat)
+        town.resigned = True
+        town.step = "finished"
+        town.pending, town.claims, town.hand = [], [], None
+        self._say(
+            f"{self._name(seat)} resigns: their town is scored as it stands and ranks last",
+            seat,
+        )
+        playing = [s for s, t in enumerate(state.towns) if not t.resigned]
+        if len(playing) == 0 or (len(state.players) > 1 and len(playing) == 1):
+            self._game_over("every other player has resigned" if playing else "the player resigned")
+            return
+        if state.phase == "keep" and not any(t.step == "keep" for t in state.towns):
+            self.start_round(1)
+            return
+        if state.phase == "name" and state.hammer == seat:
+            self._pass_hammer_now(seat)
+        self._advance()
+
+    def skip(self, seat: int) -> None:
+        """A moderator finishes the absent seat's part of the round with the plainest choices."""
+        state = self.state
+        name = self._name(seat)
+        if state.phase == "keep":
+            self._say(f"{name} is skipped and keeps the first of their monument cards", seat)
+            self.keep(seat, state.towns[seat].dealt[0])
+            return
+        if state.phase == "name":
+            if self._next_namer(seat, include_holder=False) is None:
+                resource = rules.texts(state, seat, "name")[0].split()[1]
+                self._say(f"{name} is skipped and names {resource}, the first they may", seat)
+                self.name(seat, resource)
+            else:
+                self._say(f"{name} is skipped; the hammer passes on for this round", seat)
+                self._pass_hammer_now(seat)
+            return
+        self._say(f"{name} is skipped: the rest of their round is played for them", seat)
+        current = state.round
+        while state.phase == "play" and state.round == current and seat in rules.to_act(state):
+            self._default_action(seat)
+
+    def _default_action(self, seat: int) -> None:
+        state = self.state
+        town = state.towns[seat]
+        if town.pending:
+            top = town.pending[0]
+            if top.startswith("put:"):
+                self.put(seat, rules.put_choices(town)[0])
+            elif top == "watch":
+                self.watch(seat, state.buildings[:3])
+            else:
+                self.pass_offer(seat)
+        elif town.step == "choose":
+            self.choose(seat, state.face_up[0])
+        elif town.step == "place":
+            self.place(seat, rules.offered_resources(state, seat)[0], town.cells.index(""))
+        elif town.step == "build":
+            self.done(seat)
+        else:
+            self.pass_offer(seat)
+
+    # -- what follows an action ---------------------------------------------------------------
+
+    def _when_built(self, seat: int, card: str, square: int) -> None:
+        if card in _NEEDS_A_RESOURCE:
+            self.town(seat).pending.insert(0, f"put:{square}")
+
+    def _alert_watches(self, seat: int, card: str) -> None:
+        """Opaleye's Watch: a neighbour of the builder may take a building of this type."""
+        count = len(self.state.players)
+        for owner in dict.fromkeys(((seat - 1) % count, (seat + 1) % count)):
+            town = self.state.towns[owner]
+            if (
+                owner != seat
+                and town.active
+                and card in town.watch
+                and card not in town.claims
+                and rules.has_empty(town.cells)
+                and rules.may_add(town, card)
+            ):
+                self.town(owner).claims.append(card)
+                self._say(
+                    f"{self._name(owner)} may place the {card_name(card)} from Opaleye's Watch "
+                    f"on an empty square ('add {card} at <square>' or 'pass')",
+                    owner,
+                )
+
+    def _decline_claims(self, seat: int) -> None:
+        town = self.town(seat)
+        if town.claims:
+            names = ", ".join(card_name(card) for card in town.claims)
+            self._say(f"{self._name(seat)} leaves the {names} on Opaleye's Watch", seat)
+            town.claims = []
+
+    def _after(self, seat: int) -> None:
+        self._settle(seat)
+        self._advance()
+
+    def _settle(self, seat: int) -> None:
+        """Move the seat on past what it cannot do: no resource to take, nothing to build."""
+        state = self.state
+        town = state.towns[seat]
+        if not town.active:
+            return
+        if town.claims and not rules.has_empty(town.cells):
+            self._decline_claims(seat)
+        if town.pending and self._offer_lapsed(town):
+            self.town(seat).pending.pop(0)
+            town = state.towns[seat]
+        if town.step == "place" and not rules.must_take(state, seat):
+            self.town(seat).step = "build"
+            self._say(f"{self._name(seat)} takes no resource this round ({self._why_none(seat)})")
+        town = state.towns[seat]
+        if (
+            town.step == "build"
+            and not town.pending
+            and not town.claims
+            and not rules.can_build(state, seat)
+        ):
+            self.town(seat).step = "done"
+            self._say(f"{self._name(seat)} has nothing to build and is done with the round", seat)
+
+    def _offer_lapsed(self, town: Town) -> bool:
+        top = town.pending[0]
+        if top == "university":
+            return not rules.has_empty(town.cells)
+        return top.startswith("guild") and not rules.replaceable(town.cells)
+
+    def _why_none(self, seat: int) -> str:
+        state = self.state
+        cells = state.towns[seat].cells
+        if not rules.has_empty(cells):
+            return "no empty square"
+        if state.source == "none":
+            return "nobody can name one"
+        if "fort-ironweed" in cells:
+            return "Fort Ironweed: no choice while others still play"
+        return "every resource lies on their Banks"
+
+    def _advance(self) -> None:
+        """End rounds that nobody owes anything in any more, and start the next ones."""
+        state = self.state
+        while state.phase == "play" and not rules.to_act(state):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        state = self.state
+        for seat, town in enumerate(state.towns):
+            if town.active and (state.source == "none" or not rules.has_empty(town.cells)):
+                finishing = self.town(seat)
+                finishing.step = "finished"
+                finishing.finished_round = state.round
+                self._say(f"{self._name(seat)}'s town is finished", seat)
+        if state.source == "card" and state.resource is not None:
+            state.discard.append(state.resource)
+        if not any(town.active for town in state.towns):
+            self._game_over("every town is finished")
+            return
+        if state.options.get("prospectors") and state.hammer is not None:
+            state.hammer = self._next_namer(state.hammer, include_holder=True)
+        self.start_round(state.round + 1)
+
+    def start_round(self, number: int) -> None:
+        state = self.state
+        state.round, state.resource, state.phase = number, None, "play"
+        solo = len(state.players) == 1
+        for seat, town in enumerate(state.towns):
+            if town.active:
+                self.town(seat).step = "choose" if solo else "place"
+        if state.options.get("prospectors"):
+            if state.hammer is None:
+                state.source = "none"
+                self._say(
+                    f"round {number}: nobody can name a resource; every town still being built "
+                    "is finished at the end of this round"
+                )
+            else:
+                state.source, state.phase = "named", "name"
+                self._say(f"round {number}: {self._name(state.hammer)} names the resource")
+                return
+        elif solo:
+            state.source = "solo"
+            self._say(
+                f"round {number}: choose one of the face-up cards ({', '.join(state.face_up)})"
+            )
+        elif number % 3 == 0:
+            state.source = "choice"
+            self._say(f"round {number}: everyone chooses their own resource")
+        else:
+            state.source = "card"
+            state.resource = self._draw()
+            self._say(f"round {number}: the resource card shows {state.resource}", reveals=True)
+        for seat, town in enumerate(state.towns):
+            if town.active:
+                self._settle(seat)
+
+    def _draw(self) -> str:
+        state = self.state
+        if not state.deck:
+            state.deck, state.discard = state.discard, []
+            state.rng.shuffle(state.deck)
+            state.discard, state.deck = state.deck[:BURIED], state.deck[BURIED:]
+            self._say("the resource deck is reshuffled and 5 cards are buried face down")
+        return state.deck.pop(0)
+
+    def _next_namer(self, holder: int, include_holder: bool) -> int | None:
+        """Prospectors: the next player to the left of `holder` who takes the hammer.
+
+        Only players still building take it; whoever built Fort Ironweed is passed over while
+        anyone else still builds; a player with five Banks could name nothing and is passed
+        over too. The holder comes last, if `include_holder`.
+        """
+        state = self.state
+        count = len(state.players)
+        active = [s for s, t in enumerate(state.towns) if t.active]
+        for step in range(1, count + 1):
+            seat = (holder + step) % count
+            town = state.towns[seat]
+            if seat not in active or (seat == holder and not include_holder):
+                continue
+            if "fort-ironweed" in town.cells and len(active) > 1:
+                continue
+            if len(rules.bank_resources(town)) < len(RESOURCES):
+                return seat
+        return None
+
+    def _pass_hammer_now(self, holder: int) -> None:
+        """The hammer holder resigned or was skipped before naming: the next player names."""
+        self.state.hammer = self._next_namer(holder, include_holder=False)
+        self.start_round(self.state.round)
+
+    def _game_over(self, reason: str) -> None:
+        state = self.state
+        state.phase, state.end_reason = "over", reason
+        self._say(f"the game ends: {reason}")
+        self._say(final_text(state))
+
+    # -- bookkeeping --------------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return self.state.players[seat]
+
+    def _say(self, text: str, seat: int | None = None, reveals: bool = False) -> None:
+        self.events.append(Event(text=text, seat=seat, reveals=reveals))
