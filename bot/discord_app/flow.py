@@ -78,8 +78,8 @@ class InteractionFlow:
     ) -> None:
         """Carry out one command or click (`what` names it in logs); see the module doc."""
         task = asyncio.current_task()
-        if task is not None:
-            self._in_flight.add(task)
+        assert task is not None, "interactions are handled in tasks"
+        self._in_flight.add(task)
         try:
             await self._run(interaction, what, work, changes_table)
         finally:

@@ -189,3 +189,17 @@ async def test_one_open_table_per_channel(bot: MeepleBot, discord_server: Loopba
 
     answer = await second.original_message()
     assert answer.ephemeral and "This channel already has an open table" in answer.content
+
+
+async def test_a_deleted_lobby_message_does_not_stop_the_table(
+    bot: MeepleBot, discord_server: LoopbackDiscord
+) -> None:
+    games = discord_server.channel("games")
+    lobby = await open_lobby(discord_server, discord_server.user("alice"), games)
+    lobby.deleted = True  # someone removed it
+
+    await discord_server.send_slash(discord_server.user("bob"), games, "join")
+
+    joined = await newer_message(discord_server, games, lobby.id, "Bob joins")
+    assert "Seated (2/4): Alice and Bob." in joined.content
+    assert [seat.display_name for seat in await bot.store.seats(1)] == ["Alice", "Bob"]

@@ -153,7 +153,9 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
             int(lobby.message_id)
         )
         await message.edit(content=text, view=view)
-    except (discord.HTTPException, LookupError):
+    except discord.NotFound:
+        log.warning("the lobby message of table %s was deleted; not updating it", table_id)
+    except Exception:  # the table changed already: never let its message undo that news
         log.exception("could not update the lobby message of table %s", table_id)
 
 
@@ -216,10 +218,20 @@ class LobbyCog(FeatureCog, name="Lobby"):
         assert text is not None
 
         async def remember(message: discord.Message) -> None:
-            await self.bot.ledger.remember_lobby(table_id, channel.id, str(message.id))
+            await self._remember_lobby(table_id, channel, message)
 
         lobby = Reply(text, table_id=table_id)
         return Answer(lobby, view=lobby_view(table_id), after_post=remember)
+
+    async def _remember_lobby(
+        self, table_id: int, channel: Channel, message: discord.Message
+    ) -> None:
+        """Note the lobby message so it can be kept current (best effort: the table is open
+        whether or not its message can be updated later)."""
+        try:
+            await self.bot.ledger.remember_lobby(table_id, channel.id, str(message.id))
+        except Exception:
+            log.exception("could not remember the lobby message of table %s", table_id)
 
     async def _open_in_thread(
         self,
@@ -241,10 +253,10 @@ class LobbyCog(FeatureCog, name="Lobby"):
                 "Tables get a thread of their own only in text channels; use /newgame here "
                 "without thread:true."
             )
-        info = self._checked_game(game, options)
+        game_name = self._checked_game(game, options)
         try:
             thread = await parent.create_thread(
-                name=f"{info} — {user.name}"[:100],
+                name=f"{game_name} — {user.name}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 reason=f"/newgame by {user.name}",
@@ -254,16 +266,14 @@ class LobbyCog(FeatureCog, name="Lobby"):
                 "I may not open threads here (I need the Create Public Threads permission). "
                 "/newgame without thread:true opens the table in this channel."
             ) from None
-        table_channel = Channel(
-            str(thread.id), None if parent.guild is None else str(parent.guild.id)
-        )
+        table_channel = Channel(str(thread.id), str(parent.guild.id))
         created = await self.service.create_table(table_channel, user, game, options, seed)
         lobby = await self._lobby_answer(created, table_channel)
         message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
-        assert lobby.after_post is not None
-        await lobby.after_post(message)
+        assert created.table_id is not None
+        await self._remember_lobby(created.table_id, table_channel, message)
         note = Reply(
-            f"{user.name} opened table #{created.table_id} ({info}) in its own thread: "
+            f"{user.name} opened table #{created.table_id} ({game_name}) in its own thread: "
             f"{thread.mention} — join it there!",
             table_id=created.table_id,
         )
