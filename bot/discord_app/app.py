@@ -87,6 +87,8 @@ class MeepleBot(commands.Bot):
         sync_on_start: bool = True,
         **client_options: Any,
     ) -> None:
+        # No voice here: spare the operator discord.py's warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             # Guilds only: no privileged intent, no message events; interactions come anyway.
