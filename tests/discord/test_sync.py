@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from discord import app_commands
 
+import engine
+
 from bot.__main__ import main
 from bot.commands import COMMANDS
 from bot.config import Settings
@@ -38,7 +40,9 @@ async def test_the_synced_commands_are_the_consoles_within_discords_limits(
         assert {option.name for option in spec.options} <= options, name
     newgame = {option["name"]: option for option in synced["newgame"]["options"]}
     assert {"game", "options", "seed", "thread"} == set(newgame)
-    assert [c["value"] for c in newgame["game"]["choices"]] == ["terra-nova-2006"]
+    offered = [choice["value"] for choice in newgame["game"]["choices"]]
+    assert offered == [game.info.key for game in engine.games()]
+    assert "terra-nova-2006" in offered
     (action, preview) = synced["move"]["options"]
     assert (action["name"], action["autocomplete"], preview["name"]) == ("action", True, "preview")
     for command in sync.commands:
