@@ -14,7 +14,6 @@ import pytest
 from discord import app_commands
 
 import engine
-
 from bot.__main__ import main
 from bot.commands import COMMANDS
 from bot.config import Settings
