@@ -161,24 +161,3 @@ async def test_a_game_survives_the_console_being_killed_between_moves(tmp_path: 
     assert f"#1 {first}: take 2" in text
     assert f"{second}: take 3" in text
     assert f"Scores so far: {first} 2, {second} 3" in text
-
-
-async def test_python_m_bot_with_a_token_says_discord_is_not_built_and_opens_the_console(
-    tmp_path: Path,
-) -> None:
-    env = _environment(tmp_path) | {"DISCORD_TOKEN": "not-a-real-token", "LOG_LEVEL": "info"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
-    assert process.returncode == 0, err.decode()
-    assert "Discord adapter is not built yet" in err.decode()
-    assert "local console table" in out.decode()
-    assert (tmp_path / "data" / "console.db").exists()
