@@ -29,7 +29,8 @@ def why_illegal(
     state: TinyTownsState, seat: int, action: Action, open_kinds: Sequence[Kind]
 ) -> str:
     town = state.towns[seat]
-    if action.kind not in open_kinds:
+    placing = town.step == "place" and not town.pending and action.kind in _PLACING
+    if action.kind not in open_kinds and not (placing and state.phase == "play"):
         return _wrong_moment(state, seat, action.kind)
     reason = _REASONS[action.kind](state, seat, action, town)
     return reason or "that is not possible right now; /legal lists what is"
@@ -60,14 +61,6 @@ def _wrong_moment(state: TinyTownsState, seat: int, kind: Kind) -> str:
     if town.step == "choose":
         return f"first choose one of the face-up resource cards ({', '.join(state.face_up)})"
     if town.step == "place":
-        if kind in ("store", "swap"):
-            return "you have no Warehouse that could take part in that"
-        if kind == "aside":
-            if not state.options.get("more-storage"):
-                return "setting resources aside belongs to the 'more storage' variant, not in play"
-            if town.hand is not None:
-                return f"the {town.hand} from your Warehouse must be placed in your town"
-            return f"you have already set aside {ASIDE_LIMIT} resources"
         return "first take this round's resource: place it (e.g. 'place wood B2')"
     if kind in _PLACING or kind == "choose":
         return "you have already taken your resource this round"
@@ -148,6 +141,10 @@ def _swap(state: TinyTownsState, seat: int, action: Action, town: Town) -> str |
 
 
 def _aside(state: TinyTownsState, seat: int, action: Action, town: Town) -> str | None:
+    if not state.options.get("more-storage"):
+        return "setting resources aside belongs to the 'more storage' variant, not in play"
+    if len(town.aside) >= ASIDE_LIMIT:
+        return f"you have already set aside {ASIDE_LIMIT} resources"
     return _resource_reason(state, seat, action.resource)
 
 

@@ -105,3 +105,16 @@ def points(layout: str, card: str, **kwargs: Any) -> int:
 
 def fed(layout: str) -> list[str]:
     return sorted(NAMES[i] for i in score(layout).fed)
+
+
+def legal(state: TinyTownsState, seat: int = 0, kind: str = "") -> list[str]:
+    """The seat's legal actions, only those starting with `kind` if given."""
+    return [a for a in GAME.legal_actions(state, seat) if a.startswith(kind)]
+
+
+def offer_with(*cards: str) -> list[str]:
+    """OFFER with the given cards in place of those of their colours."""
+    from engine.games.tiny_towns.cards import CARDS
+
+    colours = {CARDS[card].colour: card for card in cards}
+    return [colours.get(CARDS[card].colour, card) for card in OFFER]
