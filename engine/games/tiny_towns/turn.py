@@ -81,7 +81,7 @@ class RoundBuilder:
         self._say(f"{self._name(seat)} names {resource} for round {state.round}", seat)
         for other, town in enumerate(state.towns):
             if town.active:
-                self._settle(other)
+                self._begin(other)
         self._advance()
 
     def choose(self, seat: int, resource: str) -> None:
@@ -345,7 +345,7 @@ class RoundBuilder:
         self._advance()
 
     def _settle(self, seat: int) -> None:
-        """Move the seat on past what it cannot do: no resource to take, nothing to build."""
+        """Drop offers that lapsed and move the seat past a resource it cannot take."""
         state = self.state
         town = state.towns[seat]
         if not town.active:
@@ -354,19 +354,21 @@ class RoundBuilder:
             self._decline_claims(seat)
         if town.pending and self._offer_lapsed(town):
             self.town(seat).pending.pop(0)
-            town = state.towns[seat]
-        if town.step == "place" and not rules.must_take(state, seat):
+        if state.towns[seat].step == "place" and not rules.must_take(state, seat):
             self.town(seat).step = "build"
             self._say(f"{self._name(seat)} takes no resource this round ({self._why_none(seat)})")
-        town = state.towns[seat]
-        if (
-            town.step == "build"
-            and not town.pending
-            and not town.claims
-            and not rules.can_build(state, seat)
-        ):
+
+    def _begin(self, seat: int) -> None:
+        """A round begins for the seat; with nothing to take and nothing to build it is done.
+
+        Once a player has acted in a round, only their `done` ends their part of it, so that a
+        whole round sent at once (`place wood B2; done`) always works.
+        """
+        self._settle(seat)
+        town = self.state.towns[seat]
+        if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
             self.town(seat).step = "done"
-            self._say(f"{self._name(seat)} has nothing to build and is done with the round", seat)
+            self._say(f"{self._name(seat)} has nothing to do this round", seat)
 
     def _offer_lapsed(self, town: Town) -> bool:
         top = town.pending[0]
@@ -440,7 +442,7 @@ class RoundBuilder:
             self._say(f"round {number}: the resource card shows {state.resource}", reveals=True)
         for seat, town in enumerate(state.towns):
             if town.active:
-                self._settle(seat)
+                self._begin(seat)
 
     def _draw(self) -> str:
         state = self.state

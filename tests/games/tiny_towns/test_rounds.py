@@ -34,13 +34,15 @@ def test_everyone_acts_at_once_and_the_round_ends_when_the_last_is_done() -> Non
     state = GAME.new_game(["alice", "bob", "carol"], seed=3, options=PLAIN)
     resource = state.resource
     state, events = play(state, 1, f"place {resource} A1")
-    assert texts(events)[0] == f"bob places {resource} on A1"
-    assert 1 not in GAME.to_act(state)  # nothing to build: done by itself
-    assert "bob has nothing to build and is done with the round" in texts(events)
+    assert texts(events) == [f"bob places {resource} on A1"]
+    assert GAME.to_act(state) == {0, 1, 2}
+    assert legal(state, 1) == ["done"]
+    state, events = play(state, 1, "done")
+    assert texts(events) == ["bob is done with round 1"]
     assert GAME.to_act(state) == {0, 2}
-    state, _ = play(state, 0, f"place {resource} A1")
+    state, _ = play(state, 0, f"place {resource} A1; done")
     assert state.round == 1
-    state, events = play(state, 2, f"place {resource} D4")
+    state, events = play(state, 2, f"place {resource} D4; done")
     assert state.round == 2
     assert GAME.to_act(state) == {0, 1, 2}
     assert events[-1].reveals and events[-1].text.startswith("round 2: the resource card shows")
@@ -74,7 +76,7 @@ def test_the_resource_must_be_placed_before_anything_else() -> None:
 
 def test_a_player_who_is_done_is_not_asked_again_in_that_round() -> None:
     state = position(town(step="place"), town(step="place"))
-    state, _ = play(state, 0, "place wood A1")
+    state, _ = play(state, 0, "place wood A1", "done")
     with pytest.raises(NotYourTurn, match="waiting for bob"):
         play(state, 0, "place wood B1")
 
@@ -110,8 +112,8 @@ def test_an_empty_deck_is_reshuffled_and_5_cards_are_buried_again() -> None:
 def test_a_full_town_at_the_end_of_the_round_is_finished() -> None:
     full_but_one = "W W W W  W W W W  W W W W  W W W ."
     state = position(town(full_but_one, step="place"), town(step="place"))
-    state, _ = play(state, 0, "place wood D4")
-    state, events = play(state, 1, "place wood A1")
+    state, _ = play(state, 0, "place wood D4; done")
+    state, events = play(state, 1, "place wood A1; done")
     assert "alice's town is finished" in texts(events)
     assert state.towns[0].step == "finished" and state.towns[0].finished_round == 1
     assert GAME.to_act(state) == {1}
@@ -123,22 +125,19 @@ def test_a_full_town_that_could_build_is_finished_when_its_player_will_not() -> 
     state = position(town(full_but_one, step="place"), town(step="place"))
     state, _ = play(state, 0, "place wood D4")
     assert legal(state, 0, "build")
-    state, _ = play(state, 0, "build well at A1 using A1 B1")
-    assert state.towns[0].cells.count("") == 1
-    state, _ = play(
-        state,
-        1,
-        "place wood A1",
-    )
-    state, _ = play(state, 0, "done")
-    assert state.towns[0].step != "finished" and state.round == 2
+    state, _ = play(state, 1, "place wood A1; done")
+    will_not, _ = play(state, 0, "done")
+    assert will_not.towns[0].step == "finished"
+    builds, _ = play(state, 0, "build well at A1 using A1 B1; done")
+    assert builds.towns[0].cells.count("") == 1
+    assert builds.towns[0].step == "place" and builds.round == 2
 
 
 def test_the_game_ends_when_every_town_is_finished() -> None:
     full_but_one = "W W W W  W W W W  W W W W  W W W ."
     state = position(town(full_but_one, step="place"), town(full_but_one, step="place"))
-    state, _ = play(state, 0, "place wood D4")
-    state, events = play(state, 1, "place wood D4")
+    state, _ = play(state, 0, "place wood D4; done")
+    state, events = play(state, 1, "place wood D4; done")
     assert GAME.is_over(state)
     assert GAME.to_act(state) == frozenset()
     assert texts(events)[-2:] == [

@@ -104,7 +104,7 @@ def test_the_hammer_passes_left_and_every_round_is_named() -> None:
         holders.append(state.hammer)
         state, _ = play(state, state.hammer, "name wood")
         for seat in sorted(GAME.to_act(state)):
-            state, _ = play(state, seat, legal(state, seat, "place")[0])
+            state, _ = play(state, seat, legal(state, seat, "place")[0], "done")
     assert holders == [(holders[0] + i) % 3 for i in range(4)]
     assert state.round == 5
 
@@ -231,7 +231,7 @@ def test_the_solo_rank_table(points: int, rank: str) -> None:
 def test_a_finished_solo_game_reports_score_and_rank() -> None:
     full_but_one = "W W W W  W W W W  W W W W  W W W ."
     state = position(town(full_but_one, step="place"), resource="wood", source="solo")
-    state, events = play(state, 0, "place wood D4")
+    state, events = play(state, 0, "place wood D4; done")
     assert GAME.is_over(state)
     assert texts(events)[-1] == "alice scores -16 points: Hobby Builder"
     assert GAME.view(state, 0)["solo_rank"] == "Hobby Builder"
