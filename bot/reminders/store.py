@@ -3,25 +3,21 @@
 It reads the tables, seats and positions the game store writes (never writing them), and
 owns `table_reminders`, `reminder_progress` and `notification_prefs`. It works on a connection
 of its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
-the game store's connection and lock.
+the game store's `Database`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-import aiosqlite
-
 from ..store import Store
-from ..store.migrations import MIGRATIONS_DIR, migrate
+from ..store.database import Database
+from ..store.migrations import MIGRATIONS_DIR
 from .model import (
     Awaited,
     NotificationPrefs,
@@ -68,39 +64,24 @@ class ReminderStore:
     store's connection (the bot does: the same file for sure, and writes serialised with
     the moves)."""
 
-    def __init__(
-        self, db: aiosqlite.Connection, lock: asyncio.Lock | None = None, *, owns_db: bool = True
-    ) -> None:
-        self._db = db
-        self._lock = lock or asyncio.Lock()
-        self._owns_db = owns_db
+    def __init__(self, database: Database, *, owns_database: bool = True) -> None:
+        self.database = database
+        self._owns_database = owns_database
 
     @classmethod
     def sharing(cls, store: Store) -> Self:
-        """On the game store's connection and lock (it has applied the migrations); closing
-        this leaves the game store open."""
-        return cls(store._db, store._lock, owns_db=False)
+        """On the game store's database (it has applied the migrations); closing this leaves
+        the game store open."""
+        return cls(store.database, owns_database=False)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
-        """Connect to the bot's database (applying pending migrations, as the game store does)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            await db.execute("PRAGMA busy_timeout = 10000")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db, migrations_dir)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db)
+        """A connection of its own to the bot's database (migrations applied)."""
+        return cls(await Database.open(path, migrations_dir=migrations_dir))
 
     async def close(self) -> None:
-        if self._owns_db:
-            await self._db.close()
+        if self._owns_database:
+            await self.database.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -113,27 +94,12 @@ class ReminderStore:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
-
-    async def _fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
-
     # -- what the scheduler watches -------------------------------------------------------------
 
     async def watched_tables(self, table_id: int | None = None) -> list[WatchedTable]:
         """Every active table (or just `table_id`) with whom it awaits, read in one statement."""
         extra, params = ("AND t.id = ?", (table_id,)) if table_id is not None else ("", ())
-        rows = await self._fetch_all(_WATCHED.format(extra=extra), params)
+        rows = await self.database.fetch_all(_WATCHED.format(extra=extra), params)
         tables: dict[int, WatchedTable] = {}
         awaited: dict[int, list[Awaited]] = {}
         for row in rows:
@@ -146,7 +112,7 @@ class ReminderStore:
 
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
             "FROM game_tables AS t "
             "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
@@ -159,7 +125,7 @@ class ReminderStore:
         return ChannelTable(row[0], row[1], row[2], row[3], row[4] or row[3])
 
     async def settings(self, table_id: int) -> ReminderSettings:
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             "SELECT enabled, interval_seconds, changed_at FROM table_reminders WHERE table_id = ?",
             (table_id,),
         )
@@ -170,7 +136,7 @@ class ReminderStore:
     async def set_reminders(
         self, table_id: int, *, enabled: bool, interval: timedelta, by: str, now: datetime
     ) -> None:
-        async with self._write() as db:
+        async with self.database.write() as db:
             await db.execute(
                 "INSERT INTO table_reminders (table_id, enabled, interval_seconds, changed_at, "
                 "changed_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
@@ -183,7 +149,7 @@ class ReminderStore:
         self, table_id: int, table_version: int, user_ids: Iterable[str], now: datetime
     ) -> None:
         """Count one more reminder for each user about this position (forgetting older ones)."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             await db.execute(
                 "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
                 (table_id, table_version),
@@ -196,7 +162,7 @@ class ReminderStore:
             )
 
     async def mark_stalled(self, table_id: int, table_version: int, now: datetime) -> None:
-        async with self._write() as db:
+        async with self.database.write() as db:
             await db.execute(
                 "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
                 "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
@@ -207,7 +173,7 @@ class ReminderStore:
     # -- notification preferences ---------------------------------------------------------------
 
     async def prefs(self, user_id: str) -> NotificationPrefs:
-        rows = await self._fetch_all(f"{_PREFS} WHERE user_id = ?", (user_id,))
+        rows = await self.database.fetch_all(f"{_PREFS} WHERE user_id = ?", (user_id,))
         if not rows:
             return NotificationPrefs(user_id)
         row = rows[0]
@@ -215,7 +181,7 @@ class ReminderStore:
 
     async def save_prefs(self, prefs: NotificationPrefs, now: datetime) -> None:
         quiet = prefs.quiet
-        async with self._write() as db:
+        async with self.database.write() as db:
             await db.execute(
                 "INSERT INTO notification_prefs (user_id, dm, quiet_start, quiet_end, time_zone, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "

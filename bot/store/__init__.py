@@ -1,5 +1,6 @@
 """Persistence: the SQLite store and its migrations."""
 
+from .database import Database
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
@@ -17,6 +18,7 @@ __all__ = [
     "MIGRATIONS_DIR",
     "ActionRecord",
     "ChannelBusy",
+    "Database",
     "MigrationError",
     "NewAction",
     "SeatRecord",

@@ -45,7 +45,7 @@ class DiscordLedger:
 
     async def claim_interaction(self, interaction_id: int, now: datetime) -> bool:
         """Record the interaction as handled; False if it was already (a repeated delivery)."""
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             cursor = await db.execute(
                 "INSERT OR IGNORE INTO discord_interactions (id, received_at) VALUES (?, ?)",
                 (str(interaction_id), now.isoformat()),
@@ -55,7 +55,7 @@ class DiscordLedger:
     async def forget_interactions_before(self, moment: datetime) -> int:
         """Drop handled interactions older than `moment` (Discord never repeats them that late);
         returns how many were dropped."""
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             cursor = await db.execute(
                 "DELETE FROM discord_interactions WHERE received_at < ?", (moment.isoformat(),)
             )
@@ -64,11 +64,13 @@ class DiscordLedger:
     # -- named values --------------------------------------------------------------------
 
     async def meta(self, key: str) -> str | None:
-        row = await self._store._fetch_one("SELECT value FROM discord_meta WHERE key = ?", (key,))
+        row = await self._store.database.fetch_one(
+            "SELECT value FROM discord_meta WHERE key = ?", (key,)
+        )
         return None if row is None else str(row[0])
 
     async def set_meta(self, key: str, value: str, now: datetime) -> None:
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             await db.execute(
                 "INSERT INTO discord_meta (key, value, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
@@ -79,7 +81,7 @@ class DiscordLedger:
     # -- lobby messages ------------------------------------------------------------------
 
     async def remember_lobby(self, table_id: int, channel_id: str, message_id: str) -> None:
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             await db.execute(
                 "INSERT INTO discord_lobbies (table_id, channel_id, message_id) VALUES (?, ?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -88,7 +90,7 @@ class DiscordLedger:
             )
 
     async def lobby(self, table_id: int) -> LobbyMessage | None:
-        row = await self._store._fetch_one(
+        row = await self._store.database.fetch_one(
             "SELECT table_id, channel_id, message_id FROM discord_lobbies WHERE table_id = ?",
             (table_id,),
         )
@@ -106,7 +108,7 @@ class DiscordLedger:
         action: str,
         now: datetime,
     ) -> int:
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             cursor = await db.execute(
                 "INSERT INTO discord_previews (table_id, table_version, channel_id, user_id, "
                 "action, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -116,7 +118,7 @@ class DiscordLedger:
         return cursor.lastrowid
 
     async def preview(self, preview_id: int) -> PreviewRecord | None:
-        row = await self._store._fetch_one(
+        row = await self._store.database.fetch_one(
             "SELECT id, table_id, table_version, channel_id, user_id, action, status "
             "FROM discord_previews WHERE id = ?",
             (preview_id,),
@@ -126,7 +128,7 @@ class DiscordLedger:
     async def close_preview(self, preview_id: int, status: PreviewStatus) -> bool:
         """Mark an open preview used or dismissed; False if it was no longer open (a second
         click), so each preview is acted on once."""
-        async with self._store._write() as db:
+        async with self._store.database.write() as db:
             cursor = await db.execute(
                 "UPDATE discord_previews SET status = ? WHERE id = ? AND status = 'open'",
                 (status, preview_id),

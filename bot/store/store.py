@@ -8,11 +8,9 @@ action row (with the snapshot it started from, for undo) and the version bump to
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -20,7 +18,8 @@ from typing import Any, Self
 
 import aiosqlite
 
-from .migrations import MIGRATIONS_DIR, migrate, schema_version
+from .database import Database
+from .migrations import MIGRATIONS_DIR
 from .records import (
     OPEN_STATUSES,
     ActionKind,
@@ -93,30 +92,16 @@ class Store:
     """One connection to the database. Safe to share between coroutines of one process; other
     processes (or other Store objects) on the same file are kept consistent by the versions."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
         """Connect (creating the file and its folder if needed) and apply pending migrations."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            await db.execute("PRAGMA busy_timeout = 10000")
-            await db.execute("PRAGMA journal_mode = WAL")
-            # FULL: a commit is on disk before the move is announced, even after a power cut.
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db, migrations_dir)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db)
+        return cls(await Database.open(path, migrations_dir=migrations_dir))
 
     async def close(self) -> None:
-        await self._db.close()
+        await self.database.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -130,25 +115,6 @@ class Store:
         await self.close()
 
     # -- plumbing ---------------------------------------------------------------------------
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.rollback()
-                raise
-            await self._db.commit()
-
-    async def _fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
 
     @staticmethod
     async def _bump(
@@ -171,8 +137,7 @@ class Store:
             raise StaleVersion(table_id)
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await schema_version(self._db)
+        return await self.database.schema_version()
 
     # -- tables and seats -------------------------------------------------------------------
 
@@ -189,7 +154,7 @@ class Store:
         now: datetime,
     ) -> TableRecord:
         """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
@@ -218,14 +183,14 @@ class Store:
         return table
 
     async def table(self, table_id: int) -> TableRecord | None:
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             f"SELECT {_WITH_STATE} FROM game_tables WHERE id = ?", (table_id,)
         )
         return _table(row) if row else None
 
     async def open_table(self, channel_id: str) -> TableRecord | None:
         """The channel's lobby or active table, with its state snapshot."""
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             f"SELECT {_WITH_STATE} FROM game_tables WHERE channel_id = ? AND status IN {_OPEN}",
             (channel_id,),
         )
@@ -233,7 +198,7 @@ class Store:
 
     async def latest_table(self, channel_id: str) -> TableRecord | None:
         """The channel's most recent table, open or not, with its state snapshot."""
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             f"SELECT {_WITH_STATE} FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
@@ -241,7 +206,7 @@ class Store:
 
     async def open_tables(self, guild_id: str | None) -> list[TableRecord]:
         """Every lobby or active table of a guild (None: tables outside any guild)."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             f"SELECT {_table_columns(with_state=False)} FROM game_tables "
             f"WHERE guild_id IS ? AND status IN {_OPEN} ORDER BY id",
             (guild_id,),
@@ -250,7 +215,7 @@ class Store:
 
     async def tables_awaiting(self, user_id: str) -> list[TableRecord]:
         """Every active table, in any guild, that waits for this user to act."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             f"SELECT {_table_columns('t.', with_state=False)} FROM game_tables AS t "
             "JOIN seats AS s ON s.table_id = t.id AND s.user_id = ? "
             "WHERE t.status = 'active' "
@@ -262,7 +227,7 @@ class Store:
 
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats: in seat order once started, in joining order in the lobby."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             "SELECT table_id, user_id, display_name, joined_at, seat FROM seats "
             "WHERE table_id = ? ORDER BY seat, joined_at, rowid",
             (table_id,),
@@ -272,7 +237,7 @@ class Store:
     async def add_seat(
         self, table: TableRecord, user_id: str, display_name: str, now: datetime
     ) -> None:
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(db, table.id, table.version, now, ("lobby",))
             await db.execute(
                 _INSERT_SEAT,
@@ -280,7 +245,7 @@ class Store:
             )
 
     async def remove_seat(self, table: TableRecord, user_id: str, now: datetime) -> None:
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(db, table.id, table.version, now, ("lobby",))
             await db.execute(
                 "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, user_id)
@@ -290,7 +255,7 @@ class Store:
         self, table: TableRecord, seat_order: Sequence[str], update: TableUpdate, now: datetime
     ) -> None:
         """Seat the users in `seat_order` (user ids) and store the initial position."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(
                 db,
                 table.id,
@@ -308,7 +273,7 @@ class Store:
 
     async def end(self, table: TableRecord, status: TableStatus, now: datetime) -> None:
         """Close an open table as `status` (abandoned, say)."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(
                 db,
                 table.id,
@@ -331,7 +296,7 @@ class Store:
         """
         number = table.move_count + 1
         status: TableStatus = "finished" if update.finished else "active"
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(
                 db,
                 table.id,
@@ -370,7 +335,7 @@ class Store:
 
     async def recent_actions(self, table_id: int, limit: int) -> list[ActionRecord]:
         """The last `limit` actions, oldest first."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? "
             "ORDER BY number DESC LIMIT ?",
             (table_id, limit),
@@ -379,7 +344,7 @@ class Store:
 
     async def actions_from(self, table_id: int, first_number: int) -> list[ActionRecord]:
         """Every action from number `first_number` on, oldest first."""
-        rows = await self._fetch_all(
+        rows = await self.database.fetch_all(
             f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? AND number >= ? "
             "ORDER BY number",
             (table_id, first_number),
@@ -387,14 +352,14 @@ class Store:
         return [_action(row) for row in rows]
 
     async def has_action(self, table_id: int, seat: int, kind: ActionKind) -> bool:
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND kind = ? LIMIT 1",
             (table_id, seat, kind),
         )
         return row is not None
 
     async def state_before(self, table_id: int, number: int) -> str | None:
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             "SELECT state_before_json FROM actions WHERE table_id = ? AND number = ?",
             (table_id, number),
         )
@@ -416,14 +381,14 @@ class Store:
     async def _undo_request(
         self, condition: str, params: Sequence[Any]
     ) -> UndoRequestRecord | None:
-        row = await self._fetch_one(
+        row = await self.database.fetch_one(
             "SELECT id, table_id, requester_id, from_number, table_version, status, created_at, "
             f"expires_at FROM undo_requests WHERE {condition}",
             params,
         )
         if row is None:
             return None
-        votes = await self._fetch_all(
+        votes = await self.database.fetch_all(
             "SELECT user_id, approve FROM undo_votes WHERE request_id = ?", (row[0],)
         )
         return UndoRequestRecord(
@@ -447,7 +412,7 @@ class Store:
         expires_at: datetime,
     ) -> int:
         """Open a request to take back actions `from_number`… as of `table.version`."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO undo_requests (table_id, requester_id, from_number, "
@@ -460,7 +425,7 @@ class Store:
         return cursor.lastrowid
 
     async def vote(self, request_id: int, user_id: str, approve: bool, now: datetime) -> None:
-        async with self._write() as db:
+        async with self.database.write() as db:
             await db.execute(
                 "INSERT INTO undo_votes (request_id, user_id, approve, voted_at) "
                 "VALUES (?, ?, ?, ?) "
@@ -471,7 +436,7 @@ class Store:
 
     async def close_undo_request(self, request_id: int, status: UndoStatus, now: datetime) -> bool:
         """Mark an open request declined or lapsed; False if it was no longer open."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             cursor = await db.execute(
                 "UPDATE undo_requests SET status = ?, resolved_at = ? "
                 "WHERE id = ? AND status = 'open'",
@@ -490,7 +455,7 @@ class Store:
     ) -> None:
         """Take back actions `from_number`… : restore the snapshot, drop them from the log and
         close the request (if any) as done — atomically, and only if the table is unchanged."""
-        async with self._write() as db:
+        async with self.database.write() as db:
             await self._bump(
                 db,
                 table.id,
