@@ -7,6 +7,7 @@ Squares are indexed 0–15 row by row from the top left. A square's name is its 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, RESOURCES, Shape
@@ -70,12 +71,22 @@ def _orientations(shape: Shape) -> set[tuple[tuple[int, int, str], ...]]:
 
 @dataclass(frozen=True)
 class Placement:
-    """One way a shape lies on the town: its squares and, per resource, the squares needing it."""
+    """One way a shape lies on the town: its squares and, per resource, the squares needing it.
+
+    `signature` packs the needs into one number, 16 bits per resource (`needs_signature`), so
+    that a town offers a placement when `signature & ~offered == 0` for the town's signature.
+    """
 
     squares: tuple[int, ...]
     mask: int
     needs: tuple[tuple[int, int], ...]  # (resource index, mask of squares needing it)
     resources: tuple[str, ...]  # the resource each of `squares` needs, aligned
+    signature: int
+
+
+def needs_signature(masks: Sequence[int]) -> int:
+    """Per-resource square masks packed into one number, resource i in bits 16i to 16i + 15."""
+    return sum(mask << (SQUARES * index) for index, mask in enumerate(masks))
 
 
 def _placements(shape: Shape) -> tuple[Placement, ...]:
@@ -96,7 +107,10 @@ def _placements(shape: Shape) -> tuple[Placement, ...]:
                 key = RESOURCES.index(res)
                 needs[key] = needs.get(key, 0) | (1 << index)
             mask = sum(1 << i for i in squares)
-            placements.append(Placement(squares, mask, tuple(sorted(needs.items())), resources))
+            signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
+            placements.append(
+                Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
+            )
     return tuple(placements)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .board import NAMES, PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement
+from .board import NAMES, PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement, needs_signature
 from .cards import CARDS, RESOURCES
 from .notation import Kind, build_text
 from .state import (
@@ -163,11 +163,9 @@ def matches(card: str, masks: Sequence[int], posts: int) -> Iterator[Placement]:
     for index, need in enumerate(SHAPE_COUNTS[card]):
         if need > masks[index].bit_count() + wild:
             return
-    allowed = [mask | posts for mask in masks]
+    missing = ~needs_signature([mask | posts for mask in masks])
     for placement in PLACEMENTS[card]:
-        if placement.mask & ~posts == 0:
-            continue
-        if all(squares & ~allowed[index] == 0 for index, squares in placement.needs):
+        if placement.signature & missing == 0 and placement.mask & ~posts:
             yield placement
 
 

@@ -204,6 +204,7 @@ def _square_view(town: Town, index: int, score: Score) -> dict[str, Any]:
         "row": index // 4,
         "resource": key if key in RESOURCE_LETTERS else None,
         "building": key if card else None,
+        "name": card.name if card else None,
         "colour": card.colour if card else RESOURCE_COLOURS.get(key),
         "fed": (index in score.fed) if key in ("cottage", "barrett-castle") else None,
         "holds": list(town.held.get(index, [])),

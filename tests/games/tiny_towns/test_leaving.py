@@ -110,3 +110,11 @@ def test_a_skipped_town_fills_up_and_finishes() -> None:
     state, _ = GAME.skip(state, 0)
     state, _ = play(state, 1, "place wood A1; done")
     assert state.towns[0].step == "finished"
+
+
+def test_resigning_while_monuments_are_kept_lets_the_others_begin() -> None:
+    state = GAME.new_game(["alice", "bob", "carol"], seed=3)
+    state, _ = play(state, 0, f"keep {state.towns[0].dealt[0]}")
+    state, _ = play(state, 1, f"keep {state.towns[1].dealt[1]}")
+    state, _ = GAME.resign(state, 2)
+    assert state.phase == "play" and state.round == 1 and GAME.to_act(state) == {0, 1}

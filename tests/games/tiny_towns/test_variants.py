@@ -235,3 +235,18 @@ def test_a_finished_solo_game_reports_score_and_rank() -> None:
     assert GAME.is_over(state)
     assert texts(events)[-1] == "alice scores -16 points: Hobby Builder"
     assert GAME.view(state, 0)["solo_rank"] == "Hobby Builder"
+
+
+def test_when_nobody_can_name_a_resource_the_last_towns_finish() -> None:
+    five_banks = town(
+        "bank bank bank bank  bank W S . . . . . . . . .",
+        held={"A1": ["wood"], "B1": ["wheat"], "C1": ["brick"], "D1": ["glass"], "A2": ["stone"]},
+    )
+    done = town(step="finished", finished_round=1)
+    state = position(five_banks, done, options={"prospectors": True}, hammer=0, source="named")
+    state, events = play(state, 0, "done")
+    assert state.hammer is None and state.source == "none" and state.round == 2
+    assert "round 2: nobody can name a resource" in texts(events)[-2]
+    assert "alice has nothing to do this round" not in texts(events)
+    state, events = play(state, 0, "build well at B2 using B2 C2; done")
+    assert GAME.is_over(state) and state.towns[0].finished_round == 2
