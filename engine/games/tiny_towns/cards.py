@@ -299,6 +299,7 @@ MONUMENTS: dict[str, Card] = dict(
             "H H / B G",
             "1 point per building type in your town (monuments excluded).",
             "archive-of-the-second-age",
+            "archiv-des-zweiten-zeitalters",
         ),
         _card(
             "barrett-castle",
@@ -337,6 +338,7 @@ MONUMENTS: dict[str, Card] = dict(
             "3 points per unfed cottage.",
             "grand-mausoleum",
             "grand-mausoleum-of-the-rodina",
+            "großes-mausoleum",
         ),
         _card(
             "grove-university",
@@ -355,6 +357,7 @@ MONUMENTS: dict[str, Card] = dict(
             "2 points per different building type next to it.",
             "palace",
             "mandras",
+            "mandras-palast",
         ),
         _card(
             "obelisk",
@@ -363,6 +366,7 @@ MONUMENTS: dict[str, Card] = dict(
             "H . . / B G B",
             "Later buildings may go on any empty square of your town.",
             "obelisk-of-the-crescent",
+            "obelisk-der-mondsichel",
         ),
         _card(
             "opaleyes-watch",
@@ -374,6 +378,7 @@ MONUMENTS: dict[str, Card] = dict(
             "watch",
             "opaleye",
             "opaleyes",
+            "opalagues-wacht",
         ),
         _card(
             "shrine",
@@ -382,6 +387,7 @@ MONUMENTS: dict[str, Card] = dict(
             "B H S / W G W",
             "Scores when built by your number of buildings: 1-5 as many, 6+: 8.",
             "shrine-of-the-elder-tree",
+            "schrein-des-uralten-baumes",
         ),
         _card(
             "silva-forum",
@@ -400,6 +406,7 @@ MONUMENTS: dict[str, Card] = dict(
             "1 point per building type on offer that your town lacks.",
             "baths",
             "the-sky-baths",
+            "himmelsbäder",
         ),
         _card(
             "starloom",
@@ -418,6 +425,7 @@ MONUMENTS: dict[str, Card] = dict(
             "A resource you are given may go onto one of your cottages (1 per cottage).",
             "statue-of-the-bondmaker",
             "bondmaker",
+            "statue-der-verbundenheit",
         ),
     ]
 )

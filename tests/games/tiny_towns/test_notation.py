@@ -31,6 +31,8 @@ def parse(text: str) -> str:
         ),
         ("keep Statue of the Bondmaker", "keep statue"),
         ("keep the starloom", "keep starloom"),
+        ("keep Opalagues Wacht", "keep opaleyes-watch"),
+        ("build Schenke at A1 using A1 B1 C1", "build tavern at A1 using A1 B1 C1"),
         ("store wood on c3", "store wood on C3"),
         ("swap wood for brick on C3", "swap wood for brick on C3"),
         ("aside stone", "aside stone"),
