@@ -4,8 +4,9 @@ its letters, names and hatching stay crisp."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -48,6 +49,9 @@ class Board:
     background: Image.Image
     ink: Image.Image
     hatch: Image.Image
+    #: Masks of scored areas, filled by the pieces module: an area never changes once scored,
+    #: so each is drawn once per game instead of on every image.
+    area_masks: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @lru_cache(maxsize=4)

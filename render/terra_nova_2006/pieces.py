@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.common import (
     RGB,
+    Box,
     DrawOnMask,
     Point,
     ToMask,
@@ -24,7 +25,6 @@ from render.common import (
     paste_centred,
     ring_sprite,
     shape_mask,
-    stamp,
     text_colour_on,
 )
 
@@ -102,6 +102,19 @@ def draw_pieces(
         paste_centred(image, ring, layout.centre(last["placed"]))
 
 
+Masked = tuple[Box, Image.Image]
+
+
+@dataclass(frozen=True)
+class AreaMasks:
+    """What drawing a scored area needs besides its colours: per winner's stripe the fill and
+    hatch masks, the mask that keeps the cells' letters readable, and the outline."""
+
+    stripes: list[tuple[Box, Image.Image, Image.Image]]
+    ink: Masked
+    outline: Masked
+
+
 def draw_area(
     image: Image.Image,
     board: Board,
@@ -110,26 +123,38 @@ def draw_area(
 ) -> None:
     """Shade the area's cells in its winner's colour (in stripes when several share the win)
     with hatching, keep their letters and names, and outline the area."""
-    layout = board.layout
-    names: list[str] = area["cells"]
     winners: list[RGB | None] = [seats.colours[seat] for seat in area["winners"]] or [None]
+    key = (tuple(area["cells"]), len(winners))
+    masks = board.area_masks.get(key)
+    if masks is None:
+        masks = board.area_masks[key] = _area_masks(board, area["cells"], len(winners))
+    for winner, (region, fill, hatch) in zip(winners, masks.stripes, strict=True):
+        image.paste(area_fill(winner), region, fill)
+        image.paste(area_hatch(winner), region, hatch)
+    image.paste(INK, *masks.ink)
+    image.paste(area_edge(winners[0]) if len(winners) == 1 else INK, *masks.outline)
+
+
+def _area_masks(board: Board, names: Sequence[str], stripes: int) -> AreaMasks:
+    layout = board.layout
     radius = layout.radius
     polygons = [hex_corners(layout.centre(name), radius + 0.5) for name in names]
     box = bounding_box([p for polygon in polygons for p in polygon], 4)
-    for index, winner in enumerate(winners):
+    masked_stripes: list[tuple[Box, Image.Image, Image.Image]] = []
+    for index in range(stripes):
 
         def area_mask(mask: Image.Image, to_mask: ToMask, k: float, index: int = index) -> None:
             draw = ImageDraw.Draw(mask)
             for polygon in polygons:
                 draw.polygon(to_mask(polygon), fill=255)
-            if len(winners) > 1:
-                _cut_stripes(mask, index, len(winners), radius * 0.5 * k)
+            if stripes > 1:
+                _cut_stripes(mask, index, stripes, radius * 0.5 * k)
 
         region, mask = shape_mask(board.ink.size, box, area_mask)
-        image.paste(area_fill(winner), region, mask)
-        image.paste(area_hatch(winner), region, ImageChops.multiply(mask, board.hatch.crop(region)))
+        hatch = ImageChops.multiply(mask, board.hatch.crop(region))
+        masked_stripes.append((region, mask, hatch))
     region, mask = shape_mask(board.ink.size, box, _cells_mask(polygons))
-    image.paste(INK, region, ImageChops.multiply(mask, board.ink.crop(region)))
+    ink = (region, ImageChops.multiply(mask, board.ink.crop(region)))
     inside = set(names)
     edges = [
         hex_edge(layout.centre(name), radius, direction)
@@ -143,7 +168,8 @@ def draw_area(
         for edge in edges:
             draw.line(to_mask(edge), fill=255, width=round(3 * k))
 
-    stamp(image, area_edge(winners[0]) if len(winners) == 1 else INK, box, outline_mask)
+    outline = shape_mask(board.background.size, box, outline_mask)
+    return AreaMasks(masked_stripes, ink, outline)
 
 
 def _cells_mask(polygons: Sequence[Sequence[Point]]) -> DrawOnMask:
