@@ -51,11 +51,15 @@ def last_id(server: LoopbackDiscord, channel: FakeChannel) -> int:
 
 
 async def open_lobby(
-    server: LoopbackDiscord, creator: FakeUser, channel: FakeChannel, seed: int = 7
+    server: LoopbackDiscord,
+    creator: FakeUser,
+    channel: FakeChannel,
+    seed: int = 7,
+    game: str = GAME,
 ) -> RecordedMessage:
     """`creator` runs /newgame; returns the lobby message with its buttons."""
     before = last_id(server, channel)
-    handle = await server.send_slash(creator, channel, "newgame", {"game": GAME, "seed": seed})
+    handle = await server.send_slash(creator, channel, "newgame", {"game": game, "seed": seed})
     await handle.response()
     return await newer_message(server, channel, before, "Seated")
 
@@ -66,11 +70,12 @@ async def start_table(
     names: tuple[str, ...] = ("alice", "bob"),
     channel_name: str = "games",
     seed: int = 7,
+    game: str = GAME,
 ) -> Table:
     """Open a table, seat the others with the Join button, start it with Start."""
     channel = server.channel(channel_name)
     users = [server.user(name) for name in names]
-    lobby = await open_lobby(server, users[0], channel, seed)
+    lobby = await open_lobby(server, users[0], channel, seed, game)
     table_id = int(lobby.custom_ids[0].rsplit(":", 1)[1])
     for user in users[1:]:
         before = last_id(server, channel)
