@@ -3,9 +3,9 @@
 `RoundBuilder` works on a shallow copy of the state whose deck lists are fresh and whose towns
 are copied the first time an action changes them, so the input state is never touched. After
 every action it settles what follows by itself: a player who cannot take a resource moves on
-to building, a player with nothing left to do is done for the round, a round whose players are
-all done ends (finishing full towns) and the next one begins, and the game ends when every town
-is finished.
+to building, a player with nothing at all to do in a new round is done at once, a round whose
+players are all done ends (finishing full towns) and the next one begins, and the game ends when
+every town is finished.
 """
 
 from __future__ import annotations
