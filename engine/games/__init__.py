@@ -5,5 +5,6 @@ from typing import Any
 from engine.core.game import Game
 
 from .terra_nova_2006 import TerraNova2006
+from .tiny_towns import TinyTowns
 
-ALL_GAMES: tuple[Game[Any], ...] = (TerraNova2006(),)
+ALL_GAMES: tuple[Game[Any], ...] = (TerraNova2006(), TinyTowns())
