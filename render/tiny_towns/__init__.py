@@ -1,0 +1,44 @@
+"""The Tiny Towns image, drawn from the view of docs/games/tiny-towns.md.
+
+All towns side by side under a header (the round, its resource, who is still to act, a
+legend) and the building cards on offer. A cached layer holds what stays the same for a
+game: paper, legend, cards and the empty grids with their coordinates. A player's own image
+(view with a viewer) is the public image plus a strip with that player's monument cards, so
+the public part can never show more than the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from render.common import to_png
+
+from .cards import CardFace, palette_of
+from .header import draw_header
+from .layers import Legend, background_for
+from .layout import PRIVATE_HEIGHT
+from .private import draw_private, secret_holder
+from .style import PAPER
+from .towns import draw_towns
+
+
+def render(view: Mapping[str, Any]) -> bytes:
+    """PNG bytes of the towns as `view` shows them; the same view always gives the same bytes."""
+    palette = palette_of(view)
+    offer = tuple(CardFace.of(card) for card in view["cards"])
+    legend = Legend.of(view["options"])
+    layout, background = background_for(len(view["players"]), offer, palette, legend)
+    holder = secret_holder(view)
+    if holder is None:
+        image = background.copy()
+    else:
+        image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
+        image.paste(background, (0, 0))
+    draw_header(image, view, palette)
+    draw_towns(image, layout.towns, view, palette)
+    if holder is not None:
+        draw_private(image, layout.private, holder, palette)
+    return to_png(image)

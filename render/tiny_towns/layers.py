@@ -1,0 +1,129 @@
+"""The cached layer under every image of a game: paper, title, legend, the cards on offer
+and every town's empty grid with its column letters and row digits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import font, paste_centred
+
+from .cards import CardFace, CardSize, Palette, card_sprite
+from .layout import HEADER_BOTTOM, LABELS, OFFER_HEIGHT, SIZE, Layout, TownPanel, layout_for
+from .pieces import cube_sprite, fed_sprite, finished_sprite, hammer_sprite, secret_card_sprite
+from .style import (
+    CARD,
+    CARD_EDGE,
+    DONE,
+    INK,
+    LAYER_SCALE,
+    MARGIN,
+    MUTED,
+    PAPER,
+    TILE,
+    TILE_EDGE,
+    WIDTH,
+)
+
+OFFER_CARD = CardSize(width=0, height=OFFER_HEIGHT, band=32, cell=28, shape_rows=2, text_size=13)
+#: The legend's two rows, right-aligned in the header.
+LEGEND_RIGHT = WIDTH - MARGIN - 4
+LEGEND_ROWS = (36, 80)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """Which marks the legend explains: the hammer and the face-down monument card only
+    appear in games with Prospectors and with monuments."""
+
+    hammer: bool
+    monuments: bool
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Legend:
+        return cls(bool(options.get("prospectors")), bool(options.get("monuments")))
+
+
+@lru_cache(maxsize=8)
+def background_for(
+    players: int, offer: tuple[CardFace, ...], palette: Palette, legend: Legend
+) -> tuple[Layout, Image.Image]:
+    """The layout and the static layer of a game."""
+    layout = layout_for(players, len(offer))
+    k = LAYER_SCALE
+    big = Image.new("RGB", (layout.width * k, layout.height * k), PAPER)
+    draw = ImageDraw.Draw(big)
+    draw.text((MARGIN * k, 12 * k), "Tiny Towns", font=font(32 * k), fill=INK)
+    draw.line(
+        ((MARGIN * k, HEADER_BOTTOM * k), ((WIDTH - MARGIN) * k, HEADER_BOTTOM * k)),
+        fill=CARD_EDGE,
+        width=k,
+    )
+    for panel in layout.towns:
+        _draw_town_frame(draw, panel, k)
+    image = big.reduce(k)
+    for face, box in zip(offer, layout.offer, strict=True):
+        size = replace(OFFER_CARD, width=box[2] - box[0])
+        image.paste(card_sprite(face, size, palette), box[:2])
+    _draw_legend(image, palette, legend)
+    return layout, image
+
+
+def _draw_town_frame(draw: ImageDraw.ImageDraw, panel: TownPanel, k: int) -> None:
+    left, top, right, bottom = panel.box
+    frame = (left * k, top * k, right * k, bottom * k)
+    draw.rounded_rectangle(frame, 12 * k, fill=CARD, outline=CARD_EDGE, width=2 * k)
+    cell = panel.cell
+    label_font = font(round(min(LABELS * 0.8, cell * 0.3)) * k)
+    for column in range(SIZE):
+        x, _ = panel.centre(column, 0)
+        y = panel.grid[1] - LABELS / 2
+        draw.text((x * k, y * k), "ABCD"[column], font=label_font, fill=MUTED, anchor="mm")
+    for row in range(SIZE):
+        _, y = panel.centre(0, row)
+        x = panel.grid[0] - LABELS / 2 - 1
+        draw.text((x * k, y * k), str(row + 1), font=label_font, fill=MUTED, anchor="mm")
+    for row in range(SIZE):
+        for column in range(SIZE):
+            x0, y0, x1, y1 = panel.square(column, row)
+            draw.rounded_rectangle(
+                (x0 * k + 2 * k, y0 * k + 2 * k, x1 * k - 2 * k, y1 * k - 2 * k),
+                6 * k,
+                fill=TILE,
+                outline=TILE_EDGE,
+                width=k,
+            )
+
+
+def _draw_legend(image: Image.Image, palette: Palette, legend: Legend) -> None:
+    """Right-aligned keys: the resources' letters in one row, the marks in the other."""
+    draw = ImageDraw.Draw(image)
+    text_font = font(17)
+    x = LEGEND_RIGHT
+    for resource in reversed(palette):
+        x -= round(text_font.getlength(resource.key))
+        draw.text((x, LEGEND_ROWS[0]), resource.key, font=text_font, fill=INK, anchor="lm")
+        x -= 30
+        cube = cube_sprite(resource.fill, resource.letter, 24)
+        paste_centred(image, cube, (x + 13, LEGEND_ROWS[0]))
+        x -= 18
+    marks = [
+        (fed_sprite(9, True), "fed"),
+        (fed_sprite(9, False), "unfed"),
+        (finished_sprite(10, DONE), "finished"),
+    ]
+    if legend.monuments:
+        marks.append((secret_card_sprite(24), "secret monument"))
+    if legend.hammer:
+        marks.append((hammer_sprite(24), "names the resource"))
+    x = LEGEND_RIGHT
+    for sprite, label in reversed(marks):
+        x -= round(text_font.getlength(label))
+        draw.text((x, LEGEND_ROWS[1]), label, font=text_font, fill=INK, anchor="lm")
+        x -= 6 + sprite.width // 2
+        paste_centred(image, sprite, (x, LEGEND_ROWS[1]))
+        x -= sprite.width // 2 + 18

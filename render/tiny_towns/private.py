@@ -1,0 +1,55 @@
+"""A player's own image adds a strip under the public image with their monument card(s):
+the two dealt cards while they choose, then the one they kept."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import Box, font
+
+from .cards import CardFace, CardSize, Palette, card_sprite
+from .style import CARD, INK, MUTED, building_fill
+
+MONUMENT_CARD = CardSize(width=300, height=196, band=36, cell=30, shape_rows=3, text_size=15)
+
+
+def secret_holder(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The viewer's player entry when it carries monument cards; None for the public view
+    (and in games without monuments)."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return None
+    player: Mapping[str, Any] = view["players"][viewer]
+    return player if player.get("monument_cards") else None
+
+
+def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palette: Palette) -> None:
+    draw = ImageDraw.Draw(image)
+    left, top, _, _ = box
+    draw.rounded_rectangle(box, 12, fill=CARD, outline=building_fill("monument"), width=3)
+    kept = player["kept_monument"]
+    name = player["name"]
+    title = (
+        f"Only for {name}: keep one of these monuments"
+        if kept is None
+        else f"Only for {name}: your monument"
+    )
+    draw.text((left + 16, top + 22), title, font=font(22), fill=INK, anchor="lm")
+    cards = player["monument_cards"]
+    x, card_top = left + 16, top + 44
+    for card in cards:
+        image.paste(card_sprite(CardFace.of(card), MONUMENT_CARD, palette), (x, card_top))
+        x += MONUMENT_CARD.width + 16
+    for number, line in enumerate(_hints(cards, kept, built=player["monument"] is not None)):
+        draw.text((x + 8, card_top + 8 + 26 * number), line, font=font(18), fill=MUTED)
+
+
+def _hints(cards: list[Mapping[str, Any]], kept: str | None, built: bool) -> list[str]:
+    if kept is None:
+        return ["Keep one by typing:", *(f"keep {card['key']}" for card in cards)]
+    if built:
+        return ["Built: everyone sees it in your town now."]
+    return ["Nobody else sees it. Only you may build it, once."]

@@ -1,0 +1,260 @@
+"""Each town: its player's name, score and progress above the grid; resources and buildings
+on the squares; notes (what the player owes, stored resources, score lines) beside or below."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
+
+from .cards import Palette, resource_of
+from .layout import PAD, TownPanel
+from .pieces import (
+    building_sprite,
+    cube_sprite,
+    fed_sprite,
+    finished_sprite,
+    hammer_sprite,
+    secret_card_sprite,
+)
+from .style import CARD_EDGE, DONE, HIGHLIGHT, INK, MUTED, WHITE, short_name
+
+NOTE_SIZE, NOTE_LINE = 16, 20
+CHIP_SIZE = 16
+
+#: A player's status in the view → what their chip says while they are still to act.
+ACTING_TEXT = {
+    "keep": "to keep a monument",
+    "choose": "to choose a resource",
+    "place": "to place the resource",
+    "build": "may build, then done",
+}
+
+
+def cube_size(cell: int) -> int:
+    return round(cell * 0.62)
+
+
+def building_size(cell: int) -> int:
+    return cell - 8
+
+
+def draw_towns(
+    image: Image.Image,
+    panels: Sequence[TownPanel],
+    view: Mapping[str, Any],
+    palette: Palette,
+) -> None:
+    acting = set(view["to_act"])
+    names = card_names(view)
+    for panel, player in zip(panels, view["players"], strict=True):
+        seat = player["seat"]
+        draw_town_header(image, panel, player, seat in acting, view["hammer"] == seat)
+        for square in player["town"]:
+            draw_square(image, panel, square, palette)
+        notes = town_notes(player, names, view.get("solo_rank"), panel.notes_beside)
+        draw_notes(image, panel.notes, notes, palette)
+
+
+def card_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Card key → name, for every card the view names (score lines use keys)."""
+    names = {card["key"]: card["name"] for card in view["cards"]}
+    for player in view["players"]:
+        for square in player["town"]:
+            if square["building"]:
+                names[square["building"]] = square["name"]
+    return names
+
+
+def draw_town_header(
+    image: Image.Image, panel: TownPanel, player: Mapping[str, Any], acting: bool, hammer: bool
+) -> None:
+    draw = ImageDraw.Draw(image)
+    left, top, right, _ = panel.box
+    if acting:
+        draw.rounded_rectangle(panel.box, 12, outline=HIGHLIGHT, width=4)
+    x, y = left + PAD + 4, top + 22
+    score = str(player["score"])
+    score_font = font(32)
+    score_right = right - PAD - 4
+    score_left = score_right - score_font.getlength(score) - font(15).getlength(" pts")
+    draw.text((score_right, y + 2), "pts", font=font(15), fill=MUTED, anchor="rm")
+    draw.text(
+        (score_right - font(15).getlength(" pts"), y), score, font=score_font, fill=INK, anchor="rm"
+    )
+    icons = _header_icons(player, hammer)
+    icons_width = sum(sprite.width + 6 for sprite in icons)
+    room = score_left - x - icons_width - 12
+    name, name_font = fit_text(player["name"], 27, room, minimum=14)
+    draw.text((x, y), name, font=name_font, fill=INK, anchor="lm")
+    x += round(name_font.getlength(name)) + 10
+    for sprite in icons:
+        paste_centred(image, sprite, (x + sprite.width / 2, y))
+        x += sprite.width + 6
+    _draw_chip(draw, left + PAD + 2, top + 50, player, acting)
+
+
+def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
+    """The hammer, a face-down card for a kept monument not built yet, a tick when finished."""
+    icons = []
+    if hammer:
+        icons.append(hammer_sprite(28))
+    if player["has_kept_monument"] and player["monument"] is None:
+        icons.append(secret_card_sprite(26))
+    if player["status"] == "finished":
+        icons.append(finished_sprite(12, DONE))
+    return icons
+
+
+def status_text(player: Mapping[str, Any], acting: bool) -> str:
+    status = str(player["status"])
+    if acting:
+        if status == "place" and player.get("hand"):
+            return f"to place the {player['hand']} in hand"
+        return ACTING_TEXT.get(status, "owes a decision")
+    if status == "finished" and player["finished_round"] is not None:
+        return f"finished in round {player['finished_round']}"
+    return "done for this round" if status == "done" else status
+
+
+def _draw_chip(
+    draw: ImageDraw.ImageDraw, x: int, middle: int, player: Mapping[str, Any], acting: bool
+) -> None:
+    text = status_text(player, acting)
+    chip_font = font(CHIP_SIZE)
+    width = chip_font.getlength(text) + 16
+    box = (x, middle - 11, x + width, middle + 11)
+    fill: RGB | None
+    if acting:
+        fill, outline, colour = HIGHLIGHT, HIGHLIGHT, WHITE
+    elif player["status"] == "finished":
+        fill, outline, colour = DONE, DONE, WHITE
+    else:
+        fill, outline, colour = None, CARD_EDGE, MUTED
+    draw.rounded_rectangle(box, 11, fill=fill, outline=outline, width=2)
+    draw.text((x + 8, middle), text, font=chip_font, fill=colour, anchor="lm")
+
+
+def draw_square(
+    image: Image.Image, panel: TownPanel, square: Mapping[str, Any], palette: Palette
+) -> None:
+    column, row = square["column"], square["row"]
+    centre = panel.centre(column, row)
+    cell = panel.cell
+    if square["building"]:
+        monument = square["colour"] == "monument"
+        sprite = building_sprite(
+            square["colour"], short_name(square["name"]), building_size(cell), monument
+        )
+        paste_centred(image, sprite, centre)
+        if square["fed"] is not None:
+            radius = max(7, round(cell * 0.1))
+            mark = fed_sprite(radius, bool(square["fed"]))
+            _, top, right, _ = panel.square(column, row)
+            paste_centred(image, mark, (right - radius - 5, top + radius + 5))
+        _draw_held(image, panel, square, palette)
+    elif square["resource"]:
+        resource = resource_of(palette, square["resource"])
+        paste_centred(image, cube_sprite(resource.fill, resource.letter, cube_size(cell)), centre)
+
+
+def _draw_held(
+    image: Image.Image, panel: TownPanel, square: Mapping[str, Any], palette: Palette
+) -> None:
+    """Resources lying on a building (Factory, Bank, Warehouse, Statue): small cubes along
+    its foot."""
+    held: list[str] = square["holds"]
+    if not held:
+        return
+    size = max(14, round(panel.cell * 0.24))
+    cx, _ = panel.centre(square["column"], square["row"])
+    _, _, _, bottom = panel.square(square["column"], square["row"])
+    y = bottom - 4 - size / 2
+    x = cx - (len(held) - 1) * (size + 2) / 2
+    for key in held:
+        resource = resource_of(palette, key)
+        paste_centred(image, cube_sprite(resource.fill, resource.letter, size), (x, y))
+        x += size + 2
+
+
+@dataclass(frozen=True)
+class Note:
+    """One note under or beside a town: words, then `items` (a list that is wrapped between
+    items only), then cubes; highlighted when owed."""
+
+    text: str
+    cubes: tuple[str, ...] = ()
+    colour: RGB = INK
+    items: tuple[str, ...] = ()
+
+    def lines(self, note_font: Font, width: float) -> list[str]:
+        lines = wrap(self.text, note_font, width)
+        for index, item in enumerate(self.items):
+            item_text = item + ("," if index < len(self.items) - 1 else "")
+            candidate = f"{lines[-1]} {item_text}" if lines else item_text
+            if lines and note_font.getlength(candidate) <= width:
+                lines[-1] = candidate
+            else:
+                lines += wrap(item_text, note_font, width)
+        return lines
+
+
+def town_notes(
+    player: Mapping[str, Any],
+    names: Mapping[str, str],
+    solo_rank: str | None,
+    score_column: bool,
+) -> list[Note]:
+    """What the player owes, what lies aside or in hand, Opaleye's Watch, and the score by
+    building (one line each in a `score_column`, else in a single note)."""
+    notes = [Note(f"Owes: {owed}", colour=HIGHLIGHT) for owed in player["owes"]]
+    if player["claims"]:
+        claimed = ", ".join(names.get(key, key) for key in player["claims"])
+        notes.append(Note(f"May take from Opaleye's Watch: {claimed}", colour=HIGHLIGHT))
+    if player.get("hand"):
+        notes.append(Note("In hand:", (player["hand"],)))
+    if player["aside"]:
+        notes.append(Note("Set aside:", tuple(player["aside"])))
+    if player["watch"]:
+        watched = ", ".join(names.get(key, key) for key in player["watch"])
+        notes.append(Note(f"On Opaleye's Watch: {watched}"))
+    lines = [
+        f"{names.get(line['what'], line['what'])} x{line['count']}: {line['points']:+d}"
+        for line in player["score_lines"]
+        if line["count"]
+    ]
+    if lines and score_column:
+        notes += [Note("Score", colour=MUTED), *(Note(line) for line in lines)]
+    elif lines:
+        notes.append(Note("Score:", items=tuple(lines)))
+    if solo_rank:
+        notes.append(Note(f"Rank: {solo_rank}"))
+    return notes
+
+
+def draw_notes(image: Image.Image, box: Box, notes: Sequence[Note], palette: Palette) -> None:
+    """Notes top down, wrapped to the box; what does not fit is left out."""
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    note_font = font(NOTE_SIZE)
+    y = top + 2
+    cube = NOTE_LINE - 2
+    for note in notes:
+        lines = note.lines(note_font, right - left)
+        for line in lines:
+            if y + NOTE_LINE > bottom:
+                return
+            draw.text((left, y), line, font=note_font, fill=note.colour)
+            y += NOTE_LINE
+        if note.cubes:
+            x = left + note_font.getlength(lines[-1]) + 6 if lines else left
+            for key in note.cubes:
+                resource = resource_of(palette, key)
+                sprite = cube_sprite(resource.fill, resource.letter, cube)
+                paste_centred(image, sprite, (x + cube / 2, y - NOTE_LINE / 2 + 1))
+                x += cube + 3
+        y += 4
