@@ -187,6 +187,16 @@ class Game(ABC, Generic[S]):
             raise NotYourTurn(text, state.players[seat], names)
         return self.apply_action(state, seat, text)
 
+    def public_text(self, state: S, seat: int, text: str) -> str:
+        """How `text`, which `seat` played on `state`, is shown to everybody but that player.
+
+        Action texts are public by default. A game whose actions can name a secret (a card
+        kept in hand, say) overrides this to word such parts without it; the log keeps the
+        real text, since replay needs it. `text` is a turn `apply` accepted on `state`, and
+        may have several `;` parts. (Event texts are always public: games word them so.)
+        """
+        return text
+
     # -- leaving the game ---------------------------------------------------------------
 
     @abstractmethod

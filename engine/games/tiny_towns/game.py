@@ -22,6 +22,7 @@ from engine.core import (
     Result,
     Rng,
     nearest,
+    split_turn,
 )
 
 from . import rules
@@ -34,6 +35,8 @@ from .view import build_view, ranking, town_scores
 
 State = TinyTownsState
 _DEFAULT = "default"
+#: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
+PUBLIC_KEEP = "keep a monument card"
 
 _OPTIONS = [
     OptionSpec(
@@ -201,6 +204,14 @@ class TinyTowns(Game[TinyTownsState]):
         else:
             builder.done(seat)
 
+    def public_text(self, state: State, seat: int, text: str) -> str:
+        """`keep <monument>` names the secret card, so others read only that one was kept.
+
+        Every other action is public (house ruling 1); building a monument reveals it anyway.
+        """
+        parts = split_turn(text)
+        return "; ".join(PUBLIC_KEEP if _verb(part) == "keep" else part for part in parts)
+
     # -- leaving the game ---------------------------------------------------------------------
 
     def resign(self, state: State, seat: int) -> Result[State]:
@@ -238,3 +249,8 @@ class TinyTowns(Game[TinyTownsState]):
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
+
+
+def _verb(part: str) -> str:
+    words = part.split()
+    return words[0].casefold() if words else ""
