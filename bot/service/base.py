@@ -16,7 +16,8 @@ from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .catalog import GameCatalog, Renderer, default_renderer
 from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
-from .texts import names_list, ranking_line, scores_line
+from .progress import RoundProgress
+from .texts import as_sentence, names_list, ranking_line, scores_line
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +66,13 @@ class TableContext:
             Mention(self.by_seat(s).user_id, self.by_seat(s).display_name) for s in sorted(seats)
         )
 
-    def describe(self, action: ActionRecord) -> str:
-        """`#12 alice: move E5 E8` (a skip names its target in its text: `#13 skip bob`)."""
+    def describe(self, action: ActionRecord, viewer: int | None = None) -> str:
+        """`#12 alice: move E5 E8` as `viewer` may read it: the public text unless the viewer
+        made the action (a skip names its target in its text: `#13 skip bob`)."""
+        text = action.text_for(viewer)
         if action.kind == "skip":
-            return f"#{action.number} {action.text}"
-        return f"#{action.number} {self.by_seat(action.seat).display_name}: {action.text}"
+            return f"#{action.number} {text}"
+        return f"#{action.number} {self.by_seat(action.seat).display_name}: {text}"
 
     def creator_name(self) -> str:
         creator = self.seat_of(self.table.creator_id)
@@ -194,13 +197,28 @@ class ServiceBase:
             f"Ranking: {ranking_line(names, scores, game.ranking(state))}"
         )
 
-    def _next_text(self, ctx: TableContext, state: Any) -> tuple[str, tuple[Mention, ...]]:
-        """`Waiting for alice.` (with whom to ping), or the final result once it is over."""
+    def _next_text(
+        self, ctx: TableContext, state: Any, progress: RoundProgress
+    ) -> tuple[str, tuple[Mention, ...]]:
+        """`Waiting for bob and carol — alice is done.` with whom to ping (the seats newly
+        owed an action), or the final result once it is over."""
         if ctx.game.is_over(state):
             return self._final_text(ctx, state), ()
-        seats = self._to_act(ctx, state)
-        mentions = ctx.mentions(seats)
-        return f"Waiting for {names_list([m.name for m in mentions])}.", mentions
+        return waiting_text(ctx, progress) + ".", ctx.mentions(progress.newly_owed)
+
+    @staticmethod
+    def _event_lines(ctx: TableContext, events: Iterable[str]) -> list[str]:
+        return [f"• {as_sentence(event, ctx.names)}" for event in events]
+
+
+def waiting_text(ctx: TableContext, progress: RoundProgress, when: str = "") -> str:
+    """`Waiting for bob and carol{when} — alice is done` (who is done only when someone is)."""
+    names = names_list([ctx.by_seat(seat).display_name for seat in progress.to_act])
+    waiting = f"Waiting for {names}{when}"
+    done = [ctx.by_seat(seat).display_name for seat in progress.done]
+    if not done:
+        return waiting
+    return f"{waiting} — {names_list(done)} {'is' if len(done) == 1 else 'are'} done"
 
 
 def changed_at_once() -> TableChanged:

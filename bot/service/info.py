@@ -8,9 +8,10 @@ from typing import Any
 from engine.core import EngineError, Game, OptionSpec, normalize
 
 from ..store import TableRecord
-from .base import ServiceBase, TableContext, describe_options
+from .base import ServiceBase, TableContext, describe_options, waiting_text
 from .errors import BadRequest, RulesError
 from .model import Channel, Mention, Reply, TableSummary, User
+from .progress import RoundProgress, current_round
 from .texts import clock, names_list, plural, scores_line, since
 
 MAX_HISTORY = 50
@@ -26,7 +27,7 @@ class InfoService(ServiceBase):
             return await self.status(channel, user)
         state = self._state(ctx)
         moves = ctx.table.move_count
-        next_text, _ = self._next_text(ctx, state)
+        next_text, _ = self._next_text(ctx, state, current_round(ctx.table))
         text = {
             "active": f"{ctx.title} after action {moves}. {next_text}",
             "finished": next_text,
@@ -56,10 +57,10 @@ class InfoService(ServiceBase):
             )
         state = self._state(ctx)
         lines = [f"{ctx.title}: {table.status}, {plural(table.move_count, 'action')} played."]
+        progress = current_round(table)
         if table.status == "active":
-            waiting = names_list([m.name for m in ctx.mentions(table.to_act)])
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
-            lines.append(f"Waiting for {waiting}{when}.")
+            lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
         elif table.status == "finished":
             lines.append(self._final_text(ctx, state))
@@ -68,7 +69,10 @@ class InfoService(ServiceBase):
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
         if seat is not None and viewer is not None:
-            lines.append(f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}.")
+            lines.append(
+                f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}."
+                + _your_part(table.status, progress, viewer)
+            )
             lines += await self._since_last_action(ctx, viewer)
         lines += await self._undo_line(ctx)
         return Reply(
@@ -84,7 +88,8 @@ class InfoService(ServiceBase):
         newer = recent[mine[-1] + 1 :] if mine else recent
         if not newer:
             return []
-        return ["Since your last action: " + "; ".join(ctx.describe(a) for a in newer) + "."]
+        described = "; ".join(ctx.describe(action, seat) for action in newer)
+        return [f"Since your last action: {described}."]
 
     async def _undo_line(self, ctx: TableContext) -> list[str]:
         if ctx.table.status != "active":
@@ -111,8 +116,10 @@ class InfoService(ServiceBase):
         actions = await self.store.recent_actions(ctx.table.id, count)
         if not actions:
             return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
+        seat = ctx.seat_of(user.id)
+        viewer = seat.seat if seat else None
         lines = [f"The last {plural(len(actions), 'action')} at {ctx.label}:"]
-        lines += [f"{ctx.describe(a)}  ({clock(a.created_at)})" for a in actions]
+        lines += [f"{ctx.describe(a, viewer)}  ({clock(a.created_at)})" for a in actions]
         return Reply("\n".join(lines), private=True, table_id=ctx.table.id)
 
     async def legal_actions(self, channel: Channel, user: User, typed: str = "") -> list[str]:
@@ -250,6 +257,17 @@ class InfoService(ServiceBase):
             f"Start a table with /newgame game:{info.key}."
         )
         return Reply("\n".join(lines), private=True)
+
+
+def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
+    """` You are to act (/legal lists your actions).` or that the seat has done its part."""
+    if status != "active":
+        return ""
+    if seat in progress.to_act:
+        return " You are to act (/legal lists your actions)."
+    if seat in progress.done:
+        return " You have done your part; the others are still to act."
+    return ""
 
 
 def _describe_option(spec: OptionSpec) -> str:

@@ -11,6 +11,7 @@ from ..store import ChannelBusy, StaleVersion, TableUpdate
 from .base import ServiceBase, changed_at_once, describe_options, unique_name
 from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
 from .model import Channel, Reply, User
+from .progress import next_round
 from .texts import names_list
 
 MAX_SEED = 2**63 - 1
@@ -130,7 +131,8 @@ class LobbyService(ServiceBase):
         except StaleVersion:
             raise changed_at_once() from None
         started = await self._context(channel)
-        waiting, mentions = self._next_text(started, state)
+        begun = next_round(ctx.table, to_act, now)
+        waiting, mentions = self._next_text(started, state, begun)
         seating = " · ".join(f"{index}. {name}" for index, name in enumerate(names, start=1))
         return Reply(
             f"{started.title} begins! Seat order (drawn from the table's seed): "

@@ -17,6 +17,7 @@ from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
 from .errors import BadRequest, BoardChanged
 from .model import Channel, Reply, User
+from .progress import current_round, next_round
 from .texts import names_list
 
 
@@ -30,6 +31,8 @@ class Played:
     state_json: str
     to_act: list[int]
     over: bool
+    #: What everybody but the player reads of the action's text.
+    public_text: str
 
 
 class PlayService(ServiceBase):
@@ -51,16 +54,17 @@ class PlayService(ServiceBase):
         the reply's `table_version` as `expected_version`."""
         ctx, seat, played = await self._try(channel, user, text)
         player = ctx.by_seat(seat).display_name
-        next_text, _ = self._next_text(ctx, played.state)
+        progress = next_round(ctx.table, played.to_act, self.clock())
+        next_text, _ = self._next_text(ctx, played.state, progress)
         lines = [
             f"Preview — nothing is played yet. {player}: {' '.join(text.split())}",
-            *(f"• {line}" for line in played.events),
+            *self._event_lines(ctx, played.events),
             f"Afterwards: {next_text}",
         ]
         return Reply(
             "\n".join(lines),
             image=await self._image(
-                ctx, played.state, None, ctx.table.move_count + 1, tag="preview"
+                ctx, played.state, seat, ctx.table.move_count + 1, tag="preview"
             ),
             private=True,
             table_id=ctx.table.id,
@@ -79,7 +83,7 @@ class PlayService(ServiceBase):
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         played = await self._engine(
-            self._play, ctx, lambda state: ctx.game.apply(state, seat, text)
+            self._play, ctx, lambda state: ctx.game.apply(state, seat, text), seat, text
         )
         return ctx, seat, played
 
@@ -121,13 +125,22 @@ class PlayService(ServiceBase):
             f"the players are {names_list(ctx.names)}."
         )
 
-    def _play(self, ctx: TableContext, step: Callable[[Any], Result[Any]]) -> Played:
+    def _play(
+        self,
+        ctx: TableContext,
+        step: Callable[[Any], Result[Any]],
+        seat: int | None = None,
+        text: str = "",
+    ) -> Played:
         """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
-        run in a worker thread)."""
+        run in a worker thread). With a `seat`, the step plays `text` for it, and the
+        game says how others may read that text."""
         game = ctx.game
-        result = step(self._state(ctx))
+        before = self._state(ctx)
+        result = step(before)
         over = game.is_over(result.state)
         return Played(
+            public_text=text if seat is None else game.public_text(before, seat, text),
             state=result.state,
             events=[event.text for event in result.events],
             reveals=result.reveals,
@@ -147,8 +160,7 @@ class PlayService(ServiceBase):
     ) -> Reply:
         table = ctx.table
         now = self.clock()
-        unchanged = played.to_act == table.to_act
-        waiting_since = None if played.over else table.waiting_since if unchanged else now
+        progress = next_round(table, played.to_act, now)
         action = NewAction(
             seat=seat,
             user_id=user.id,
@@ -157,20 +169,24 @@ class PlayService(ServiceBase):
             events=played.events,
             reveals=played.reveals,
             state_before_json=table.state_json or "",
+            public_text=played.public_text if kind == "move" else text,
         )
-        update = TableUpdate(played.state_json, played.to_act, waiting_since, played.over)
+        waiting_since = None if played.over else progress.waiting_since
+        update = TableUpdate(
+            played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
+        )
         try:
             number = await self.store.commit_action(table, action, update, now)
         except StaleVersion:
             raise BoardChanged(await self._position(table.id)) from None
         player = ctx.by_seat(seat).display_name
         header = {
-            "move": f"{player}: {text}",
+            "move": f"{player}: {action.public_text}",
             "resign": f"{player} used /resign.",
             "skip": f"{user.name} used /skip on {player}.",
         }[kind]
-        lines = [header, *(f"• {line}" for line in action.events)]
-        next_text, mentions = self._next_text(ctx, played.state)
+        lines = [header, *self._event_lines(ctx, action.events)]
+        next_text, mentions = self._next_text(ctx, played.state, progress)
         lines.append(next_text)
         return Reply(
             "\n".join(lines),
@@ -190,7 +206,7 @@ class PlayService(ServiceBase):
         if table.status == "abandoned":
             return Reply(f"{ctx.title} has been abandoned.", private=True)
         state = self._state(ctx)
-        next_text, _ = self._next_text(ctx, state)
+        next_text, _ = self._next_text(ctx, state, current_round(table))
         return Reply(
             f"{ctx.title} after action {table.move_count}. {next_text}",
             image=await self._image(ctx, state, None, table.move_count),

@@ -15,6 +15,14 @@ def names_list(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def as_sentence(text: str, names: Sequence[str]) -> str:
+    """An event's words as a sentence: a capital first letter, unless they begin with a
+    player's name (names are shown as the players wrote them)."""
+    if not text or any(name and text.startswith(name) for name in names):
+        return text
+    return text[0].upper() + text[1:]
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 

@@ -1,7 +1,13 @@
 """Undo by consent: a player asks to take back the last action(s); it happens only when every
 other seated player approves, never past an action that revealed hidden information or
 randomness, and never if the game moved on since the request. The snapshot stored with the
-first action taken back is restored as it was — nothing is replayed."""
+first action taken back is restored as it was — nothing is replayed.
+
+No consent is needed to take back only your own actions when nobody else is affected: they are
+the last ones at the table, revealed nothing, and the table waits for the same other players
+before and after them (in a simultaneous game: you correct your own part of the round; in a
+turn-based one: you are still in the middle of your turn). Alone at a table, every undo is
+yours."""
 
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from ..store import (
 from .base import ServiceBase, TableContext, changed_at_once
 from .errors import BadRequest, UndoRefused
 from .model import Channel, Mention, Reply, User
+from .progress import next_round
 from .texts import clock, names_list, plural
 
 _CLOSED: dict[UndoStatus, str] = {
@@ -35,7 +42,7 @@ class UndoService(ServiceBase):
     async def request_undo(self, channel: Channel, user: User, count: int = 1) -> Reply:
         """Ask to take back the last `count` actions; the other players must all approve."""
         ctx = await self._context(channel)
-        self._playing_seat(ctx, user)
+        seat = self._playing_seat(ctx, user)
         table = ctx.table
         if table.move_count == 0:
             raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
@@ -57,9 +64,15 @@ class UndoService(ServiceBase):
             await self.store.close_undo_request(pending.id, "lapsed", now)
         requester_name = self._seated(ctx, user).display_name
         taken = ", ".join(ctx.describe(action) for action in actions)
-        others = [seat for seat in ctx.seats if seat.user_id != user.id]
+        others = [other for other in ctx.seats if other.user_id != user.id]
         if not others:
             return await self._take_back(ctx, None, from_number, actions, "")
+        if await self._affects_only(ctx, seat, from_number, actions):
+            preface = (
+                f"{requester_name} takes back their own {plural(count, 'action')}; nobody else "
+                "was affected, so no approval is needed.\n"
+            )
+            return await self._take_back(ctx, None, from_number, actions, preface)
         expires = now + self.undo_ttl
         try:
             request_id = await self.store.create_undo_request(
@@ -142,6 +155,19 @@ class UndoService(ServiceBase):
             raise UndoRefused(_CLOSED["lapsed"])
         return ctx, request
 
+    async def _affects_only(
+        self, ctx: TableContext, seat: int, from_number: int, actions: Sequence[ActionRecord]
+    ) -> bool:
+        """Whether taking back `actions` concerns `seat` alone: all are its own moves, and the
+        other seats the table waits for are the same before them as now."""
+        if any(action.seat != seat or action.kind != "move" for action in actions):
+            return False
+        before_json = await self.store.state_before(ctx.table.id, from_number)
+        assert before_json is not None, "every logged action keeps the state before it"
+        before = await self._engine(ctx.game.load_state, before_json)
+        others_before = set(ctx.game.to_act(before)) - {seat}
+        return others_before == set(ctx.table.to_act) - {seat}
+
     @staticmethod
     def _undecided(ctx: TableContext, request: UndoRequestRecord) -> list[SeatRecord]:
         """The other players who have not approved yet."""
@@ -182,7 +208,14 @@ class UndoService(ServiceBase):
         assert state_json is not None, "every logged action keeps the state before it"
         state = ctx.game.load_state(state_json)
         now = self.clock()
-        restored = TableUpdate(state_json, self._to_act(ctx, state), now, finished=False)
+        progress = next_round(table, self._to_act(ctx, state), now)
+        restored = TableUpdate(
+            state_json,
+            progress.to_act,
+            progress.waiting_since,
+            finished=False,
+            round_seats=progress.round_seats,
+        )
         undone = [ctx.describe(action) for action in actions]
         try:
             await self.store.undo(table, request_id, from_number, restored, undone, now)
@@ -195,7 +228,7 @@ class UndoService(ServiceBase):
                 "The game moved on at the same moment, so nothing was taken back; look at "
                 "/board and ask again if it is still wanted."
             ) from None
-        next_text, mentions = self._next_text(ctx, state)
+        next_text, mentions = self._next_text(ctx, state, progress)
         return Reply(
             f"{preface}Taken back: {', '.join(undone)}.\n{next_text}",
             image=await self._image(ctx, state, None, from_number - 1),

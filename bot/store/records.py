@@ -33,6 +33,8 @@ class TableRecord:
     state_json: str | None
     to_act: list[int]
     waiting_since: datetime | None
+    #: The seats the current round owed an action when it began (see service/progress.py).
+    round_seats: list[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,12 @@ class ActionRecord:
     events: list[str]
     reveals: bool
     created_at: datetime
+    #: What everybody but the player reads of `text` (the same unless it names a secret).
+    public_text: str
+
+    def text_for(self, seat: int | None) -> str:
+        """The text as `seat` may read it: the real one for its own player only."""
+        return self.text if seat == self.seat else self.public_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,8 @@ class NewAction:
     events: list[str]
     reveals: bool
     state_before_json: str
+    #: What everybody but the player may read of `text`; None: the text itself is public.
+    public_text: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +102,9 @@ class TableUpdate:
     to_act: list[int]
     waiting_since: datetime | None
     finished: bool
+    #: The seats the round owed when it began; by default those owed now (a new round).
+    round_seats: list[int] | None = None
+
+    @property
+    def round(self) -> list[int]:
+        return self.to_act if self.round_seats is None else self.round_seats

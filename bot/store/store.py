@@ -72,6 +72,7 @@ _TABLE_COLUMNS = [
     "state_json",
     "to_act_json",
     "waiting_since",
+    "round_seats_json",
 ]
 
 
@@ -263,8 +264,14 @@ class Store:
                 now,
                 ("lobby",),
                 ", status = 'active', started_at = ?, state_json = ?, to_act_json = ?, "
-                "waiting_since = ?",
-                (_ts(now), update.state_json, json.dumps(update.to_act), _ts(update.waiting_since)),
+                "waiting_since = ?, round_seats_json = ?",
+                (
+                    _ts(now),
+                    update.state_json,
+                    json.dumps(update.to_act),
+                    _ts(update.waiting_since),
+                    json.dumps(update.round),
+                ),
             )
             await db.executemany(
                 "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?",
@@ -304,12 +311,13 @@ class Store:
                 now,
                 ("active",),
                 ", move_count = ?, state_json = ?, to_act_json = ?, waiting_since = ?, "
-                "status = ?, ended_at = ?",
+                "round_seats_json = ?, status = ?, ended_at = ?",
                 (
                     number,
                     update.state_json,
                     json.dumps(update.to_act),
                     _ts(update.waiting_since),
+                    json.dumps(update.round),
                     status,
                     _ts(now) if update.finished else None,
                 ),
@@ -317,7 +325,8 @@ class Store:
             await _lapse_undo_requests(db, table.id, now)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, state_before_json, public_text) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -329,6 +338,7 @@ class Store:
                     int(action.reveals),
                     _ts(now),
                     action.state_before_json,
+                    None if action.public_text == action.text else action.public_text,
                 ),
             )
         return number
@@ -462,12 +472,14 @@ class Store:
                 table.version,
                 now,
                 ("active",),
-                ", move_count = ?, state_json = ?, to_act_json = ?, waiting_since = ?",
+                ", move_count = ?, state_json = ?, to_act_json = ?, waiting_since = ?, "
+                "round_seats_json = ?",
                 (
                     from_number - 1,
                     restored.state_json,
                     json.dumps(restored.to_act),
                     _ts(restored.waiting_since),
+                    json.dumps(restored.round),
                 ),
             )
             await db.execute(
@@ -490,7 +502,10 @@ async def _lapse_undo_requests(db: aiosqlite.Connection, table_id: int, now: dat
     )
 
 
-_ACTION_COLUMNS = "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at"
+_ACTION_COLUMNS = (
+    "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
+    "COALESCE(public_text, text)"
+)
 
 
 def _ts(moment: datetime | None) -> str | None:
@@ -524,6 +539,7 @@ def _table(row: Sequence[Any]) -> TableRecord:
         state_json=row[14],
         to_act=json.loads(row[15]),
         waiting_since=_dt(row[16]),
+        round_seats=json.loads(row[17]),
     )
 
 
@@ -538,4 +554,5 @@ def _action(row: Sequence[Any]) -> ActionRecord:
         events=json.loads(row[6]),
         reveals=bool(row[7]),
         created_at=_dt_required(row[8]),
+        public_text=row[9],
     )
