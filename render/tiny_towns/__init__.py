@@ -27,6 +27,11 @@ from .towns import draw_towns
 
 def render(view: Mapping[str, Any]) -> bytes:
     """PNG bytes of the towns as `view` shows them; the same view always gives the same bytes."""
+    return to_png(image_of(view))
+
+
+def image_of(view: Mapping[str, Any]) -> Image.Image:
+    """The image before it is reduced to a palette (which depends on all of its colours)."""
     palette = palette_of(view)
     offer = tuple(CardFace.of(card) for card in view["cards"])
     legend = Legend.of(view["options"])
@@ -41,4 +46,4 @@ def render(view: Mapping[str, Any]) -> bytes:
     draw_towns(image, layout.towns, view, palette)
     if holder is not None:
         draw_private(image, layout.private, holder, palette)
-    return to_png(image)
+    return image
