@@ -56,10 +56,15 @@ async def open_lobby(
     channel: FakeChannel,
     seed: int = 7,
     game: str = GAME,
+    options: str = "",
 ) -> RecordedMessage:
-    """`creator` runs /newgame; returns the lobby message with its buttons."""
+    """`creator` runs /newgame (with the game's `options` as `key:value …`, if any); returns
+    the lobby message with its buttons."""
     before = last_id(server, channel)
-    handle = await server.send_slash(creator, channel, "newgame", {"game": game, "seed": seed})
+    command: dict[str, str | int] = {"game": game, "seed": seed}
+    if options:
+        command["options"] = options
+    handle = await server.send_slash(creator, channel, "newgame", command)
     await handle.response()
     return await newer_message(server, channel, before, "Seated")
 
@@ -71,11 +76,12 @@ async def start_table(
     channel_name: str = "games",
     seed: int = 7,
     game: str = GAME,
+    options: str = "",
 ) -> Table:
     """Open a table, seat the others with the Join button, start it with Start."""
     channel = server.channel(channel_name)
     users = [server.user(name) for name in names]
-    lobby = await open_lobby(server, users[0], channel, seed, game)
+    lobby = await open_lobby(server, users[0], channel, seed, game, options)
     table_id = int(lobby.custom_ids[0].rsplit(":", 1)[1])
     for user in users[1:]:
         before = last_id(server, channel)
