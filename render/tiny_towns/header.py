@@ -99,7 +99,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> 
     done = [
         p["name"]
         for p in view["players"]
-        if p["seat"] not in view["to_act"] and p["status"] != "resigned"
+        if p["seat"] not in view["to_act"] and p["status"] == "done"
     ]
     x = MARGIN
     if view["phase"] == "over":

@@ -22,8 +22,10 @@ TOWN_HEADER = 66  # name, score and status above the grid
 LABELS = 24  # the margin with the column letters (above) and row digits (left)
 PAD = 10
 LARGEST_CELL = 112
-NOTES_BELOW = 84  # notes under the grid when the panel is too narrow for notes beside it
+NOTES_BELOW = 96  # notes under the grid when the panel is too narrow for notes beside it
 NARROWEST_NOTES = 200
+#: Notes go beside the grid when the squares can still be this large; else below it.
+SMALLEST_CELL_BESIDE = 96
 
 #: How many towns share a row of the image, by player count: towns stay large enough to read
 #: when Discord shows the image small.
@@ -69,9 +71,12 @@ def layout_for(players: int, cards: int) -> Layout:
     rows = math.ceil(players / columns)
     inner = WIDTH - 2 * MARGIN
     panel_width = (inner - (columns - 1) * GAP) // columns
-    cell = min(LARGEST_CELL, (panel_width - 2 * PAD - LABELS) // SIZE)
+    cell_beside = (panel_width - 3 * PAD - LABELS - NARROWEST_NOTES) // SIZE
+    notes_beside = cell_beside >= SMALLEST_CELL_BESIDE
+    cell = min(
+        LARGEST_CELL, cell_beside if notes_beside else (panel_width - 2 * PAD - LABELS) // SIZE
+    )
     grid_width = LABELS + SIZE * cell
-    notes_beside = panel_width - grid_width - 3 * PAD >= NARROWEST_NOTES
     panel_height = TOWN_HEADER + grid_width + PAD + (0 if notes_beside else NOTES_BELOW)
     towns: list[TownPanel] = []
     for seat in range(players):

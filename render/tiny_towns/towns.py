@@ -53,7 +53,8 @@ def draw_towns(
     names = card_names(view)
     for panel, player in zip(panels, view["players"], strict=True):
         seat = player["seat"]
-        draw_town_header(image, panel, player, seat in acting, view["hammer"] == seat)
+        status = Status.of(player, seat in acting, view)
+        draw_town_header(image, panel, player, status, view["hammer"] == seat)
         for square in player["town"]:
             draw_square(image, panel, square, palette)
         notes = town_notes(player, names, view.get("solo_rank"), panel.notes_beside)
@@ -70,12 +71,43 @@ def card_names(view: Mapping[str, Any]) -> dict[str, str]:
     return names
 
 
+@dataclass(frozen=True)
+class Status:
+    """A player's progress in the round in words, and whether we are waiting for them."""
+
+    text: str
+    acting: bool
+    finished: bool
+
+    @classmethod
+    def of(cls, player: Mapping[str, Any], acting: bool, view: Mapping[str, Any]) -> Status:
+        status = str(player["status"])
+        finished = status == "finished"
+        naming = view["phase"] == "name"
+        if acting:
+            if naming:
+                text = "to name the resource"
+            elif status == "place" and player.get("hand"):
+                text = f"to place the {player['hand']} in hand"
+            elif status == "place" and view["round_kind"] == "choice":
+                text = "to choose and place a resource"
+            else:
+                text = ACTING_TEXT.get(status, "owes a decision")
+        elif finished and player["finished_round"] is not None:
+            text = f"finished in round {player['finished_round']}"
+        elif status in ACTING_TEXT:
+            text = "waiting for the resource" if naming else "waiting"
+        else:
+            text = "done for this round" if status == "done" else status
+        return cls(text, acting, finished)
+
+
 def draw_town_header(
-    image: Image.Image, panel: TownPanel, player: Mapping[str, Any], acting: bool, hammer: bool
+    image: Image.Image, panel: TownPanel, player: Mapping[str, Any], status: Status, hammer: bool
 ) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, _ = panel.box
-    if acting:
+    if status.acting:
         draw.rounded_rectangle(panel.box, 12, outline=HIGHLIGHT, width=4)
     x, y = left + PAD + 4, top + 22
     score = str(player["score"])
@@ -95,7 +127,7 @@ def draw_town_header(
     for sprite in icons:
         paste_centred(image, sprite, (x + sprite.width / 2, y))
         x += sprite.width + 6
-    _draw_chip(draw, left + PAD + 2, top + 50, player, acting)
+    _draw_chip(draw, left + PAD + 2, top + 50, status)
 
 
 def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
@@ -110,28 +142,15 @@ def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
     return icons
 
 
-def status_text(player: Mapping[str, Any], acting: bool) -> str:
-    status = str(player["status"])
-    if acting:
-        if status == "place" and player.get("hand"):
-            return f"to place the {player['hand']} in hand"
-        return ACTING_TEXT.get(status, "owes a decision")
-    if status == "finished" and player["finished_round"] is not None:
-        return f"finished in round {player['finished_round']}"
-    return "done for this round" if status == "done" else status
-
-
-def _draw_chip(
-    draw: ImageDraw.ImageDraw, x: int, middle: int, player: Mapping[str, Any], acting: bool
-) -> None:
-    text = status_text(player, acting)
+def _draw_chip(draw: ImageDraw.ImageDraw, x: int, middle: int, status: Status) -> None:
+    text = status.text
     chip_font = font(CHIP_SIZE)
     width = chip_font.getlength(text) + 16
     box = (x, middle - 11, x + width, middle + 11)
     fill: RGB | None
-    if acting:
+    if status.acting:
         fill, outline, colour = HIGHLIGHT, HIGHLIGHT, WHITE
-    elif player["status"] == "finished":
+    elif status.finished:
         fill, outline, colour = DONE, DONE, WHITE
     else:
         fill, outline, colour = None, CARD_EDGE, MUTED
