@@ -163,3 +163,54 @@ async def test_a_finishing_move_closes_the_table(store: Store) -> None:
     assert finished is not None and finished.status == "finished"
     assert finished.ended_at == NOW
     assert await store.open_table(table.channel_id) is None
+
+
+async def test_an_action_keeps_its_real_text_and_a_public_one_for_the_others(
+    store: Store,
+) -> None:
+    table = await _started(store)
+    secret = NewAction(0, "u2", "move", "keep statue", [], False, "{}", public_text="keep a card")
+    await store.commit_action(table, secret, TableUpdate("{}", [1], NOW, False, [0, 1]), NOW)
+    table = await store.table(table.id) or table
+    assert (table.to_act, table.round_seats) == ([1], [0, 1])
+    await store.commit_action(table, _action("done"), TableUpdate("{}", [0], NOW, False), NOW)
+
+    kept, done = await store.recent_actions(table.id, 10)
+    assert (kept.text, kept.public_text) == ("keep statue", "keep a card")
+    assert [kept.text_for(seat) for seat in (0, 1, None)] == [
+        "keep statue",
+        "keep a card",
+        "keep a card",
+    ]
+    assert done.public_text == done.text == "done"
+    current = await store.table(table.id)
+    assert current is not None and current.round_seats == [0]  # by default: the seats owed now
+
+
+async def test_migration_0004_keeps_older_tables_and_actions_readable(tmp_path: Path) -> None:
+    old = tmp_path / "old-migrations"
+    old.mkdir()
+    for migration in discover()[:3]:
+        (old / migration.name).write_text(migration.sql)
+    path = tmp_path / "upgraded.db"
+    await (await Store.open(path, migrations_dir=old)).close()
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO game_tables (id, channel_id, game_key, seed, creator_id, status, "
+            "created_at, updated_at, state_json, to_act_json, waiting_since) VALUES "
+            "(1, 'c1', 'pile', 7, 'u1', 'active', ?, ?, '{}', '[1, 2]', ?)",
+            (NOW.isoformat(),) * 3,
+        )
+        db.execute(
+            "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
+            "reveals, created_at, state_before_json) VALUES "
+            "(1, 1, 0, 'u1', 'move', 'take 2', '[]', 0, ?, '{}')",
+            (NOW.isoformat(),),
+        )
+
+    async with await Store.open(path) as store:
+        table = await store.table(1)
+        (action,) = await store.recent_actions(1, 5)
+
+    assert table is not None and table.round_seats == table.to_act == [1, 2]
+    assert action.public_text == "take 2"
