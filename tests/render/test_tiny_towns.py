@@ -21,6 +21,7 @@ from render.tiny_towns.layers import OFFER_CARD
 from render.tiny_towns.layout import HEADER_BOTTOM, PRIVATE_HEIGHT, Layout, TownPanel, layout_for
 from render.tiny_towns.style import (
     CARD_EDGE,
+    DONE,
     FED_FILL,
     HAMMER_HEAD,
     HIGHLIGHT,
@@ -333,3 +334,46 @@ def test_the_public_image_never_shows_a_secret_monument(
         assert render_png(GAME, tiny.view(state, viewer)) == render_png(
             GAME, tiny.view(changed, viewer)
         )
+
+
+def changed_area(view: View, edited: View) -> Box | None:
+    """The bounding box of the pixels that differ between the images of two views."""
+    return ImageChops.difference(image_of(view), image_of(edited)).getbbox()
+
+
+def inside(box: Box | None, outer: Box) -> bool:
+    """Whether there is a `box` and it lies within `outer`."""
+    if box is None:
+        return False
+    left, top, right, bottom = box
+    return left >= outer[0] and top >= outer[1] and right <= outer[2] and bottom <= outer[3]
+
+
+def test_each_town_shows_its_players_score_in_its_header(games: dict[int, list[Moment]]) -> None:
+    view = public(busiest(games[3]))
+    for seat, panel in enumerate(layout_of(view).towns):
+        edited = copy.deepcopy(view)
+        edited["players"][seat]["score"] += 7
+        left, top, right, _ = panel.box
+        score_area = ((left + right) // 2, top, right, top + 44)
+        assert inside(changed_area(view, edited), score_area)
+
+
+def test_each_town_shows_its_players_name(games: dict[int, list[Moment]]) -> None:
+    view = public(games[3][-1])  # over: the header lists nobody as waiting or done
+    for seat, panel in enumerate(layout_of(view).towns):
+        edited = copy.deepcopy(view)
+        edited["players"][seat]["name"] = "zed"
+        left, top, right, _ = panel.box
+        assert inside(changed_area(view, edited), (left, top, (left + right) // 2, top + 44))
+
+
+def test_finished_towns_are_marked(games: dict[int, list[Moment]]) -> None:
+    for moment, finished in ((games[3][1], False), (games[3][-1], True)):
+        view = public(moment)
+        image = draw(view)
+        for player, panel in zip(view["players"], layout_of(view).towns, strict=True):
+            assert (player["status"] == "finished") == finished
+            left, top, right, _ = panel.box
+            marks = count_near(image, (left, top, right, top + 64), DONE)
+            assert (marks > 150) == finished, (player["name"], marks)
