@@ -70,18 +70,14 @@ class CardSize:
     text_size: int
 
 
-def _band_fill(face: CardFace) -> RGB:
-    return building_fill(face.colour)
-
-
 @lru_cache(maxsize=64)
 def card_sprite(face: CardFace, size: CardSize, palette: Palette) -> Image.Image:
-    """The card as an RGB image of `size`, on its own background."""
+    """The card as an RGBA image of `size` (transparent outside its rounded corners)."""
     k = SCALE
     width, height = size.width * k, size.height * k
-    big = Image.new("RGB", (width, height), CARD)
+    big = Image.new("RGBA", (width, height), (*CARD, 0))
     draw = ImageDraw.Draw(big)
-    fill = _band_fill(face)
+    fill = building_fill(face.colour)
     edge = MONUMENT_TRIM if face.monument else mix(fill, INK, 0.45)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 10 * k, fill=fill)
     draw.rectangle((k, size.band * k, width - 1 - k, height - 1 - 10 * k), fill=CARD)

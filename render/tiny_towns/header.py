@@ -18,6 +18,7 @@ ROUND_LEFT = MARGIN + 196
 RESOURCE_CUBE = 40
 #: Where the header's texts must stop: the legend lies to the right.
 ROUND_RIGHT, STATUS_RIGHT = 930, 800
+DONE_ROOM = 120  # kept for the players done with the round when names must be shortened
 
 
 def draw_header(image: Image.Image, view: Mapping[str, Any], palette: Palette) -> None:
@@ -49,14 +50,12 @@ def _draw_round_resource(
     """The round's resource as a large cube and how it came about."""
     resource = view["resource"]
     kind = view["round_kind"]
-    players = view["players"]
-    text_font = font(21)
     if view["phase"] in ("keep", "over"):
         text = _phase_text(view)
     elif kind == "named" and view["hammer"] is not None:
         paste_centred(image, hammer_sprite(34), (x + 17, y))
         x += 42
-        namer = players[view["hammer"]]["name"]
+        namer = view["players"][view["hammer"]]["name"]
         text = f"named by {namer}" if resource else f"{namer} names the resource"
     elif kind == "choice":
         text = "everyone chooses their own resource"
@@ -83,7 +82,7 @@ def _draw_round_resource(
     elif kind in ("card", "choice") and view["phase"] == "play":
         deck = view["deck"]
         counts = f"deck {deck['draw_pile']}, discarded {deck['discard_pile']}"
-        if x + text_font.getlength(counts) < ROUND_RIGHT:
+        if x + 6 + font(16).getlength(counts) < ROUND_RIGHT:
             draw.text((x + 6, y + 2), counts, font=font(16), fill=MUTED, anchor="lm")
 
 
@@ -94,7 +93,9 @@ def _phase_text(view: Mapping[str, Any]) -> str:
 
 
 def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> None:
-    """Who is still to act (highlighted) and who is done."""
+    """Who is still to act (highlighted) and who is done with this round."""
+    if view["phase"] == "over":
+        return
     waiting = [view["players"][seat]["name"] for seat in view["to_act"]]
     done = [
         p["name"]
@@ -102,14 +103,13 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> 
         if p["seat"] not in view["to_act"] and p["status"] == "done"
     ]
     x = MARGIN
-    if view["phase"] == "over":
-        return
     text_font = font(21)
     if waiting:
         label = "Waiting for: "
         draw.text((x, y), label, font=text_font, fill=INK, anchor="lm")
         x += round(text_font.getlength(label))
-        names, fitted = fit_text(", ".join(waiting), 21, STATUS_RIGHT - x - 120, minimum=14)
+        room = STATUS_RIGHT - x - (DONE_ROOM if done else 0)
+        names, fitted = fit_text(", ".join(waiting), 21, room, minimum=14)
         draw.text((x, y), names, font=fitted, fill=HIGHLIGHT, anchor="lm")
         x += round(fitted.getlength(names))
     if done:

@@ -68,7 +68,8 @@ def background_for(
     image = big.reduce(k)
     for face, box in zip(offer, layout.offer, strict=True):
         size = replace(OFFER_CARD, width=box[2] - box[0])
-        image.paste(card_sprite(face, size, palette), box[:2])
+        card = card_sprite(face, size, palette)
+        image.paste(card, box[:2], card)
     _draw_legend(image, palette, legend)
     return layout, image
 

@@ -22,6 +22,7 @@ from .style import (
 )
 
 Rgba = tuple[int, int, int, int]
+SMALLEST_NAME = 9
 
 
 def _opaque(colour: RGB) -> Rgba:
@@ -101,16 +102,14 @@ def _tower(s: float) -> list[Point]:
 
 
 def _name_lines(name: str, width: float, largest: int, k: int) -> tuple[list[str], Font]:
-    """The name in at most two lines no wider than `width`, in the largest font that allows."""
-    size = largest
-    while True:
+    """The name in at most two lines no wider than `width`, in the largest font that allows
+    (down to SMALLEST_NAME; a single long word may then stick out a little)."""
+    for size in range(max(largest, SMALLEST_NAME), SMALLEST_NAME - 1, -1):
         text_font = font(size * k)
         lines = wrap(name, text_font, width * k)
-        if (len(lines) <= 2 and all(text_font.getlength(line) <= width * k for line in lines)) or (
-            size <= 9
-        ):
-            return lines[:2], text_font
-        size -= 1
+        if len(lines) <= 2 and all(text_font.getlength(line) <= width * k for line in lines):
+            return lines, text_font
+    return lines[:2], text_font
 
 
 @cache

@@ -41,7 +41,8 @@ def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palett
     cards = player["monument_cards"]
     x, card_top = left + 16, top + 44
     for card in cards:
-        image.paste(card_sprite(CardFace.of(card), MONUMENT_CARD, palette), (x, card_top))
+        face = card_sprite(CardFace.of(card), MONUMENT_CARD, palette)
+        image.paste(face, (x, card_top), face)
         x += MONUMENT_CARD.width + 16
     for number, line in enumerate(_hints(cards, kept, built=player["monument"] is not None)):
         draw.text((x + 8, card_top + 8 + 26 * number), line, font=font(18), fill=MUTED)
