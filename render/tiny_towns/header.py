@@ -13,6 +13,7 @@ from .cards import Palette, resource_of
 from .layers import LEGEND_ROWS
 from .pieces import cube_sprite, hammer_sprite
 from .style import HIGHLIGHT, INK, MARGIN, MUTED
+from .text import stamp_text
 
 ROUND_LEFT = MARGIN + 196
 RESOURCE_CUBE = 40
@@ -25,10 +26,10 @@ def draw_header(image: Image.Image, view: Mapping[str, Any], palette: Palette) -
     draw = ImageDraw.Draw(image)
     y = LEGEND_ROWS[0]
     title = round_title(view)
-    draw.text((ROUND_LEFT, y), title, font=font(26), fill=INK, anchor="lm")
+    stamp_text(image, (ROUND_LEFT, y), title, font(26), INK, "lm")
     x = ROUND_LEFT + round(font(26).getlength(title)) + 20
     _draw_round_resource(image, draw, view, palette, x, y)
-    _draw_status(draw, view, LEGEND_ROWS[1])
+    _draw_status(image, view, LEGEND_ROWS[1])
 
 
 def round_title(view: Mapping[str, Any]) -> str:
@@ -69,10 +70,10 @@ def _draw_round_resource(
         cube = resource_of(palette, resource)
         paste_centred(image, cube_sprite(cube.fill, cube.letter, RESOURCE_CUBE), (x + 20, y))
         x += RESOURCE_CUBE + 10
-        draw.text((x, y), resource, font=font(26), fill=INK, anchor="lm")
+        stamp_text(image, (x, y), resource, font(26), INK, "lm")
         x += round(font(26).getlength(resource)) + 12
     text, fitted = fit_text(text, 21, ROUND_RIGHT - x, minimum=14)
-    draw.text((x, y + 1), text, font=fitted, fill=MUTED if resource else INK, anchor="lm")
+    stamp_text(image, (x, y + 1), text, fitted, MUTED if resource else INK, "lm")
     x += round(fitted.getlength(text)) + 10
     if kind == "solo" and view["phase"] == "play":
         for key in view["deck"]["face_up"]:
@@ -83,7 +84,7 @@ def _draw_round_resource(
         deck = view["deck"]
         counts = f"deck {deck['draw_pile']}, discarded {deck['discard_pile']}"
         if x + 6 + font(16).getlength(counts) < ROUND_RIGHT:
-            draw.text((x + 6, y + 2), counts, font=font(16), fill=MUTED, anchor="lm")
+            stamp_text(image, (x + 6, y + 2), counts, font(16), MUTED, "lm")
 
 
 def _phase_text(view: Mapping[str, Any]) -> str:
@@ -92,7 +93,7 @@ def _phase_text(view: Mapping[str, Any]) -> str:
     return str(view.get("winner_text") or view.get("end_reason") or "")
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> None:
+def _draw_status(image: Image.Image, view: Mapping[str, Any], y: int) -> None:
     """Who is still to act (highlighted) and who is done with this round."""
     if view["phase"] == "over":
         return
@@ -106,12 +107,12 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> 
     text_font = font(21)
     if waiting:
         label = "Waiting for: "
-        draw.text((x, y), label, font=text_font, fill=INK, anchor="lm")
+        stamp_text(image, (x, y), label, text_font, INK, "lm")
         x += round(text_font.getlength(label))
         room = STATUS_RIGHT - x - (DONE_ROOM if done else 0)
         names, fitted = fit_text(", ".join(waiting), 21, room, minimum=14)
-        draw.text((x, y), names, font=fitted, fill=HIGHLIGHT, anchor="lm")
+        stamp_text(image, (x, y), names, fitted, HIGHLIGHT, "lm")
         x += round(fitted.getlength(names))
     if done:
         text, fitted = fit_text(f"   done: {', '.join(done)}", 19, STATUS_RIGHT - x, minimum=12)
-        draw.text((x, y + 1), text, font=fitted, fill=MUTED, anchor="lm")
+        stamp_text(image, (x, y + 1), text, fitted, MUTED, "lm")

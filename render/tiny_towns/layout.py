@@ -14,9 +14,9 @@ from .style import GAP, MARGIN, WIDTH
 
 SIZE = 4  # a town is SIZE × SIZE squares
 HEADER_BOTTOM = 104
-OFFER_TOP, OFFER_HEIGHT = HEADER_BOTTOM + 6, 178
+OFFER_TOP, OFFER_HEIGHT = HEADER_BOTTOM + 6, 190
 TOWNS_TOP = OFFER_TOP + OFFER_HEIGHT + GAP
-PRIVATE_HEIGHT = 262
+PRIVATE_HEIGHT = 280
 
 TOWN_HEADER = 66  # name, score and status above the grid
 LABELS = 24  # the margin with the column letters (above) and row digits (left)

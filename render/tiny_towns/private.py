@@ -12,8 +12,9 @@ from render.common import Box, font
 
 from .cards import CardFace, CardSize, Palette, card_sprite
 from .style import CARD, INK, MUTED, building_fill
+from .text import stamp_text
 
-MONUMENT_CARD = CardSize(width=300, height=196, band=36, cell=30, shape_rows=3, text_size=15)
+MONUMENT_CARD = CardSize(width=380, height=214, band=36, cell=30, shape_rows=3, text_size=15)
 
 
 def secret_holder(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -37,7 +38,7 @@ def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palett
         if kept is None
         else f"Only for {name}: your monument"
     )
-    draw.text((left + 16, top + 22), title, font=font(22), fill=INK, anchor="lm")
+    stamp_text(image, (left + 16, top + 22), title, font(22), INK, "lm")
     cards = player["monument_cards"]
     x, card_top = left + 16, top + 44
     for card in cards:
@@ -45,7 +46,7 @@ def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palett
         image.paste(face, (x, card_top), face)
         x += MONUMENT_CARD.width + 16
     for number, line in enumerate(_hints(cards, kept, built=player["monument"] is not None)):
-        draw.text((x + 8, card_top + 8 + 26 * number), line, font=font(18), fill=MUTED)
+        stamp_text(image, (x + 8, card_top + 8 + 26 * number), line, font(18), MUTED)
 
 
 def _hints(cards: list[Mapping[str, Any]], kept: str | None, built: bool) -> list[str]:

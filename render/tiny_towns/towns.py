@@ -22,6 +22,7 @@ from .pieces import (
     secret_card_sprite,
 )
 from .style import CARD_EDGE, DONE, HIGHLIGHT, INK, MUTED, WHITE, short_name
+from .text import stamp_text
 
 NOTE_SIZE, NOTE_LINE = 16, 20
 CHIP_SIZE = 16
@@ -114,20 +115,18 @@ def draw_town_header(
     score_font = font(32)
     score_right = right - PAD - 4
     score_left = score_right - score_font.getlength(score) - font(15).getlength(" pts")
-    draw.text((score_right, y + 2), "pts", font=font(15), fill=MUTED, anchor="rm")
-    draw.text(
-        (score_right - font(15).getlength(" pts"), y), score, font=score_font, fill=INK, anchor="rm"
-    )
+    stamp_text(image, (score_right, y + 2), "pts", font(15), MUTED, "rm")
+    stamp_text(image, (score_right - font(15).getlength(" pts"), y), score, score_font, INK, "rm")
     icons = _header_icons(player, hammer)
     icons_width = sum(sprite.width + 6 for sprite in icons)
     room = score_left - x - icons_width - 12
     name, name_font = fit_text(player["name"], 27, room, minimum=14)
-    draw.text((x, y), name, font=name_font, fill=INK, anchor="lm")
+    stamp_text(image, (x, y), name, name_font, INK, "lm")
     x += round(name_font.getlength(name)) + 10
     for sprite in icons:
         paste_centred(image, sprite, (x + sprite.width / 2, y))
         x += sprite.width + 6
-    _draw_chip(draw, left + PAD + 2, top + 50, status)
+    _draw_chip(image, left + PAD + 2, top + 50, status)
 
 
 def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
@@ -142,7 +141,7 @@ def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
     return icons
 
 
-def _draw_chip(draw: ImageDraw.ImageDraw, x: int, middle: int, status: Status) -> None:
+def _draw_chip(image: Image.Image, x: int, middle: int, status: Status) -> None:
     text = status.text
     chip_font = font(CHIP_SIZE)
     width = chip_font.getlength(text) + 16
@@ -154,8 +153,8 @@ def _draw_chip(draw: ImageDraw.ImageDraw, x: int, middle: int, status: Status) -
         fill, outline, colour = DONE, DONE, WHITE
     else:
         fill, outline, colour = None, CARD_EDGE, MUTED
-    draw.rounded_rectangle(box, 11, fill=fill, outline=outline, width=2)
-    draw.text((x + 8, middle), text, font=chip_font, fill=colour, anchor="lm")
+    ImageDraw.Draw(image).rounded_rectangle(box, 11, fill=fill, outline=outline, width=2)
+    stamp_text(image, (x + 8, middle), text, chip_font, colour, "lm")
 
 
 def draw_square(
@@ -257,7 +256,6 @@ def town_notes(
 
 def draw_notes(image: Image.Image, box: Box, notes: Sequence[Note], palette: Palette) -> None:
     """Notes top down, wrapped to the box; what does not fit is left out."""
-    draw = ImageDraw.Draw(image)
     left, top, right, bottom = box
     note_font = font(NOTE_SIZE)
     y = top + 2
@@ -267,7 +265,7 @@ def draw_notes(image: Image.Image, box: Box, notes: Sequence[Note], palette: Pal
         for line in lines:
             if y + NOTE_LINE > bottom:
                 return
-            draw.text((left, y), line, font=note_font, fill=note.colour)
+            stamp_text(image, (left, y), line, note_font, note.colour)
             y += NOTE_LINE
         if note.cubes:
             x = left + note_font.getlength(lines[-1]) + 6 if lines else left
