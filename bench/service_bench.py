@@ -41,14 +41,16 @@ async def _measure_acts(game: Game[Any], seed: int) -> dict[str, float]:
             await service.create_table(channel, users[0], game.info.key, seed=seed)
             for user in users[1:]:
                 await service.join(channel, user)
-            reply = await service.start(channel, users[0])
+            table_id = (await service.start(channel, users[0])).table_id
+            assert table_id is not None
             by_id = {user.id: user for user in users}
-            while reply.mentions:
-                user = by_id[reply.mentions[0].user_id]
+            seats = {seat.seat: by_id[seat.user_id] for seat in await store.seats(table_id)}
+            while (record := await store.table(table_id)) and record.status == "active":
+                user = seats[min(record.to_act)]
                 actions = await service.legal_actions(channel, user)
                 text = choose_action(rng, actions)
                 started = time.perf_counter_ns()
-                reply = await service.act(channel, user, text)
+                await service.act(channel, user, text)
                 times.append((time.perf_counter_ns() - started) / 1e6)
         finally:
             await store.close()
