@@ -62,7 +62,9 @@ COMMANDS: dict[str, CommandDef] = {
             example="/move action:move E5 E8; stone F6",
         ),
         CommandDef("board", "Show the current board."),
-        CommandDef("status", "Whose turn, scores, and your own view (only for you)."),
+        CommandDef(
+            "status", "Who is to act and who is done, scores, and your own view (only for you)."
+        ),
         CommandDef(
             "history",
             "The last actions: who played what, and when.",
@@ -75,7 +77,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "undo",
-            "Ask to take back the last action(s); every other player must approve.",
+            "Ask to take back the last action(s); others approve unless it concerns only you.",
             (OptionDef("count", "how many actions (default 1)", "int"),),
         ),
         CommandDef("approve", "Agree to the open undo request."),
