@@ -148,6 +148,11 @@ class InfoService(ServiceBase):
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
             waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
+            if seat in current_round(ctx.table).done:
+                return Reply(
+                    f"You have done your part for now; {ctx.label} waits for {waiting}.",
+                    private=True,
+                )
             return Reply(f"It is not your turn; {ctx.label} waits for {waiting}.", private=True)
         actions = await self._legal(ctx, seat, typed)
         if not actions:

@@ -155,6 +155,11 @@ async def test_a_round_shows_who_is_done_pings_only_the_newly_owed_and_is_announ
     )
     assert "You are to act (/legal lists your actions)." in theirs.text
     assert "You have done your part; the others are still to act." in mine.text
+    legal = await towns.legal(CHANNEL, first)
+    assert legal.text == (
+        "You have done your part for now; table #1 (Tiny Towns) waits for "
+        f"{second.name} and {third.name}."
+    )
 
     await towns.act(CHANNEL, second, f"place {resource} A1; done")
     clock.advance(minutes=5)
