@@ -28,14 +28,40 @@ SQRT3 = math.sqrt(3)
 PNG_COMPRESS_LEVEL = 6
 
 
+#: Fonts with wide Unicode coverage, tried in order for texts the bundled font cannot show
+#: (player names in Cyrillic, Greek, …). DejaVu comes with Debian's fonts-dejavu-core.
+UNICODE_FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+)
+
+
 @cache
 def font(size: int) -> Font:
     """Pillow's bundled scalable font (Aileron): no dependency on system fonts.
 
     Without FreeType, Pillow falls back to its small bitmap font, which is still legible.
-    The bundled font covers ASCII and Latin-1, so texts avoid other symbols.
+    The bundled font covers ASCII and Latin-1; `font_for` handles other texts.
     """
     return ImageFont.load_default(size=size)
+
+
+@cache
+def _unicode_font(size: int) -> Font:
+    for path in UNICODE_FONT_FILES:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    return font(size)
+
+
+def font_for(text: str, size: int) -> Font:
+    """The bundled font if it can show every character of `text`, else a Unicode font
+    (when the machine has one), so names in any script are drawn rather than as boxes."""
+    if all(ord(character) < 256 for character in text):
+        return font(size)
+    return _unicode_font(size)
 
 
 def rgb(hex_colour: str) -> RGB:
@@ -266,9 +292,9 @@ def wrap(text: str, text_font: Font, width: float) -> list[str]:
 def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str, Font]:
     """`text` in the largest font not above `size` that fits `width` pixels; cut short with
     an ellipsis if even the `minimum` size is too wide."""
-    while size > minimum and font(size).getlength(text) > width:
+    while size > minimum and font_for(text, size).getlength(text) > width:
         size -= 1
-    chosen = font(size)
+    chosen = font_for(text, size)
     if chosen.getlength(text) <= width:
         return text, chosen
     while len(text) > 1 and chosen.getlength(text + "...") > width:

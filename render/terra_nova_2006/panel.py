@@ -7,7 +7,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import RGB, fit_text, font, hex_token_sprite, mix, paste_centred, wrap
+from render.common import (
+    RGB,
+    fit_text,
+    font,
+    font_for,
+    hex_token_sprite,
+    mix,
+    paste_centred,
+    wrap,
+)
 
 from .pieces import Seats, figure_sprite
 from .style import CARD, CARD_EDGE, INK, MUTED, PANEL_LEFT, PANEL_RIGHT, STONE
@@ -95,9 +104,9 @@ def _draw_status(
             body = "Place a figure on any empty hex."
         else:
             body = f"{left_count} action{'s' if left_count != 1 else ''} left this turn."
-    draw.text((left, top), title, font=title_font, fill=INK)
+    draw.text((left, top), title, font=font_for(title, 23), fill=INK)
     y = top + 32
-    body_font = font(18)
+    body_font = font_for(body, 18)
     for line in wrap(body, body_font, right - left):
         draw.text((left, y), line, font=body_font, fill=INK)
         y += 23
@@ -138,7 +147,7 @@ def _draw_last_turn(
         return
     text = describe_last_turn(view, last)
     draw.text((left, top), "Last turn", font=font(17), fill=MUTED)
-    body_font = font(17)
+    body_font = font_for(text, 17)
     y = top + 24
     for line in wrap(text, body_font, right - left)[:4]:
         draw.text((left, y), line, font=body_font, fill=INK)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import Box, font
+from render.common import Box, font, font_for
 
 from .cards import CardFace, CardSize, Palette, card_sprite
 from .style import CARD, INK, MUTED, building_fill
@@ -38,7 +38,7 @@ def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palett
         if kept is None
         else f"Only for {name}: your monument"
     )
-    stamp_text(image, (left + 16, top + 22), title, font(22), INK, "lm")
+    stamp_text(image, (left + 16, top + 22), title, font_for(title, 22), INK, "lm")
     cards = player["monument_cards"]
     x, card_top = left + 16, top + 44
     for card in cards:

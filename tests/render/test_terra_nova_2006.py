@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
 from render import UnknownRenderer, render_png
-from render.common import RGB
+from render.common import RGB, UNICODE_FONT_FILES, font, font_for
 from render.terra_nova_2006.panel import player_card
 from render.terra_nova_2006.style import (
     CARD_EDGE,
@@ -162,3 +163,20 @@ def test_the_side_panel_marks_whose_turn_it_is(opening_step: Step) -> None:
 def test_an_unknown_game_key_is_refused_by_name() -> None:
     with pytest.raises(UnknownRenderer, match=r"'chess'.*Known games: terra-nova-2006"):
         render_png("chess", {})
+
+
+@pytest.mark.skipif(
+    not any(Path(path).exists() for path in UNICODE_FONT_FILES),
+    reason="this machine has no Unicode font to fall back on",
+)
+def test_names_outside_latin_1_are_drawn_not_boxed(opening_step: Step) -> None:
+    def with_names(first: str, second: str) -> View:
+        view = copy.deepcopy(opening_step.after)
+        view["players"][0]["name"], view["players"][1]["name"] = first, second
+        return view
+
+    # The same initials on the discs, different letters after them: with the bundled
+    # font alone both names would be drawn as the same row of empty boxes.
+    assert render_png(GAME, with_names("Дима", "Бо")) != render_png(GAME, with_names("Дина", "Бо"))
+    assert font_for("Дима", 20) is not font(20)
+    assert font_for("Zoë", 20) is font(20)
