@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -47,8 +47,6 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
 
 #: How long a shutdown waits for the interactions being carried out.
 SHUTDOWN_GRACE = 5.0
-#: How long handled interaction ids are kept: Discord never delivers one again that late.
-REPEAT_WINDOW = timedelta(days=1)
 
 
 class MeepleTree(app_commands.CommandTree["MeepleBot"]):
@@ -134,7 +132,6 @@ class MeepleBot(commands.Bot):
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock
             )
         self._ledger = DiscordLedger(self.store)
-        await self.ledger.forget_interactions_before(self.clock() - REPEAT_WINDOW)
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

@@ -7,12 +7,15 @@ serialised with the moves and land in the same file (and in the same backups).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Literal
 
 from .store import Store
 
 PreviewStatus = Literal["open", "used", "dismissed"]
+
+#: How long handled interaction ids are kept: Discord never delivers one again that late.
+HANDLED_IDS_KEPT = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,22 +47,21 @@ class DiscordLedger:
     # -- interactions delivered more than once ------------------------------------------
 
     async def claim_interaction(self, interaction_id: int, now: datetime) -> bool:
-        """Record the interaction as handled; False if it was already (a repeated delivery)."""
+        """Record the interaction as handled; False if it was already (a repeated delivery).
+
+        Ids older than `HANDLED_IDS_KEPT` are dropped in the same transaction (an indexed
+        delete), so the table stays small however long the bot runs.
+        """
         async with self._store.database.write() as db:
+            await db.execute(
+                "DELETE FROM discord_interactions WHERE received_at < ?",
+                ((now - HANDLED_IDS_KEPT).isoformat(),),
+            )
             cursor = await db.execute(
                 "INSERT OR IGNORE INTO discord_interactions (id, received_at) VALUES (?, ?)",
                 (str(interaction_id), now.isoformat()),
             )
             return cursor.rowcount == 1
-
-    async def forget_interactions_before(self, moment: datetime) -> int:
-        """Drop handled interactions older than `moment` (Discord never repeats them that late);
-        returns how many were dropped."""
-        async with self._store.database.write() as db:
-            cursor = await db.execute(
-                "DELETE FROM discord_interactions WHERE received_at < ?", (moment.isoformat(),)
-            )
-            return cursor.rowcount
 
     # -- named values --------------------------------------------------------------------
 
