@@ -1,0 +1,1 @@
+"""Terra Nova (KOSMOS 2022): the boards, factions and tiles (the game itself is being built)."""

@@ -1,0 +1,171 @@
+"""The two board sides, loaded from `data/<side>.txt`, with per-hex lookups precomputed.
+
+Hexes are numbered in board order (row by row, left to right), rivers included; every rule
+works on these indices. A land hex has a terrain; a river hex has none. Continents are the
+land masses the river splits the board into. `river_distance[a][b]` is the fewest river hexes
+a ship crosses from land hex `a` to land hex `b` (0 for neighbours), which is what sailing
+reach is measured in.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from engine.core import Hex, HexGrid
+
+from .terrain import TERRAIN_LETTERS, Terrain
+
+Side = Literal["standard", "duo"]
+SIDES: tuple[Side, ...] = ("standard", "duo")
+RIVER = "~"
+_BRIDGES = "bridges:"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board file read but not yet indexed: letters by hex, and bridge spots by name."""
+
+    letters: dict[Hex, str]
+    bridges: list[tuple[str, str]]
+
+
+def parse_layout(text: str) -> Layout:
+    """Read the board file format described at the top of each `data/*.txt` file."""
+    letters: dict[Hex, str] = {}
+    bridges: list[tuple[str, str]] = []
+    r = 0
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        if line.startswith(_BRIDGES):
+            for pair in line[len(_BRIDGES) :].split():
+                first, second = pair.split("-")
+                bridges.append((first, second))
+            continue
+        for column, letter in enumerate(line.rstrip()):
+            if letter == " ":
+                continue
+            if letter != RIVER and letter.upper() not in TERRAIN_LETTERS:
+                raise ValueError(f"row {r + 1}: unknown letter {letter!r}")
+            if (column - r) % 2:
+                raise ValueError(f"row {r + 1}: letter in column {column} is off the hex grid")
+            letters[Hex((column - r) // 2, r)] = letter
+        r += 1
+    return Layout(letters, bridges)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board side with everything the rules look up per hex, by hex index."""
+
+    side: Side
+    grid: HexGrid
+    names: tuple[str, ...]
+    terrain: tuple[Terrain | None, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    edge: frozenset[int]
+    continent: tuple[int, ...]
+    bridge_spots: tuple[tuple[int, int], ...]
+    marked: frozenset[int]
+    river_distance: tuple[dict[int, int], ...]
+
+    @classmethod
+    def from_layout(cls, side: Side, layout: Layout) -> Board:
+        grid = HexGrid(layout.letters)
+        index = {cell: i for i, cell in enumerate(grid.cells)}
+        letters = [layout.letters[cell] for cell in grid.cells]
+        terrain = tuple(
+            None if letter == RIVER else TERRAIN_LETTERS[letter.upper()] for letter in letters
+        )
+        neighbours = tuple(tuple(index[n] for n in grid.neighbours(cell)) for cell in grid.cells)
+        by_name = {grid.name(cell): index[cell] for cell in grid.cells}
+        return cls(
+            side=side,
+            grid=grid,
+            names=tuple(grid.name(cell) for cell in grid.cells),
+            terrain=terrain,
+            neighbours=neighbours,
+            edge=frozenset(i for i, cell in enumerate(grid.cells) if grid.is_edge(cell)),
+            continent=_continents(terrain, neighbours),
+            bridge_spots=tuple(
+                (min(by_name[a], by_name[b]), max(by_name[a], by_name[b]))
+                for a, b in layout.bridges
+            ),
+            marked=frozenset(i for i, letter in enumerate(letters) if letter.islower()),
+            river_distance=tuple(
+                _river_distances(terrain, neighbours, start) for start in range(len(terrain))
+            ),
+        )
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def cell(self, text: str) -> int | None:
+        """The index of the hex named `text` (e.g. `e5`), or None."""
+        cell = self.grid.parse(text)
+        return None if cell is None else self.grid.cells.index(cell)
+
+    def hex(self, index: int) -> Hex:
+        return self.grid.cells[index]
+
+    def is_land(self, index: int) -> bool:
+        return self.terrain[index] is not None
+
+    def land(self) -> list[int]:
+        return [i for i in range(len(self.names)) if self.terrain[i] is not None]
+
+
+def _continents(
+    terrain: tuple[Terrain | None, ...], neighbours: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """Each land hex's continent number (0, 1, … in board order); -1 for river hexes."""
+    found = [-1] * len(terrain)
+    count = 0
+    for start, kind in enumerate(terrain):
+        if kind is None or found[start] >= 0:
+            continue
+        found[start] = count
+        stack = [start]
+        while stack:
+            for n in neighbours[stack.pop()]:
+                if terrain[n] is not None and found[n] < 0:
+                    found[n] = count
+                    stack.append(n)
+        count += 1
+    return tuple(found)
+
+
+def _river_distances(
+    terrain: tuple[Terrain | None, ...], neighbours: tuple[tuple[int, ...], ...], start: int
+) -> dict[int, int]:
+    """River hexes to cross from land hex `start` to every other land hex reachable by water.
+
+    Neighbouring land hexes lie 0 apart; a ship moves from river hex to river hex, so a land
+    hex that borders a river hex `k` steps into the river lies `k` apart.
+    """
+    if terrain[start] is None:
+        return {}
+    result: dict[int, int] = {n: 0 for n in neighbours[start] if terrain[n] is not None}
+    river: dict[int, int] = {n: 1 for n in neighbours[start] if terrain[n] is None}
+    queue = deque(river)
+    while queue:
+        here = queue.popleft()
+        for n in neighbours[here]:
+            if terrain[n] is None:
+                if n not in river:
+                    river[n] = river[here] + 1
+                    queue.append(n)
+            elif n != start and river[here] < result.get(n, len(terrain)):
+                result[n] = river[here]
+    return result
+
+
+@cache
+def board(side: Side) -> Board:
+    """The board side `side` ("standard" for 2–4 players, "duo" for the 2-player variants)."""
+    text = resources.files(__package__).joinpath(f"data/{side}.txt").read_text(encoding="utf-8")
+    return Board.from_layout(side, parse_layout(text))
