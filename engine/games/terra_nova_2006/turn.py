@@ -166,7 +166,7 @@ class TurnBuilder:
 
     def _area_text(self, size: int, kinds: int, points: int, winners: list[int], share: int) -> str:
         head = (
-            f"the stone closes an area of {size} cells with {kinds} "
+            f"the stone closes an area of {size} cell{'s' if size > 1 else ''} with {kinds} "
             f"landscape{'s' if kinds > 1 else ''} worth {points} points"
         )
         if not winners:

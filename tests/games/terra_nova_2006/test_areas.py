@@ -58,6 +58,16 @@ def test_two_landscapes_score_twice_and_three_once_per_cell() -> None:
     assert state.scores == [0, 4]
 
 
+def test_a_single_cell_area_is_worded_in_the_singular() -> None:
+    state = closing(["A1"], "B2", {"A1": 1, "C9": 0, "H7": 1})
+    state, events = play(state, 0, "move C9 C4", "stone B2")
+    assert state.scores == [0, 3]
+    assert (
+        "the stone closes an area of 1 cell with 1 landscape worth 3 points: bob takes 3"
+        in texts(events)
+    )
+
+
 def test_a_closed_region_of_four_landscapes_is_not_an_area() -> None:
     region = ["A3", "A4", "A5", "A6", "B5", "C6", "D6"]
     assert len(landscapes(region)) == 4
