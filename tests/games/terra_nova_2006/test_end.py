@@ -50,7 +50,7 @@ def test_the_game_ends_once_the_last_stone_is_placed_after_scoring_its_areas() -
     assert GAME.legal_actions(state, 0) == []
 
 
-def test_placement_hands_over_to_seat_zero_and_checks_who_can_move() -> None:
+def test_placement_hands_over_to_seat_zero_with_three_actions() -> None:
     state = GAME.new_game(NAMES[:2], seed=3)
     cells = iter(BOARD.names)
     for _ in range(26):
@@ -58,6 +58,20 @@ def test_placement_hands_over_to_seat_zero_and_checks_who_can_move() -> None:
         state, _ = play(state, seat, f"place {next(cells)}")
     assert state.phase == "play" and GAME.to_act(state) == {0}
     assert GAME.view(state, None)["actions_left"] == 3
+
+
+def test_the_game_ends_when_placement_leaves_only_one_player_able_to_move() -> None:
+    # bob fills the two top rows but one cell; alice takes that cell and every cell around.
+    boxed = ["A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7"]
+    walls = [*boundary(boxed), "M1", "M2", "M3", "M4"]
+    assert len(walls) == 13
+    state = GAME.new_game(NAMES[:2], seed=3)
+    for alice, bob in zip(walls, boxed, strict=True):
+        state, _ = play(state, 0, f"place {alice}")
+        state, events = play(state, 1, f"place {bob}")
+    assert GAME.is_over(state)
+    assert state.end_reason == "at most one player can still move a figure"
+    assert "the game ends: at most one player can still move a figure" in texts(events)
 
 
 def test_a_resigned_player_leaves_the_board_keeps_points_and_ranks_last() -> None:

@@ -99,3 +99,14 @@ def test_a_blocked_figure_cannot_be_chosen_when_another_can_move() -> None:
         GAME.apply(state, 0, "move A1 C1")
     assert error.value.suggestions
     assert all(text.startswith("move H7 ") for text in GAME.legal_actions(state, 0))
+
+
+def test_a_figure_blocked_at_the_start_of_the_turn_may_move_once_freed() -> None:
+    # The book only bars a blocked figure from the first move: once alice's figure on A2
+    # steps away, the one on A1 has a free neighbour and may make the second move.
+    state = position(figures={"A1": 0, "A2": 0, "H7": 0, "B1": 1, "B2": 1})
+    assert not any(text.startswith("move A1 ") for text in GAME.legal_actions(state, 0))
+    state, _ = play(state, 0, "move A2 A4")
+    after, events = GAME.apply(state, 0, "move A1 A3")
+    assert after.board[cell("A3")] == 0
+    assert events[0].text == "alice moves A1 → A3"
