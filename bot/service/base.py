@@ -100,16 +100,29 @@ class ServiceBase:
     async def _context(self, channel: Channel, *, finished_too: bool = False) -> TableContext:
         """The channel's open table (or, with `finished_too`, its latest table of any status)."""
         table = await self.store.open_table(channel.id)
+        latest = table or await self.store.latest_table(channel.id)
         if table is None and finished_too:
-            table = await self.store.latest_table(channel.id)
+            table = latest
         if table is None:
             keys = ", ".join(game.info.key for game in self.catalog.all())
             raise NoOpenTable(
-                f"There is no open table in this channel. Open one with /newgame game:<game> "
-                f"(games: {keys})."
+                f"There is no open table in this channel.{self._ended_note(latest)} "
+                f"Open one with /newgame game:<game> (games: {keys})."
             )
         seats = await self.store.seats(table.id)
         return TableContext(table, seats, self.catalog.get(table.game_key))
+
+    def _ended_note(self, latest: TableRecord | None) -> str:
+        """` Table #3 (Terra Nova (2006)), the last one here, is over; …` for a channel whose
+        latest table has ended, so that a late move is not met by a bare "no table"."""
+        if latest is None:
+            return ""
+        try:
+            name = self.catalog.get(latest.game_key).info.name
+        except EngineError:
+            name = latest.game_key
+        ended = "has been abandoned" if latest.status == "abandoned" else "is over"
+        return f" Table #{latest.id} ({name}), the last one here, {ended}; /board shows it."
 
     @staticmethod
     def _seated(ctx: TableContext, user: User) -> SeatRecord:

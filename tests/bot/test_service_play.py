@@ -352,3 +352,28 @@ def test_rules_and_the_list_of_games(service: Service) -> None:
     assert "docs/games/pile.md" in rules.text
     with pytest.raises(RulesError, match="no game called 'chess'"):
         service.rules("chess")
+
+
+async def test_a_late_command_at_an_ended_table_is_told_the_table_is_over(
+    service: Service,
+) -> None:
+    with pytest.raises(NoOpenTable) as nothing:
+        await service.act(CHANNEL, ALICE, "take 1")
+    assert "the last one here" not in str(nothing.value)
+    (solo,) = await start_table(service, [ALICE], size=1)
+    await service.act(CHANNEL, solo, "take 1")
+    for late in (service.act(CHANNEL, solo, "take 1"), service.request_undo(CHANNEL, solo)):
+        with pytest.raises(NoOpenTable) as over:
+            await late
+        assert "Table #1 (Pile (test game)), the last one here, is over; /board shows it." in (
+            str(over.value)
+        )
+        assert "Open one with /newgame" in str(over.value)
+    await start_table(service, [ALICE, BOB])
+    await service.abandon(CHANNEL, ALICE)
+    with pytest.raises(
+        NoOpenTable,
+        match=r"Table #2 \(Pile \(test game\)\), the last one here, "
+        "has been abandoned",
+    ):
+        await service.resign(CHANNEL, BOB)
