@@ -1,6 +1,7 @@
 """Bonus tiles, town tiles, round scoring tiles and the first-game set-ups, as data.
 
-Bonus tiles are lettered A–H in the order the rulebook explains them. The book describes six
+Bonus tiles are numbered bonus1–bonus8 in the order the rulebook explains them (its
+first-game letters A–H name the same tiles). The book describes six
 kinds of round scoring; the box holds eight tiles, so house and trading post come twice (as the
 most common actions). The first-game placements are Meeple Post's design (the book's picture
 is lost); see docs/games/terra-nova.md.
@@ -30,38 +31,38 @@ class BonusTile:
 
 
 BONUS_TILES: tuple[BonusTile, ...] = (
-    BonusTile("A", Income(money=6), "6 money"),
-    BonusTile("B", Income(money=3, power=3), "3 money and 3 power"),
-    BonusTile("C", Income(power=3), "3 power; reach +1 this round", sailing_bonus=1),
+    BonusTile("bonus1", Income(money=6), "6 money"),
+    BonusTile("bonus2", Income(money=3, power=3), "3 money and 3 power"),
+    BonusTile("bonus3", Income(power=3), "3 power; reach +1 this round", sailing_bonus=1),
     BonusTile(
-        "D",
+        "bonus4",
         Income(money=2),
         "2 money; special action: make habitable and build with 1 free shovel",
         special_shovel=True,
     ),
     BonusTile(
-        "E",
+        "bonus5",
         Income(money=2),
         "2 money; on passing 1 point per house",
         pass_scoring="house",
         pass_points=1,
     ),
     BonusTile(
-        "F",
+        "bonus6",
         Income(power=2),
         "2 power; on passing 2 points per trading post",
         pass_scoring="trading-post",
         pass_points=2,
     ),
     BonusTile(
-        "G",
+        "bonus7",
         Income(power=4),
         "4 power; on passing 4 points per palace",
         pass_scoring="palace",
         pass_points=4,
     ),
     BonusTile(
-        "H",
+        "bonus8",
         Income(power=3),
         "3 power; on passing 3 points per sailing step",
         pass_scoring="sailing",
@@ -135,20 +136,20 @@ class FirstGame:
 FIRST_GAMES: dict[int, FirstGame] = {
     4: FirstGame(
         factions=("fairies", "water-sprites", "golems", "leprechauns"),
-        bonus_tiles=("A", "B", "C", "D", "E", "F", "G"),
-        chosen=("G", "B", "F", "A"),
+        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5", "bonus6", "bonus7"),
+        chosen=("bonus7", "bonus2", "bonus6", "bonus1"),
         houses=(("F5", "B5"), ("E4", "B8"), ("F7", "B11"), ("E7", "B9")),
     ),
     3: FirstGame(
         factions=("water-sprites", "golems", "sun-worshippers"),
-        bonus_tiles=("A", "B", "C", "D", "E", "F"),
-        chosen=("C", "A", "D"),
+        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5", "bonus6"),
+        chosen=("bonus3", "bonus1", "bonus4"),
         houses=(("E4", "B8"), ("E2", "B11"), ("E8", "C4", "G12")),
     ),
     2: FirstGame(
         factions=("fairies", "leprechauns"),
-        bonus_tiles=("A", "B", "C", "D", "E"),
-        chosen=("C", "E"),
+        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5"),
+        chosen=("bonus3", "bonus5"),
         houses=(("F5", "B3"), ("E7", "B4")),
     ),
 }

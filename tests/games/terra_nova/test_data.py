@@ -166,8 +166,8 @@ def test_mats_follow_the_book() -> None:
 
 
 def test_tiles() -> None:
-    assert [t.key for t in BONUS_TILES] == list("ABCDEFGH")
-    assert BONUS_BY_KEY["C"].sailing_bonus == 1
+    assert [t.key for t in BONUS_TILES] == [f"bonus{n}" for n in range(1, 9)]
+    assert BONUS_BY_KEY["bonus3"].sailing_bonus == 1
     assert [t.points for t in TOWN_TILES] == [5, 6, 4, 9]
     assert len(ROUND_TILES) == 8 and set(ROUND_TILES) == set(ROUND_KINDS)
     assert ROUND_KINDS["shovel"].points == 2 and ROUND_KINDS["palace"].points == 5

@@ -1,0 +1,274 @@
+"""Terra Nova (KOSMOS 2022): spread your faction over the map, make land habitable, build.
+
+The rules as implemented, with every house ruling and what is still missing, are in
+docs/games/terra-nova.md. The game is not registered yet (it is being built).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import (
+    BaseState,
+    Game,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    OptionSpec,
+    OptionValue,
+    Result,
+    Rng,
+    nearest,
+)
+
+from . import rules
+from .board import Board, board
+from .checks import Checker
+from .factions import FACTIONS, PalaceSide
+from .notation import Action, parse_action
+from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
+from .terrain import TERRAIN_LETTERS
+from .tiles import (
+    BONUS_TILES,
+    EXTRA_BONUS_TILES,
+    FIRST_GAME_ROUNDS,
+    FIRST_GAMES,
+    ROUND_TILES,
+    ROUNDS,
+)
+from .turn import Turn
+from .view import build_view, ranking
+
+State = TerraNovaState
+_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
+
+
+class TerraNova(Game[TerraNovaState]):
+    info: ClassVar[GameInfo] = GameInfo(
+        key="terra-nova",
+        name="Terra Nova",
+        min_players=2,
+        max_players=4,
+        summary=(
+            "Lead one of ten factions: make land habitable, build houses, trading posts and "
+            "palaces, found towns and score the round goals over five rounds."
+        ),
+        options=[
+            OptionSpec(
+                key="first_game",
+                description="the book's fixed first-game set-up (factions, houses, tiles)",
+                kind="bool",
+                default=False,
+            )
+        ],
+    )
+    state_model: ClassVar[type[BaseState]] = TerraNovaState
+
+    @property
+    def board(self) -> Board:
+        return board("standard")
+
+    # -- set-up -------------------------------------------------------------------------
+
+    def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
+        rng = Rng(seed=seed)
+        count = len(players)
+        first_game = FIRST_GAMES[count] if options.get("first_game") else None
+        tiles = list(ROUND_TILES)
+        rng.shuffle(tiles)
+        bonus = [tile.key for tile in BONUS_TILES]
+        rng.shuffle(bonus)
+        b = self.board
+        state = TerraNovaState(
+            players=players,
+            options=options,
+            rng=rng,
+            phase="factions",
+            round_tiles=list(FIRST_GAME_ROUNDS) if first_game else tiles[:ROUNDS],
+            offer={
+                key: 0
+                for key in (
+                    first_game.bonus_tiles if first_game else bonus[: count + EXTRA_BONUS_TILES]
+                )
+            },
+            order=list(range(count)),
+            queue=list(range(count)),
+            terrain="".join("~" if kind is None else _LETTER_OF[kind] for kind in b.terrain),
+            owner=[FREE] * len(b),
+            building=NO_BUILDING * len(b),
+            seats=[Player() for _ in players],
+        )
+        if first_game is None:
+            return state
+        turn = Turn(b, state)
+        for key in first_game.factions:
+            turn.choose(turn.s.current, key)
+        for seat in list(turn.s.queue):
+            houses = first_game.houses[seat]
+            placed = sum(1 for who in turn.s.owner if who == seat)
+            turn.start_house(seat, b.names.index(houses[placed]))
+        for seat in list(turn.s.queue):
+            turn.take_bonus(seat, first_game.chosen[seat])
+        return turn.s
+
+    # -- turns --------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.phase == "over" else frozenset((state.current,))
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state.phase == "over" or seat != state.current:
+            return []
+        check = Checker(self.board, state, seat)
+        names = self.board.names
+        if state.phase == "factions":
+            return [f"choose {f.key}" for f in FACTIONS if check.choose(f.key) is None]
+        if state.phase == "houses":
+            return [f"build {names[h]}" for h in self.board.land() if check.start_house(h) is None]
+        if state.phase == "bonus":
+            return [f"take {key}" for key in sorted(state.offer)]
+        player = state.seats[seat]
+        exchanges = [f"exchange {n}" for n in range(1, player.bowls[2] + 1)]
+        if player.towns_to_choose:
+            return [f"town {key}" for key in player.towns_left] + exchanges
+        if state.acted:
+            return exchanges
+        return self._main_actions(state, seat, check) + exchanges
+
+    def _main_actions(self, state: State, seat: int, check: Checker) -> list[str]:
+        names = self.board.names
+        actions: list[str] = []
+        for h in sorted(check.reach):
+            if state.owner[h] != FREE:
+                continue
+            if check.build(h) is None:
+                actions.append(f"build {names[h]}")
+            elif check.transform(h, then_build=False) is None:
+                actions.append(f"transform {names[h]}")
+                if check.transform(h, then_build=True) is None:
+                    actions.append(f"transform {names[h]} build")
+        for h in rules.buildings_of(state, seat):
+            if state.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
+                actions.append(f"upgrade {names[h]} tp")
+            if state.building[h] == TRADING_POST:
+                actions += [
+                    f"upgrade {names[h]} palace {side}"
+                    for side in ("left", "right")
+                    if check.upgrade(h, ("palace", side)) is None
+                ]
+        if check.sail() is None:
+            actions.append("sail")
+        actions += [
+            f"bridge {names[a]} {names[b]}"
+            for a, b in self.board.bridge_spots
+            if check.bridge(a, b) is None
+        ]
+        if state.round == ROUNDS:
+            actions.append("pass")
+        else:
+            actions += [f"pass {key}" for key in sorted(state.offer)]
+        return actions
+
+    def apply(self, state: State, seat: int, text: str) -> Result[State]:
+        """A whole turn; once its action is done (and any town tile chosen), the turn passes."""
+        result = super().apply(state, seat, text)
+        after = result.state
+        if after.phase != "actions" or not after.acted:
+            return result
+        if after.seats[after.current].towns_to_choose:
+            return result
+        turn = Turn(self.board, after)
+        turn.end_turn()
+        return Result(turn.s, result.events + turn.events)
+
+    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+        action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
+        why = Checker(self.board, state, seat).why(action)
+        if why is not None:
+            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+        turn = Turn(self.board, state)
+        self._perform(turn, seat, action)
+        return Result(turn.s, turn.events)
+
+    def _perform(self, turn: Turn, seat: int, action: Action) -> None:
+        kind, phase = action.kind, turn.s.phase
+        if kind == "choose":
+            turn.choose(seat, action.words[0])
+        elif kind == "take":
+            turn.take_bonus(seat, action.words[0])
+        elif kind == "build" and phase == "houses":
+            turn.start_house(seat, action.hexes[0])
+        elif kind == "build":
+            turn.build(seat, action.hexes[0])
+        elif kind == "transform":
+            turn.transform(seat, action.hexes[0], then_build=bool(action.words))
+        elif kind == "upgrade":
+            palace: PalaceSide | None = None
+            if len(action.words) == 2:
+                palace = "left" if action.words[1] == "left" else "right"
+            turn.upgrade(seat, action.hexes[0], palace)
+        elif kind == "sail":
+            turn.sail(seat)
+        elif kind == "bridge":
+            first, second = sorted(action.hexes)
+            turn.bridge(seat, first, second)
+        elif kind == "exchange":
+            turn.exchange(seat, action.number)
+        elif kind == "town":
+            turn.choose_town(seat, action.words[0])
+        else:
+            turn.pass_round(seat, action.words[0] if action.words else None)
+
+    # -- leaving the game ---------------------------------------------------------------
+
+    def skip(self, state: State, seat: int) -> Result[State]:
+        """A skipped seat takes the first legal set-up choice, or passes (first tile on offer)."""
+        if state.phase == "over":
+            raise GameOver("skip")
+        if seat != state.current:
+            raise NotYourTurn("skip", state.players[seat], [state.players[state.current]])
+        return self.apply(state, seat, self._default_action(state, seat))
+
+    def resign(self, state: State, seat: int) -> Result[State]:
+        """The seat's buildings stay; it passes at once in every later round and ranks last."""
+        if state.phase == "over":
+            raise GameOver("resign")
+        if state.seats[seat].resigned:
+            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+        turn = Turn(self.board, state)
+        turn.s.seats[seat].resigned = True
+        turn.say(f"{state.players[seat]} resigns and ranks last", seat)
+        if all(player.resigned for player in turn.s.seats):
+            turn.s.phase = "over"
+            turn.s.end_reason = "every player resigned"
+            return Result(turn.s, turn.events)
+        resigned = Result(turn.s, turn.events)
+        if seat != state.current:
+            if state.phase == "actions":
+                turn.s.seats[seat].passed = True
+            return resigned
+        follow = self.skip(turn.s, seat)
+        return Result(follow.state, turn.events + follow.events)
+
+    def _default_action(self, state: State, seat: int) -> str:
+        player = state.seats[seat]
+        if state.phase == "actions" and not player.towns_to_choose:
+            return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
+        return self.legal_actions(state, seat)[0]
+
+    # -- the end ------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return [player.score for player in state.seats]
+
+    def ranking(self, state: State) -> list[list[int]]:
+        return ranking(state)
+
+    # -- views --------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return build_view(self.board, state)

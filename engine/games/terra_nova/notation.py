@@ -1,0 +1,94 @@
+"""Reading action texts. Case-insensitive, lenient about spaces; only the form is checked here.
+
+Set-up: `choose fairies`, `build E5` (a starting house), `take bonus3`.
+Rounds: `build E5`, `transform E5`, `transform E5 build`, `upgrade E5 tp`,
+`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`.
+The full list is in docs/games/terra-nova.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal, NamedTuple, get_args
+
+from engine.core import ParseError, nearest
+
+from .board import Board
+
+Kind = Literal[
+    "choose", "build", "transform", "take", "pass", "upgrade", "sail", "bridge", "exchange", "town"
+]
+KINDS: tuple[str, ...] = get_args(Kind)
+USAGE = (
+    "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
+    "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
+)
+#: How each kind is written, for error messages.
+FORMS: dict[str, str] = {
+    "choose": "choose <faction>, e.g. 'choose fairies'",
+    "build": "build <hex>, e.g. 'build E5'",
+    "transform": "transform <hex> [build], e.g. 'transform E5 build'",
+    "take": "take <bonus tile>, e.g. 'take bonus3'",
+    "pass": "pass <bonus tile>, e.g. 'pass bonus3' (just 'pass' in round 5)",
+    "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right",
+    "sail": "just 'sail'",
+    "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",
+    "exchange": "exchange <power>, e.g. 'exchange 3'",
+    "town": "town <tile>: town 6money, town 8power, town sail or town 9vp",
+}
+
+
+class Action(NamedTuple):
+    kind: Kind
+    hexes: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
+    number: int = 0
+
+
+#: Per kind: how many hexes come first, and how many words may follow (least, most).
+_SHAPES: dict[str, tuple[int, int, int]] = {
+    "choose": (0, 1, 4),
+    "build": (1, 0, 0),
+    "transform": (1, 0, 1),
+    "take": (0, 1, 1),
+    "pass": (0, 0, 1),
+    "upgrade": (1, 1, 2),
+    "sail": (0, 0, 0),
+    "bridge": (2, 0, 0),
+    "exchange": (0, 1, 1),
+    "town": (0, 1, 1),
+}
+
+
+def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
+    """The action `text` denotes; raises ParseError (with the nearest legal texts) if none."""
+    words = text.lower().split()
+    if not words or words[0] not in KINDS:
+        raise ParseError(text, USAGE, nearest(text, legal()))
+    kind: Kind = words[0]  # type: ignore[assignment]
+    hex_count, least, most = _SHAPES[kind]
+    args = words[1:]
+    if not hex_count + least <= len(args) <= hex_count + most:
+        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+    hexes: list[int] = []
+    for name in args[:hex_count]:
+        index = board.cell(name)
+        if index is None:
+            rows = board.grid.row_letters()
+            raise ParseError(
+                text,
+                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
+                "numbered from 1 at the left of each row)",
+                nearest(text, legal()),
+            )
+        hexes.append(index)
+    rest = args[hex_count:]
+    if kind == "choose":
+        return Action(kind, words=("-".join(rest),))
+    if kind == "exchange":
+        if not rest[0].isdigit() or int(rest[0]) == 0:
+            raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+        return Action(kind, number=int(rest[0]))
+    if kind == "transform" and rest not in ([], ["build"]):
+        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+    return Action(kind, tuple(hexes), tuple(rest))

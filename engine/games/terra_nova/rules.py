@@ -1,0 +1,173 @@
+"""Questions the rules ask of a state: adjacency, reach, costs, income, towns. No changes here."""
+
+from __future__ import annotations
+
+from .board import Board
+from .factions import (
+    FACTIONS_BY_KEY,
+    HOUSE_ROW,
+    TOWN_AT_SIX,
+    TOWN_BUILDINGS_NEEDED,
+    TOWN_VALUE_NEEDED,
+    TOWN_VALUE_WITH_PALACE,
+    TRADING_POST_COST,
+    TRADING_POST_COST_NEIGHBOURED,
+    TRADING_POST_ROW,
+    Faction,
+    Income,
+)
+from .state import FREE, HOUSE, NO_BUILDING, TOWN_VALUES, TRADING_POST, TerraNovaState
+from .terrain import TERRAIN_LETTERS, Terrain, shovels_between
+from .tiles import BONUS_BY_KEY
+
+
+def faction(state: TerraNovaState, seat: int) -> Faction:
+    return FACTIONS_BY_KEY[state.seats[seat].faction]
+
+
+def terrain_at(state: TerraNovaState, hex_: int) -> Terrain | None:
+    letter = state.terrain[hex_]
+    return TERRAIN_LETTERS.get(letter)
+
+
+def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
+    """Land hexes next to `hex_`: sharing a side, or joined to it by a bridge."""
+    found = {n for n in board.neighbours[hex_] if board.is_land(n)}
+    for a, b, _ in state.bridges:
+        if a == hex_:
+            found.add(b)
+        elif b == hex_:
+            found.add(a)
+    return found
+
+
+def buildings_of(state: TerraNovaState, seat: int) -> list[int]:
+    return [h for h, who in enumerate(state.owner) if who == seat]
+
+
+def count(state: TerraNovaState, seat: int, kind: str) -> int:
+    return sum(1 for h, who in enumerate(state.owner) if who == seat and state.building[h] == kind)
+
+
+def sailing_reach(state: TerraNovaState, seat: int) -> int:
+    """The seat's sailing value now: the track plus 1 from bonus tile 3 during actions."""
+    bonus = BONUS_BY_KEY[state.seats[seat].bonus].sailing_bonus if state.seats[seat].bonus else 0
+    return state.seats[seat].sailing + (bonus if state.phase == "actions" else 0)
+
+
+def in_reach(board: Board, state: TerraNovaState, seat: int) -> set[int]:
+    """Land hexes in reach of the seat's buildings: adjacent or over at most `sailing` river."""
+    reach = sailing_reach(state, seat)
+    found: set[int] = set()
+    for home in buildings_of(state, seat):
+        found |= adjacent(board, state, home)
+        found |= {h for h, d in board.river_distance[home].items() if d <= reach}
+    return found
+
+
+def other_faction_next_to(board: Board, state: TerraNovaState, seat: int, hex_: int) -> bool:
+    return any(state.owner[n] not in (FREE, seat) for n in adjacent(board, state, hex_))
+
+
+def trading_post_cost(board: Board, state: TerraNovaState, seat: int, hex_: int) -> int:
+    neighboured = other_faction_next_to(board, state, seat, hex_)
+    if "left" in state.seats[seat].palaces and faction(state, seat).left.ability == (
+        "cheap-trading-posts"
+    ):
+        return 5 if neighboured else 7
+    return TRADING_POST_COST_NEIGHBOURED if neighboured else TRADING_POST_COST
+
+
+def shovels_needed(state: TerraNovaState, seat: int, hex_: int) -> int:
+    start = terrain_at(state, hex_)
+    assert start is not None
+    need = shovels_between(start, faction(state, seat).home)
+    if need == 2 and has_palace_ability(state, seat, "one-shovel"):
+        return 1
+    return need
+
+
+def has_palace_ability(state: TerraNovaState, seat: int, ability: str) -> bool:
+    mine = faction(state, seat)
+    return any(mine.palace(side).ability == ability for side in state.seats[seat].palaces)
+
+
+def income(state: TerraNovaState, seat: int) -> Income:
+    """Phase 1 income: uncovered scrolls, palaces, the Fairies' ability and the bonus tile."""
+    player = state.seats[seat]
+    mine = faction(state, seat)
+    parts = list(HOUSE_ROW[: count(state, seat, HOUSE)])
+    parts += TRADING_POST_ROW[: count(state, seat, TRADING_POST)]
+    parts += [mine.palace(side).income for side in player.palaces]
+    if mine.key == "fairies":
+        parts.append(Income(power=2))
+    if player.bonus:
+        parts.append(BONUS_BY_KEY[player.bonus].income)
+    return Income(sum(p.money for p in parts), sum(p.power for p in parts))
+
+
+def town_value_needed(state: TerraNovaState, seat: int) -> int:
+    if has_palace_ability(state, seat, TOWN_AT_SIX):
+        return TOWN_VALUE_WITH_PALACE
+    return TOWN_VALUE_NEEDED
+
+
+def groups(board: Board, state: TerraNovaState, seat: int, among: set[int]) -> list[set[int]]:
+    """Connected groups (adjacency and bridges) of the hexes in `among`."""
+    seen: set[int] = set()
+    found: list[set[int]] = []
+    for start in sorted(among):
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        while stack:
+            for n in adjacent(board, state, stack.pop()):
+                if n in among and n not in group:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        found.append(group)
+    return found
+
+
+def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
+    """Groups of the seat's buildings outside any town that now qualify as a town."""
+    in_towns = {h for town in state.towns if town.seat == seat for h in town.hexes}
+    free = {h for h in buildings_of(state, seat) if h not in in_towns}
+    needed = town_value_needed(state, seat)
+    return [
+        group
+        for group in groups(board, state, seat, free)
+        if len(group) >= TOWN_BUILDINGS_NEEDED
+        and sum(TOWN_VALUES[state.building[h]] for h in group) >= needed
+    ]
+
+
+def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
+    """Buildings in the seat's largest group connected by reach (sailing without bonus tile)."""
+    mine = set(buildings_of(state, seat))
+    reach = state.seats[seat].sailing
+    seen: set[int] = set()
+    best = 0
+    for start in mine:
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            near = adjacent(board, state, here) | {
+                h for h, d in board.river_distance[here].items() if d <= reach
+            }
+            for n in near & mine:
+                if n not in group:
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+def is_free_land(board: Board, state: TerraNovaState, hex_: int) -> bool:
+    return board.is_land(hex_) and state.building[hex_] == NO_BUILDING
