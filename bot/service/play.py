@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result
+from engine.core import Result, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
@@ -19,6 +19,12 @@ from .errors import BadRequest, BoardChanged
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
+
+
+def tidy_turn(text: str) -> str:
+    """The text as logged and shown: single spaces, and the parts of a whole turn joined by
+    `; ` without empty ones (`take 1 ;` is `take 1`; a text of only `;` is empty)."""
+    return "; ".join(" ".join(part.split()) for part in split_turn(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +53,7 @@ class PlayService(ServiceBase):
         ctx, seat, played = await self._try(channel, user, text)
         if expected_version is not None and expected_version != ctx.table.version:
             raise BoardChanged(await self._position(ctx.table.id))
-        return await self._commit(ctx, user, seat, "move", " ".join(text.split()), played)
+        return await self._commit(ctx, user, seat, "move", tidy_turn(text), played)
 
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
         """What `text` would do, privately, without playing it. Confirm by calling `act` with
@@ -57,7 +63,7 @@ class PlayService(ServiceBase):
         progress = next_round(ctx.table, played.to_act, self.clock())
         next_text, _ = self._next_text(ctx, played.state, progress)
         lines = [
-            f"Preview — nothing is played yet. {player}: {' '.join(text.split())}",
+            f"Preview — nothing is played yet. {player}: {tidy_turn(text)}",
             *self._event_lines(ctx, played.events),
             f"Afterwards: {next_text}",
         ]
@@ -75,7 +81,7 @@ class PlayService(ServiceBase):
         self, channel: Channel, user: User, text: str
     ) -> tuple[TableContext, int, Played]:
         """Load the table and apply `text` for the user's seat, without storing anything."""
-        text = " ".join(text.split())
+        text = tidy_turn(text)
         if not text:
             raise BadRequest(
                 "Type an action after /move, e.g. /move action:<action>; /legal lists yours."

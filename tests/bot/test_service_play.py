@@ -377,3 +377,18 @@ async def test_a_late_command_at_an_ended_table_is_told_the_table_is_over(
         "has been abandoned",
     ):
         await service.resign(CHANNEL, BOB)
+
+
+async def test_a_stray_semicolon_is_not_logged_or_shown(service: Service) -> None:
+    (solo,) = await start_table(service, [ALICE])
+    with pytest.raises(BadRequest, match="Type an action"):
+        await service.act(CHANNEL, solo, " ; ;")
+    reply = await service.act(CHANNEL, solo, "take   1 ;")
+    assert reply.text.splitlines()[0] == "alice: take 1"
+    reply = await service.act(CHANNEL, solo, ";take 1;;  take 2 ;")
+    assert reply.text.splitlines()[0] == "alice: take 1; take 2"
+    history = await service.history(CHANNEL, solo)
+    assert [line.split("  (")[0] for line in history.text.splitlines()[1:]] == [
+        "#1 alice: take 1",
+        "#2 alice: take 1; take 2",
+    ]
