@@ -44,6 +44,7 @@ def position(
     bowls: Mapping[int, list[int]] | None = None,
     round_tile: str | None = None,
     clear: bool = False,
+    current: int | None = None,
 ) -> TerraNovaState:
     """`state` with buildings (hex name → (seat, 'h'|'t'|'p')), money and bowls replaced.
 
@@ -65,4 +66,6 @@ def position(
         state.seats[seat].bowls = list(bowl)
     if round_tile is not None:
         state.round_tiles[state.round - 1] = round_tile
+    if current is not None:
+        state.current = current
     return state

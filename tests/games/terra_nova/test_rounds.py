@@ -1,0 +1,125 @@
+"""Passing, the end of a round, the five rounds and the final scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.core.playout import random_playout, replay_log
+from engine.games.terra_nova import rules
+from engine.games.terra_nova.turn import network_points
+
+from .helpers import BOARD, GAME, NAMES, first_game, play, position, texts
+
+
+def test_first_to_pass_takes_the_start_marker_and_swaps_bonus_tiles() -> None:
+    state = first_game(4)
+    coins = state.offer["bonus5"]
+    state, events = play(state, 0, "pass bonus5")
+    fairies = state.seats[0]
+    assert fairies.passed and fairies.bonus == "bonus5"
+    assert fairies.money == 17 + coins
+    assert state.offer["bonus7"] == 0 and "bonus5" not in state.offer
+    assert "takes the start marker" in " ".join(texts(events))
+    assert state.current == 1
+
+
+def test_passed_seats_are_skipped_and_the_round_ends_after_the_last_pass() -> None:
+    state = first_game(4)
+    state, _ = play(state, 0, "pass bonus5")
+    state, _ = play(state, 1, "sail")
+    state, _ = play(state, 2, "pass bonus3")
+    state, _ = play(state, 3, "pass bonus4")
+    assert state.current == 1
+    state, events = play(state, 1, "pass bonus7")
+    assert state.round == 2 and state.order == [0, 1, 2, 3]
+    assert state.offer == {"bonus6": 1, "bonus1": 1, "bonus2": 1}
+    assert all(not p.passed for p in state.seats)
+    assert any("round 2 begins" in text for text in texts(events))
+
+
+def test_the_first_to_pass_starts_the_next_round() -> None:
+    state = first_game(4)
+    state, _ = play(state, 0, "sail")
+    state, _ = play(state, 1, "pass bonus3")
+    state, _ = play(state, 2, "pass bonus4")
+    state, _ = play(state, 3, "pass bonus5")
+    state, _ = play(state, 0, "pass bonus2")
+    assert state.order == [1, 2, 3, 0] and state.current == 1
+
+
+def test_pass_scoring_book_example_two_trading_posts_score_four() -> None:
+    state = position(first_game(4), buildings={"F5": (0, "t"), "B5": (0, "t")})
+    state.seats[0].bonus = "bonus6"
+    state.offer["bonus8"] = 0
+    state, _ = play(state, 0, "pass bonus8")
+    assert state.seats[0].score == 4
+
+
+def test_golems_score_their_trading_posts_on_passing() -> None:
+    state = position(first_game(4), current=2, buildings={"F7": (2, "t"), "B11": (2, "t")})
+    state, _ = play(state, 2, "pass bonus3")
+    assert state.seats[2].score == 2 + 2 * 2  # ability 2 for two posts; bonus6 2 per post
+
+
+def test_pass_must_name_a_tile_on_offer_and_none_in_round_five() -> None:
+    state = first_game(4)
+    with pytest.raises(IllegalAction, match="name the bonus tile"):
+        GAME.apply(state, 0, "pass")
+    last = state.model_copy(update={"round": 5})
+    assert GAME.legal_actions(last, 0)[-1 - last.seats[0].bowls[2]] == "pass"
+    with pytest.raises(IllegalAction, match="without a new tile"):
+        GAME.apply(last, 0, "pass bonus3")
+
+
+def test_network_scoring_shares_tied_places_book_example() -> None:
+    assert network_points([10, 10, 5]) == [10, 10, 4]
+    assert network_points([3, 9, 1, 1]) == [8, 12, 2, 2]
+    assert network_points([4, 4, 4, 4]) == [6, 6, 6, 6]
+
+
+def test_final_scoring_power_to_money_three_money_a_point_and_networks() -> None:
+    state = position(
+        first_game(3),
+        clear=True,
+        buildings={
+            "F5": (0, "h"),
+            "F6": (0, "h"),
+            "B5": (1, "h"),
+            "B6": (1, "h"),
+            "G12": (2, "h"),
+        },
+        money={0: 10, 1: 3, 2: 0},
+        bowls={0: [0, 3, 5], 1: [8, 0, 0], 2: [0, 0, 8]},
+    )
+    state = state.model_copy(update={"round": 5})
+    before = [p.score for p in state.seats]
+    state, events = play(state, 0, "pass")
+    state, _ = play(state, 1, "pass")
+    state, events = play(state, 2, "pass")
+    assert GAME.is_over(state) and state.phase == "over"
+    gained = [p.score - b for p, b in zip(state.seats, before, strict=True)]
+    # seat 0: 15 money -> 5; seat 1: 3 -> 1; seat 2: 8 -> 2; networks 2, 2, 1 -> 10, 10, 4
+    assert gained == [5 + 10, 1 + 10, 2 + 4]
+    assert "final scoring" in " ".join(texts(events))
+    assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == frozenset()
+
+
+def test_sailing_joins_networks_but_the_bonus_tile_does_not() -> None:
+    state = position(
+        first_game(2), clear=True, buildings={"E4": (0, "h"), "C4": (0, "h"), "F3": (0, "h")}
+    )
+    assert rules.largest_network(BOARD, state, 0) == 2
+    state.seats[0].bonus = "bonus3"
+    assert rules.largest_network(BOARD, state, 0) == 2
+    state.seats[0].sailing = 1
+    assert rules.largest_network(BOARD, state, 0) == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_finish_and_replay_exactly(players: int) -> None:
+    for seed in range(3):
+        result = random_playout(GAME, list(NAMES[:players]), seed)
+        assert result.finished and GAME.is_over(result.state)
+        replayed = replay_log(GAME, list(NAMES[:players]), seed, None, result.log)
+        assert GAME.dump_state(replayed) == GAME.dump_state(result.state)
