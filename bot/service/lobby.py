@@ -12,7 +12,7 @@ from .base import ServiceBase, changed_at_once, describe_options, unique_name
 from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
 from .model import Channel, Reply, User
 from .progress import next_round
-from .texts import names_list
+from .texts import names_list, plural
 
 MAX_SEED = 2**63 - 1
 
@@ -150,7 +150,8 @@ class LobbyService(ServiceBase):
             await self.store.end(ctx.table, "abandoned", self.clock())
         except StaleVersion:
             raise changed_at_once() from None
-        played = f" after {ctx.table.move_count} actions" if ctx.table.status == "active" else ""
+        moves = ctx.table.move_count
+        played = f" after {plural(moves, 'action')}" if ctx.table.status == "active" else ""
         return Reply(
             f"{user.name} abandoned {ctx.label}{played}. The channel is free for a new /newgame.",
             table_id=ctx.table.id,

@@ -392,3 +392,13 @@ async def test_a_stray_semicolon_is_not_logged_or_shown(service: Service) -> Non
         "#1 alice: take 1",
         "#2 alice: take 1; take 2",
     ]
+
+
+async def test_abandoning_counts_the_actions_played(service: Service) -> None:
+    first, _ = await start_table(service, [ALICE, BOB])
+    await service.act(CHANNEL, first, "take 1")
+    reply = await service.abandon(CHANNEL, ALICE)
+    assert reply.text == (
+        "alice abandoned table #1 (Pile (test game)) after 1 action. "
+        "The channel is free for a new /newgame."
+    )
