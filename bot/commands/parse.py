@@ -2,7 +2,7 @@
 
 A value runs until the next ` key:` that the command knows (for /newgame, which also takes
 the game's options, until any next ` word:`), so values may contain spaces and colons.
-Text before the first key goes to the command's first option, so `/move take 2` works too.
+Text before the first key goes to the command's first option, so `/move E5 E8` works too.
 """
 
 from __future__ import annotations
@@ -46,12 +46,20 @@ class Invocation:
 def parse_command(text: str) -> Invocation:
     text = text.strip()
     if not text.startswith("/"):
-        raise CommandError("Commands start with '/', for example /help or /move action:take 2.")
+        raise CommandError(_missing_slash(text))
     name, _, rest = text[1:].partition(" ")
     command = COMMANDS.get(name.lower())
     if command is None:
         raise CommandError(_unknown_command(name))
     return Invocation(command, _parse_options(command, rest.strip()))
+
+
+def _missing_slash(text: str) -> str:
+    """The answer to a line without the leading `/`, naming the command it probably was."""
+    words = text.split(maxsplit=1)
+    if words and words[0].lower() in COMMANDS:
+        return f"Commands start with '/': did you mean /{text}?"
+    return "Commands start with '/', for example /help or /board."
 
 
 def _unknown_command(name: str) -> str:

@@ -42,7 +42,9 @@ def test_whole_numbers_are_converted_and_checked() -> None:
     [
         ("/mvoe action:take 1", "Unknown command /mvoe. Did you mean /move?"),
         ("/frobnicate", "Unknown command /frobnicate. /help lists every command."),
-        ("move take 1", "Commands start with '/'"),
+        ("move take 1", "Commands start with '/': did you mean /move take 1?"),
+        ("hello there", "Commands start with '/', for example /help or /board."),
+        ("", "Commands start with '/', for example /help or /board."),
         (
             "/history cnt:3",
             "/history has no option 'cnt' (its options: count). Did you mean count:?",
