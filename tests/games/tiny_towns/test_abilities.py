@@ -248,6 +248,33 @@ def test_only_the_neighbours_left_and_right_trigger_the_watch() -> None:
     assert state.towns[0].claims == ["cottage"]
 
 
+def test_the_watch_takes_three_different_buildings_never_a_monument() -> None:
+    state = position(town(WATCH, monument="opaleyes-watch"), town(COTTAGE))
+    state, _ = play(state, 0, "build opaleyes-watch at A2 using A1 A2 B2 C2 D2 A3")
+    assert all(len(set(a.split()[1:])) == 3 for a in legal(state, 0, "watch"))
+    assert not any("cathedral" in a for a in legal(state, 0, "watch"))
+    with pytest.raises(IllegalAction, match="the Watch takes buildings on offer"):
+        play(state, 0, "watch cathedral cottage well")
+    with pytest.raises(IllegalAction, match="three different buildings"):
+        play(state, 0, "watch cottage cottage well")
+
+
+def test_a_free_building_does_not_trigger_the_watch_house_ruling() -> None:
+    watch = town(
+        "opaleyes-watch . . . . . . . . . . . . . . .",
+        monument="opaleyes-watch",
+        watch=["cottage", "well", "tavern"],
+    )
+    university = town(
+        "grove-university . . . . . . . . . . . . . . .",
+        monument="grove-university",
+        pending=["university"],
+    )
+    state, _ = play(position(watch, university), 1, "add cottage at D4")
+    assert state.towns[1].cells[at("D4")] == "cottage"
+    assert state.towns[0].claims == []
+
+
 def _empty_names(cells: list[str]) -> list[str]:
     from engine.games.tiny_towns.board import NAMES
 

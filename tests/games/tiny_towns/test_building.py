@@ -93,6 +93,11 @@ def test_a_shape_needs_at_least_one_real_resource() -> None:
     layout = "trading-post trading-post . .  . . . .  . . . .  . . . ."
     state = position(town(layout), offer=offer)
     assert not legal(state, 0, "build well")
+    # a Shed could stand on any empty square, so only this rule stops two posts making one
+    sheds = position(town(layout), offer=offer_with("trading-post", "shed"))
+    assert not legal(sheds, 0, "build shed")
+    with pytest.raises(IllegalAction, match="at least one real resource"):
+        play(sheds, 0, "build shed at D4 using A1 B1")
 
 
 def test_a_shed_may_go_on_any_empty_square_including_the_freed_ones() -> None:

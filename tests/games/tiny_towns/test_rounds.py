@@ -97,6 +97,16 @@ def test_in_every_third_round_each_player_chooses_a_resource(number: int) -> Non
     assert state.towns[0].cells[0] == "glass" and state.towns[1].cells[2] == "brick"
 
 
+def test_only_rounds_3_6_9_let_everyone_choose_the_others_turn_up_a_card() -> None:
+    state = GAME.new_game(["alice", "bob"], seed=7, options=PLAIN)
+    kinds = []
+    for _ in range(10):
+        kinds.append(state.source)
+        for seat in sorted(GAME.to_act(state)):
+            state, _ = play(state, seat, legal(state, seat, "place")[0], "done")
+    assert kinds == ["card", "card", "choice"] * 3 + ["card"]
+
+
 def test_an_empty_deck_is_reshuffled_and_5_cards_are_buried_again() -> None:
     discard = ["wood", "wheat", "brick", "glass", "stone"] * 3
     state = position(town(step="build"), town(step="done"), deck=[], resource="stone")
@@ -147,16 +157,14 @@ def test_the_game_ends_when_every_town_is_finished() -> None:
 
 
 def test_ties_fewer_empty_squares_then_more_cottages_then_shared() -> None:
-    # all four score 0; the first has no empty square, the others 2
-    zero_full = "cottage cottage cottage cottage  cottage cottage cottage cottage " * 2
-    three_cottages = "cottage cottage cottage cathedral  shed shed . .  . . . .  . . . ."
-    one_cottage = "cottage cathedral shed shed  . . . .  . . . .  . . . W"
-    state = position(
-        town(one_cottage), town(zero_full.strip()), town(three_cottages), town(one_cottage)
-    )
-    scores = GAME.scores(state)
-    assert scores == [4, 0, 4, 4]
-    assert GAME.ranking(state) == [[2], [0, 3], [1]]
+    # all score 4 (Cathedral 2, two Sheds; Factories and unfed cottages score nothing)
+    more_empty = "cathedral shed shed cottage  . . . .  . . . .  . . . ."  # 12 empty, 1 cottage
+    no_cottage = "cathedral shed shed factory  factory . . .  . . . .  . . . ."  # 11 empty
+    two_cottages = "cathedral shed shed cottage  cottage . . .  . . . .  . . . ."  # 11 empty, 2
+    state = position(town(more_empty), town(no_cottage), town(two_cottages), town(two_cottages))
+    assert GAME.scores(state) == [4, 4, 4, 4]
+    # fewer empty squares beat more cottages; then more cottages; then the place is shared
+    assert GAME.ranking(state) == [[2, 3], [1], [0]]
 
 
 def test_starloom_counts_towns_finished_in_earlier_rounds_only() -> None:
@@ -173,13 +181,14 @@ def test_starloom_counts_towns_finished_in_earlier_rounds_only() -> None:
 
 
 def test_feast_hall_compares_with_the_player_on_the_right_the_previous_seat() -> None:
-    halls = "feast-hall feast-hall . . . . . . . . . . . . . ."
-    one = "feast-hall . . . . . . . . . . . . . . ."
-    state = position(town(halls), town(one), town(one))
+    def halls(count: int) -> str:
+        return " ".join(["feast-hall"] * count + ["."] * (16 - count))
+
+    # alice 2 (right: carol 3, left: bob 0), bob 0, carol 3 (right: bob 0, left: alice 2)
+    state = position(town(halls(2)), town(halls(0)), town(halls(3)))
     lines = GAME.view(state, None)["players"]
     feast = [
-        next(line["points"] for line in p["score_lines"] if line["what"] == "feast-hall")
+        sum(line["points"] for line in p["score_lines"] if line["what"] == "feast-hall")
         for p in lines
     ]
-    # alice (2) vs carol on her right (1): bonus; bob (1) vs alice (2): none; carol vs bob: tie
-    assert feast == [6, 2, 2]
+    assert feast == [4, 0, 9]

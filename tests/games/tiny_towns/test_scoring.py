@@ -121,6 +121,11 @@ def test_fountain_scores_2_next_to_another_fountain_not_diagonally() -> None:
     assert points("fountain . . . . fountain . . . . . . . . . .", "fountain") == 0
 
 
+def test_fountain_needs_another_fountain_not_just_any_gray_building() -> None:
+    # The German rulebook says another Fountain (some English sources say a gray building).
+    assert points("fountain well shed . . . . . . . . . . . . .", "fountain") == 0
+
+
 def test_millstone_scores_2_next_to_a_red_or_yellow_building() -> None:
     assert points("millstone farm . . . . . . . . . . . . . .", "millstone") == 2
     assert points("millstone bakery . . farm . . . . . . . . . . .", "millstone") == 2
@@ -159,6 +164,11 @@ def test_temple_needs_two_fed_cottages_next_to_it() -> None:
     assert points("cottage temple cottage farm . . . . . . . . . . . .", "temple") == 4
     assert points("cottage temple cottage . . . . . . . . . . . . .", "temple") == 0
     assert points("cottage temple . farm . . . . . . . . . . . .", "temple") == 0
+
+
+def test_temple_next_to_a_fed_barrett_castle_counts_two_fed_cottages() -> None:
+    assert points("barrett-castle temple farm . . . . . . . . . . . . .", "temple") == 4
+    assert points("barrett-castle temple . . . . . . . . . . . . . .", "temple") == 0
 
 
 # -- green ---------------------------------------------------------------------------------------
@@ -212,13 +222,14 @@ def test_tailor_rulebook_example_two_in_the_centre_one_at_the_edge() -> None:
 
 
 def test_theater_counts_other_types_in_its_row_and_column_rulebook_example() -> None:
+    # The rulebook's example: three types beside it in its row, and in its column two buildings
+    # of one of those types and one of another of them: 3 points, a type counts once.
     town = """
-        .       farm    .       .
+        farm    .       .       .
         theater cottage well    farm
-        .       farm    .       .
-        .       cottage .       .
+        farm    .       .       .
+        cottage .       .       .
     """
-    # row: cottage, well, farm; column A: nothing -> 3 types
     assert points(town, "theater") == 3
     column = "theater . . .  farm . . .  farm . . .  cottage . . ."
     assert points(column, "theater") == 2
