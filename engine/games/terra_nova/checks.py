@@ -22,7 +22,13 @@ from .factions import (
 )
 from .notation import Action
 from .state import HOUSE, TRADING_POST, TerraNovaState
-from .tiles import ROUNDS
+from .tiles import (
+    BONUS_BY_KEY,
+    FAIRY_SHOVEL_COST,
+    INVENTOR_POST_COST,
+    POWER_ACTIONS,
+    ROUNDS,
+)
 
 
 class Checker:
@@ -60,7 +66,7 @@ class Checker:
         if kind in ("choose", "take"):
             return "the set-up is over"
         if kind == "exchange":
-            return self.exchange(action.number)
+            return self.exchange(action.number, bool(action.words))
         if self.player.towns_to_choose:
             if kind != "town":
                 return "you founded a town: first choose its tile, e.g. 'town 9vp'"
@@ -78,11 +84,16 @@ class Checker:
         if kind == "transform":
             return self.transform(action.hexes[0], bool(action.words))
         if kind == "upgrade":
-            return self.upgrade(action.hexes[0], action.words)
+            edge = action.hexes[1] if len(action.hexes) == 2 else None
+            return self.upgrade(action.hexes[0], action.words, edge)
         if kind == "sail":
             return self.sail()
         if kind == "bridge":
             return self.bridge(action.hexes[0], action.hexes[1])
+        if kind == "power":
+            return self.power(action.words[0], action.hexes, action.build)
+        if kind == "special":
+            return self.special(action.words[0], action.hexes, action.build)
         return self.pass_round(action.words[0] if action.words else None)
 
     # -- set-up -------------------------------------------------------------------------
@@ -111,9 +122,13 @@ class Checker:
 
     # -- rounds -------------------------------------------------------------------------
 
-    def exchange(self, amount: int) -> str | None:
+    def exchange(self, amount: int, for_points: bool = False) -> str | None:
         if self.s.phase != "actions":
             return "power is exchanged during the rounds"
+        if for_points and self.player.faction != "druids":
+            return "only the Druids exchange power for points"
+        if for_points and amount % 3:
+            return "the Druids exchange power for points in threes (3 power = 2 points)"
         if amount > self.player.bowls[2]:
             return f"you have only {self.player.bowls[2]} power in bowl III"
         return None
@@ -165,8 +180,13 @@ class Checker:
             return f"that costs {cost} money and you have {self.player.money}"
         return None
 
-    def upgrade(self, hex_: int, words: tuple[str, ...]) -> str | None:
+    def upgrade(
+        self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
+    ) -> str | None:
         s, name = self.s, self.name(hex_)
+        why = self._edge_house(words, edge)
+        if why is not None:
+            return why
         if s.owner[hex_] != self.seat:
             return f"you have no building on {name}"
         if words == ("tp",):
@@ -183,18 +203,36 @@ class Checker:
             cost = PALACE_COST
         else:
             return "write 'upgrade <hex> tp' or 'upgrade <hex> palace left|right'"
-        if self.player.money < cost:
+        if not free and self.player.money < cost:
             return f"that costs {cost} money and you have {self.player.money}"
         return None
 
-    def sail(self) -> str | None:
+    def sail(self, paid: bool = True) -> str | None:
         if self.player.sailing >= rules.faction(self.s, self.seat).max_sailing:
             return "your sailing track is at its end"
-        if self.player.money < SAILING_COST:
+        if paid and self.player.money < SAILING_COST:
             return f"sailing costs {SAILING_COST} money and you have {self.player.money}"
         return None
 
-    def bridge(self, first: int, second: int) -> str | None:
+    def _edge_house(self, words: tuple[str, ...], edge: int | None) -> str | None:
+        """The Fire Sprites name the edge hex for their left palace's free house."""
+        wants = words == ("palace", "left") and rules.faction(self.s, self.seat).left.ability == (
+            "edge-house"
+        )
+        if not wants:
+            return None if edge is None else "only the Fire Sprites' left palace names a hex"
+        if not self.edge_hexes() or self._house_left() is not None:
+            return None if edge is None else "no edge hex is free or no house is left"
+        if edge is None:
+            return "name the free edge hex for the palace's house, e.g. 'upgrade E5 palace left A1'"
+        if edge not in self.edge_hexes():
+            return f"{self.name(edge)} is not a free edge hex"
+        return None
+
+    def edge_hexes(self) -> list[int]:
+        return sorted(h for h in self.board.edge if rules.is_free_land(self.board, self.s, h))
+
+    def bridge(self, first: int, second: int, paid: bool = True) -> str | None:
         pair = (min(first, second), max(first, second))
         if pair not in self.board.bridge_spots:
             return f"{self.name(first)}–{self.name(second)} is not a bridge spot"
@@ -204,7 +242,7 @@ class Checker:
             return "a bridge must touch a hex with one of your buildings"
         if sum(1 for *_, who in self.s.bridges if who == self.seat) >= BRIDGES:
             return "all your bridges are built"
-        if self.player.money < BRIDGE_COST:
+        if paid and self.player.money < BRIDGE_COST:
             return f"a bridge costs {BRIDGE_COST} money and you have {self.player.money}"
         return None
 
@@ -214,3 +252,127 @@ class Checker:
         if bonus is None:
             return "name the bonus tile you take, e.g. 'pass bonus3'"
         return self.take(bonus)
+
+    # -- power and special actions ------------------------------------------------------
+
+    def power_cost(self, key: str) -> int:
+        if key == "fairy":
+            return FAIRY_SHOVEL_COST
+        if key == "tp":
+            return INVENTOR_POST_COST
+        discount = 1 if self.player.faction == "fire-sprites" else 0
+        return POWER_ACTIONS[key].cost - discount
+
+    def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        if key in ("fairy", "tp"):
+            ability = "fairy-shovel" if key == "fairy" else "trading-post-action"
+            if not rules.has_palace_ability(self.s, self.seat, ability):
+                return f"'power {key}' is a palace action you do not have"
+            if key == "fairy" and "fairy" in self.player.used:
+                return "your palace's power action is used this round"
+        elif key not in POWER_ACTIONS:
+            return f"there is no power action '{key}' (board: {', '.join(POWER_ACTIONS)})"
+        elif key in self.s.power_used:
+            return f"the power action {key} is used this round"
+        cost = self.power_cost(key)
+        if self.player.bowls[2] < cost:
+            return f"it costs {cost} power and you have {self.player.bowls[2]} in bowl III"
+        if key in ("7money", "sail"):
+            if hexes:
+                return f"'power {key}' takes no hex"
+            return self.sail(paid=False) if key == "sail" else None
+        if key in ("bridge3", "bridge4"):
+            if len(hexes) != 2 or build is not None:
+                return f"write 'power {key} <hex> <hex>'"
+            return self.bridge(hexes[0], hexes[1], paid=False)
+        if key == "tp":
+            return self.inventor_post(hexes, build)
+        if key == "2shovels":
+            return self.two_shovels(hexes, build)
+        return self.free_shovel(hexes, build, free=1)
+
+    def free_shovel(self, hexes: tuple[int, ...], build: int | None, free: int) -> str | None:
+        """One hex made habitable with `free` free shovels (more bought), maybe built on."""
+        if len(hexes) != 1:
+            return "name one hex, e.g. 'power shovel E5 build'"
+        hex_ = hexes[0]
+        why = self._free_in_reach(hex_) or self._needs_shovels(hex_)
+        if why is not None:
+            return why
+        paid = max(rules.shovels_needed(self.s, self.seat, hex_) - free, 0) * SHOVEL_COST
+        return self._afford(paid, build is not None)
+
+    def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> str | None:
+        if not 1 <= len(hexes) <= 2 or len(set(hexes)) != len(hexes):
+            return "name one hex, or two that need 1 shovel each"
+        for hex_ in hexes:
+            why = self._free_in_reach(hex_) or self._needs_shovels(hex_)
+            if why is not None:
+                return why
+            if len(hexes) == 2 and rules.shovels_needed(self.s, self.seat, hex_) != 1:
+                return f"{self.name(hex_)} needs 2 shovels; two hexes must need 1 each"
+        return self._afford(0, build is not None)
+
+    def inventor_post(self, hexes: tuple[int, ...], build: int | None) -> str | None:
+        if len(hexes) != 1 or build is not None:
+            return "write 'power tp <hex>'"
+        if rules.count(self.s, self.seat, TRADING_POST) >= TRADING_POSTS:
+            return "all your trading posts are on the board"
+        return self._free_in_reach(hexes[0])
+
+    def special(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        owner = {
+            "shovel": BONUS_BY_KEY[self.player.bonus].special_shovel
+            if self.player.bonus
+            else False,
+            "lake": rules.has_palace_ability(self.s, self.seat, "lake-house"),
+            "tp": rules.has_palace_ability(self.s, self.seat, "free-upgrade"),
+            "continent": rules.has_palace_ability(self.s, self.seat, "continent-shovel"),
+        }
+        if key not in owner:
+            return f"there is no special action '{key}' (shovel, lake, tp, continent)"
+        if not owner[key]:
+            return f"you have no special action '{key}'"
+        if f"special {key}" in self.player.used:
+            return f"your special action {key} is used this round"
+        if key == "shovel":
+            return self.free_shovel(hexes, build, free=1)
+        if len(hexes) != 1:
+            return f"name one hex, e.g. 'special {key} E5'"
+        hex_ = hexes[0]
+        if key == "tp":
+            if build is not None:
+                return "write 'special tp <hex>'"
+            return self.upgrade(hex_, ("tp",), free=True)
+        if key == "lake":
+            if build is not None:
+                return "write 'special lake <hex>' (it always builds a house)"
+            if rules.terrain_at(self.s, hex_) != "lake" or self.s.owner[hex_] != -1:
+                return f"{self.name(hex_)} is not an empty lake hex"
+            return self._house_left()
+        return self.continent(hex_, build)
+
+    def continent(self, hex_: int, build: int | None) -> str | None:
+        if not rules.is_free_land(self.board, self.s, hex_):
+            return f"{self.name(hex_)} is not an empty land hex"
+        mine = set(rules.buildings_of(self.s, self.seat))
+        if not mine & set(self.board.neighbours[hex_]):
+            return f"{self.name(hex_)} is not next to your buildings (over land, not the river)"
+        why = self._needs_shovels(hex_)
+        return why or self._afford(0, build is not None)
+
+    def _needs_shovels(self, hex_: int) -> str | None:
+        home = rules.faction(self.s, self.seat).home
+        if rules.terrain_at(self.s, hex_) == home:
+            return f"{self.name(hex_)} is already {home}; build on it with 'build'"
+        return None
+
+    def _afford(self, money: int, then_build: bool) -> str | None:
+        if then_build:
+            why = self._house_left()
+            if why is not None:
+                return why
+            money += HOUSE_COST
+        if self.player.money < money:
+            return f"that costs {money} money and you have {self.player.money}"
+        return None

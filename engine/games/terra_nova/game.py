@@ -152,11 +152,13 @@ class TerraNova(Game[TerraNovaState]):
             if state.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
                 actions.append(f"upgrade {names[h]} tp")
             if state.building[h] == TRADING_POST:
-                actions += [
-                    f"upgrade {names[h]} palace {side}"
-                    for side in ("left", "right")
-                    if check.upgrade(h, ("palace", side)) is None
-                ]
+                for side in ("left", "right"):
+                    text = f"upgrade {names[h]} palace {side}"
+                    edges = check.edge_hexes() if side == "left" else []
+                    if edges and check.upgrade(h, ("palace", side), edges[0]) is None:
+                        actions += [f"{text} {names[e]}" for e in edges]
+                    elif check.upgrade(h, ("palace", side)) is None:
+                        actions.append(text)
         if check.sail() is None:
             actions.append("sail")
         actions += [
@@ -164,11 +166,52 @@ class TerraNova(Game[TerraNovaState]):
             for a, b in self.board.bridge_spots
             if check.bridge(a, b) is None
         ]
+        actions += self._keyed_actions(state, seat, check)
         if state.round == ROUNDS:
             actions.append("pass")
         else:
             actions += [f"pass {key}" for key in sorted(state.offer)]
         return actions
+
+    def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
+        """Every legal `power …` and `special …` text."""
+        names = self.board.names
+        spots = [h for h in sorted(check.reach) if state.owner[h] == FREE]
+        shovel_texts = [text for h in spots for text in (f"{names[h]}", f"{names[h]} build")]
+        candidates: list[str] = ["power 7money", "power sail"]
+        candidates += [
+            f"power {key} {names[a]} {names[b]}"
+            for key in ("bridge3", "bridge4")
+            for a, b in self.board.bridge_spots
+        ]
+        for key in ("shovel", "2shovels", "fairy"):
+            candidates += [f"power {key} {t}" for t in shovel_texts]
+        ones = [h for h in spots if check.two_shovels((h,), None) is None]
+        ones = [h for h in ones if rules.shovels_needed(state, seat, h) == 1]
+        for i, a in enumerate(ones):
+            for b in ones[i + 1 :]:
+                pair = f"{names[a]} {names[b]}"
+                candidates += [
+                    f"power 2shovels {pair}",
+                    f"power 2shovels {names[a]} build {names[b]}",
+                    f"power 2shovels {pair} build",
+                ]
+        candidates += [f"power tp {names[h]}" for h in spots]
+        candidates += [f"special shovel {t}" for t in shovel_texts]
+        candidates += [f"special lake {names[h]}" for h in self.board.land()]
+        candidates += [f"special tp {names[h]}" for h in rules.buildings_of(state, seat)]
+        continent = [h for h in self.board.land() if state.owner[h] == FREE]
+        candidates += [
+            text
+            for h in continent
+            for text in (f"special continent {names[h]}", f"special continent {names[h]} build")
+        ]
+        legal: list[str] = []
+        for text in candidates:
+            action = parse_action(self.board, text, list)
+            if check.main_action(action) is None:
+                legal.append(text)
+        return legal
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:
         """A whole turn; once its action is done (and any town tile chosen), the turn passes."""
@@ -207,14 +250,20 @@ class TerraNova(Game[TerraNovaState]):
             palace: PalaceSide | None = None
             if len(action.words) == 2:
                 palace = "left" if action.words[1] == "left" else "right"
-            turn.upgrade(seat, action.hexes[0], palace)
+            edge = action.hexes[1] if len(action.hexes) == 2 else None
+            turn.upgrade(seat, action.hexes[0], palace, edge)
+        elif kind == "power":
+            cost = Checker(self.board, turn.s, seat).power_cost(action.words[0])
+            turn.power_action(seat, action.words[0], cost, action.hexes, action.build)
+        elif kind == "special":
+            turn.special(seat, action.words[0], action.hexes, action.build)
         elif kind == "sail":
             turn.sail(seat)
         elif kind == "bridge":
             first, second = sorted(action.hexes)
             turn.bridge(seat, first, second)
         elif kind == "exchange":
-            turn.exchange(seat, action.number)
+            turn.exchange(seat, action.number, for_points=bool(action.words))
         elif kind == "town":
             turn.choose_town(seat, action.words[0])
         else:

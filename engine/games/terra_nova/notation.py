@@ -16,7 +16,18 @@ from engine.core import ParseError, nearest
 from .board import Board
 
 Kind = Literal[
-    "choose", "build", "transform", "take", "pass", "upgrade", "sail", "bridge", "exchange", "town"
+    "choose",
+    "build",
+    "transform",
+    "take",
+    "pass",
+    "upgrade",
+    "sail",
+    "bridge",
+    "exchange",
+    "town",
+    "power",
+    "special",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
 USAGE = (
@@ -30,19 +41,25 @@ FORMS: dict[str, str] = {
     "transform": "transform <hex> [build], e.g. 'transform E5 build'",
     "take": "take <bonus tile>, e.g. 'take bonus3'",
     "pass": "pass <bonus tile>, e.g. 'pass bonus3' (just 'pass' in round 5)",
-    "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right",
+    "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]",
     "sail": "just 'sail'",
     "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",
-    "exchange": "exchange <power>, e.g. 'exchange 3'",
+    "exchange": "exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')",
     "town": "town <tile>: town 6money, town 8power, town sail or town 9vp",
+    "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
+    "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
 }
 
 
 class Action(NamedTuple):
+    """A parsed action. For `power` and `special`, words[0] is the action's key and `build`
+    the hex (among `hexes`) marked with a following `build`, if any."""
+
     kind: Kind
     hexes: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
     number: int = 0
+    build: int | None = None
 
 
 #: Per kind: how many hexes come first, and how many words may follow (least, most).
@@ -52,10 +69,10 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
     "transform": (1, 0, 1),
     "take": (0, 1, 1),
     "pass": (0, 0, 1),
-    "upgrade": (1, 1, 2),
+    "upgrade": (1, 1, 3),
     "sail": (0, 0, 0),
     "bridge": (2, 0, 0),
-    "exchange": (0, 1, 1),
+    "exchange": (0, 1, 2),
     "town": (0, 1, 1),
 }
 
@@ -66,6 +83,8 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     if not words or words[0] not in KINDS:
         raise ParseError(text, USAGE, nearest(text, legal()))
     kind: Kind = words[0]  # type: ignore[assignment]
+    if kind in ("power", "special"):
+        return _parse_keyed(board, text, kind, words[1:], legal)
     hex_count, least, most = _SHAPES[kind]
     args = words[1:]
     if not hex_count + least <= len(args) <= hex_count + most:
@@ -86,9 +105,33 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     if kind == "choose":
         return Action(kind, words=("-".join(rest),))
     if kind == "exchange":
-        if not rest[0].isdigit() or int(rest[0]) == 0:
+        if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
             raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-        return Action(kind, number=int(rest[0]))
+        return Action(kind, words=tuple(rest[1:]), number=int(rest[0]))
+    if kind == "upgrade" and len(rest) == 3:
+        edge = board.cell(rest[2])
+        if edge is None or rest[:2] != ["palace", "left"]:
+            raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+        return Action(kind, (hexes[0], edge), tuple(rest[:2]))
     if kind == "transform" and rest not in ([], ["build"]):
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
     return Action(kind, tuple(hexes), tuple(rest))
+
+
+def _parse_keyed(
+    board: Board, text: str, kind: Kind, args: list[str], legal: Callable[[], Sequence[str]]
+) -> Action:
+    """`power <key> [hex [build]] …` or `special <key> …`."""
+    if not args:
+        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+    hexes: list[int] = []
+    build: int | None = None
+    for word in args[1:]:
+        if word == "build" and hexes and build is None:
+            build = hexes[-1]
+            continue
+        index = board.cell(word)
+        if index is None:
+            raise ParseError(text, f"'{word}' is neither a hex nor 'build'", nearest(text, legal()))
+        hexes.append(index)
+    return Action(kind, tuple(hexes), (args[0],), build=build)

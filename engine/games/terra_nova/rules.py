@@ -112,8 +112,19 @@ def town_value_needed(state: TerraNovaState, seat: int) -> int:
     return TOWN_VALUE_NEEDED
 
 
-def groups(board: Board, state: TerraNovaState, seat: int, among: set[int]) -> list[set[int]]:
-    """Connected groups (adjacency and bridges) of the hexes in `among`."""
+def town_links(board: Board, state: TerraNovaState, seat: int, hex_: int) -> set[int]:
+    """Hexes that count as joined to `hex_` for the seat's towns: adjacent ones, and for the
+    Sea Dogs also those across one river hex."""
+    linked = adjacent(board, state, hex_)
+    if state.seats[seat].faction == "sea-dogs":
+        linked |= {h for h, d in board.river_distance[hex_].items() if d == 1}
+    return linked
+
+
+def groups(
+    board: Board, state: TerraNovaState, seat: int, among: set[int], for_towns: bool = False
+) -> list[set[int]]:
+    """Connected groups (adjacency and bridges; town links if `for_towns`) of `among`."""
     seen: set[int] = set()
     found: list[set[int]] = []
     for start in sorted(among):
@@ -122,7 +133,11 @@ def groups(board: Board, state: TerraNovaState, seat: int, among: set[int]) -> l
         group = {start}
         stack = [start]
         while stack:
-            for n in adjacent(board, state, stack.pop()):
+            here = stack.pop()
+            near = (
+                town_links(board, state, seat, here) if for_towns else adjacent(board, state, here)
+            )
+            for n in near:
                 if n in among and n not in group:
                     group.add(n)
                     stack.append(n)
@@ -138,7 +153,7 @@ def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
     needed = town_value_needed(state, seat)
     return [
         group
-        for group in groups(board, state, seat, free)
+        for group in groups(board, state, seat, free, for_towns=True)
         if len(group) >= TOWN_BUILDINGS_NEEDED
         and sum(TOWN_VALUES[state.building[h]] for h in group) >= needed
     ]

@@ -153,3 +153,27 @@ FIRST_GAMES: dict[int, FirstGame] = {
         houses=(("F5", "B3"), ("E7", "B4")),
     ),
 }
+
+
+@dataclass(frozen=True)
+class PowerAction:
+    key: str
+    cost: int
+    text: str
+
+
+#: The six power actions on the board, each usable once a round by the whole table.
+POWER_ACTIONS: dict[str, PowerAction] = {
+    action.key: action
+    for action in (
+        PowerAction("bridge3", 3, "build a bridge"),
+        PowerAction("bridge4", 4, "build a bridge"),
+        PowerAction("sail", 4, "improve sailing by 1"),
+        PowerAction("7money", 4, "take 7 money"),
+        PowerAction("shovel", 4, "make habitable and build with 1 free shovel"),
+        PowerAction("2shovels", 6, "make habitable with 2 free shovels, build on one hex"),
+    )
+}
+#: Personal power actions from palaces: the Fairies' shovel and the Inventors' trading post.
+FAIRY_SHOVEL_COST = 2
+INVENTOR_POST_COST = 6

@@ -173,13 +173,21 @@ class Turn:
         self._done(seat)
 
     def transform(self, seat: int, hex_: int, then_build: bool, free_shovels: int = 0) -> None:
+        self._convert(seat, hex_, free_shovels)
+        if then_build:
+            self.build(seat, hex_)
+        else:
+            self._done(seat)
+
+    def _convert(self, seat: int, hex_: int, free_shovels: int) -> None:
+        """Make `hex_` the seat's home terrain with shovels (`free_shovels` of them free)."""
         player = self.s.seats[seat]
         shovels = rules.shovels_needed(self.s, seat, hex_)
         paid = max(shovels - free_shovels, 0)
         player.money -= paid * SHOVEL_COST
         home = rules.faction(self.s, seat).home
         self._set_terrain(hex_, _LETTER_OF[home])
-        how = f", {free_shovels} of them free" if free_shovels else ""
+        how = f", {min(free_shovels, shovels)} of them free" if free_shovels else ""
         self.say(
             f"{self.who(seat)} makes {self.hex_name(hex_)} {home} with {shovels} "
             f"shovel{'s' if shovels > 1 else ''}{how}",
@@ -188,25 +196,82 @@ class Turn:
         self._round_score(seat, "shovel", shovels)
         if rules.faction(self.s, seat).key == "leprechauns":
             self._gain(seat, 2 * shovels, "their shovels")
-        if then_build:
-            self.build(seat, hex_)
-        else:
-            self._done(seat)
 
-    def upgrade(self, seat: int, hex_: int, palace: PalaceSide | None) -> None:
+    def _convert_free(self, seat: int, hex_: int, why: str) -> None:
+        """Make `hex_` habitable without shovels (palace abilities)."""
+        home = rules.faction(self.s, seat).home
+        self._set_terrain(hex_, _LETTER_OF[home])
+        self.say(f"{self.who(seat)} makes {self.hex_name(hex_)} {home} for free ({why})", seat)
+
+    def power_action(
+        self, seat: int, key: str, cost: int, hexes: tuple[int, ...], build: int | None
+    ) -> None:
+        player = self.s.seats[seat]
+        power.spend(player.bowls, cost)
+        if key == "fairy":
+            player.used.append("fairy")
+        elif key != "tp":
+            self.s.power_used.append(key)
+        self.say(f"{self.who(seat)} spends {cost} power on the power action {key}", seat)
+        if key == "7money":
+            player.money += 7
+            self._done(seat)
+        elif key == "sail":
+            self._advance_sailing(seat, "by the power action")
+            self._done(seat)
+        elif key in ("bridge3", "bridge4"):
+            self.bridge(seat, min(hexes), max(hexes), paid=False)
+        elif key == "tp":
+            self._convert_free(seat, hexes[0], "the Inventors' palace")
+            self.s.owner[hexes[0]] = seat
+            self._trading_post(seat, hexes[0], 0, "puts a trading post")
+            self._done(seat)
+        elif key == "2shovels":
+            for hex_ in hexes:
+                self._convert(seat, hex_, 2)
+            if build is not None:
+                self.build(seat, build)
+            else:
+                self._done(seat)
+        else:
+            self.transform(seat, hexes[0], build is not None, free_shovels=1)
+
+    def special(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
+        player = self.s.seats[seat]
+        player.used.append(f"special {key}")
+        hex_ = hexes[0]
+        if key == "shovel":
+            self.say(f"{self.who(seat)} uses the bonus tile's free shovel", seat)
+            self.transform(seat, hex_, build is not None, free_shovels=1)
+        elif key == "lake":
+            self.s.owner[hex_] = seat
+            self._set_building(hex_, HOUSE)
+            self.say(
+                f"{self.who(seat)} builds a free house on the lake {self.hex_name(hex_)}", seat
+            )
+            self._after_house(seat, hex_)
+            self._done(seat)
+        elif key == "tp":
+            self._trading_post(seat, hex_, 0, "upgrades for free")
+            self._done(seat)
+        else:
+            self._convert_free(seat, hex_, "the palace's special action")
+            if build is not None:
+                self.build(seat, hex_)
+            else:
+                self._done(seat)
+
+    def upgrade(
+        self, seat: int, hex_: int, palace: PalaceSide | None, edge: int | None = None
+    ) -> None:
         player = self.s.seats[seat]
         if palace is None:
             cost = rules.trading_post_cost(self.board, self.s, seat, hex_)
-            player.money -= cost
-            self._set_building(hex_, TRADING_POST)
-            self.say(
-                f"{self.who(seat)} upgrades the house on {self.hex_name(hex_)} to a trading post "
-                f"({cost} money)",
-                seat,
-            )
-            self._round_score(seat, "trading-post")
             if rules.has_palace_ability(self.s, seat, "trading-post-points"):
                 self._score(seat, 3, "their right palace")
+            self._trading_post(seat, hex_, cost, "upgrades the house")
+            self._done(seat)
+            return
         else:
             player.money -= PALACE_COST
             self._set_building(hex_, PALACE)
@@ -220,6 +285,30 @@ class Turn:
             self._round_score(seat, "palace")
             if ability.ability == "six-power":
                 self._gain(seat, 6, "their palace")
+            self._upgraded(seat, hex_)
+            if (
+                ability.ability == "free-sailing"
+                and player.sailing < rules.faction(self.s, seat).max_sailing
+            ):
+                self._advance_sailing(seat, "for free with their palace")
+            if ability.ability == "edge-house" and edge is not None:
+                self._convert_free(seat, edge, "their palace")
+                self.s.owner[edge] = seat
+                self._set_building(edge, HOUSE)
+                self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
+                self._after_house(seat, edge)
+        self._done(seat)
+
+    def _trading_post(self, seat: int, hex_: int, cost: int, how: str) -> None:
+        self.s.seats[seat].money -= cost
+        self._set_building(hex_, TRADING_POST)
+        paid = f" ({cost} money)" if cost else ""
+        self.say(f"{self.who(seat)} {how} on {self.hex_name(hex_)} to a trading post{paid}", seat)
+        self._round_score(seat, "trading-post")
+        self._upgraded(seat, hex_)
+
+    def _upgraded(self, seat: int, hex_: int) -> None:
+        """What every upgrade triggers: neighbours' power, the Sand Cats' money, towns."""
         self._neighbour_power(seat, hex_)
         for other, mate in enumerate(self.s.seats):
             if other != seat and mate.faction == "sand-cats":
@@ -227,15 +316,15 @@ class Turn:
                 mate.money += money
                 self.say(f"{self.who(other)} gets {money} money for the upgrade", other)
         self._check_towns(seat, hex_)
-        self._done(seat)
 
     def sail(self, seat: int) -> None:
         self.s.seats[seat].money -= SAILING_COST
         self._advance_sailing(seat, f"for {SAILING_COST} money")
         self._done(seat)
 
-    def bridge(self, seat: int, first: int, second: int) -> None:
-        self.s.seats[seat].money -= BRIDGE_COST
+    def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
+        if paid:
+            self.s.seats[seat].money -= BRIDGE_COST
         self.s.bridges.append((first, second, seat))
         left = BRIDGES - sum(1 for *_, who in self.s.bridges if who == seat)
         self.say(
@@ -248,9 +337,13 @@ class Turn:
                 self._check_towns(seat, end)
         self._done(seat)
 
-    def exchange(self, seat: int, amount: int) -> None:
+    def exchange(self, seat: int, amount: int, for_points: bool = False) -> None:
         player = self.s.seats[seat]
         power.spend(player.bowls, amount)
+        if for_points:
+            self.say(f"{self.who(seat)} exchanges {amount} power for points", seat)
+            self._score(seat, amount // 3 * 2, "the exchange")
+            return
         player.money += amount
         self.say(f"{self.who(seat)} exchanges {amount} power for {amount} money", seat)
 
@@ -357,7 +450,7 @@ class Turn:
                     town
                     for town in s.towns
                     if town.seat == seat
-                    and any(h in town.hexes for h in rules.adjacent(self.board, s, hex_))
+                    and any(h in town.hexes for h in rules.town_links(self.board, s, seat, hex_))
                 ),
                 None,
             )

@@ -45,6 +45,7 @@ def position(
     round_tile: str | None = None,
     clear: bool = False,
     current: int | None = None,
+    factions: Mapping[int, str] | None = None,
 ) -> TerraNovaState:
     """`state` with buildings (hex name → (seat, 'h'|'t'|'p')), money and bowls replaced.
 
@@ -68,4 +69,6 @@ def position(
         state.round_tiles[state.round - 1] = round_tile
     if current is not None:
         state.current = current
+    for seat, key in (factions or {}).items():
+        state.seats[seat].faction = key
     return state
