@@ -42,6 +42,9 @@ def _wrong_moment(state: TinyTownsState, seat: int, kind: Kind) -> str:
         return "first keep one of your two monument cards, e.g. 'keep <monument>'"
     if state.phase == "name":
         return "the hammer holder names this round's resource first, e.g. 'name wood'"
+    never = _not_in_this_game(state, kind)
+    if never:
+        return never
     if town.pending:
         top = town.pending[0]
         if top.startswith("put:"):
@@ -61,18 +64,35 @@ def _wrong_moment(state: TinyTownsState, seat: int, kind: Kind) -> str:
     if town.step == "choose":
         return f"first choose one of the face-up resource cards ({', '.join(state.face_up)})"
     if town.step == "place":
+        if state.source == "choice":
+            return "first choose a resource and place it (e.g. 'place glass B2')"
         return "first take this round's resource: place it (e.g. 'place wood B2')"
     if kind in _PLACING or kind == "choose":
         return "you have already taken your resource this round"
-    if kind == "keep":
-        return "monuments are kept at the start of the game"
-    if kind == "name":
-        return "only the hammer holder names a resource, at the start of a round (Prospectors)"
     if kind in ("add", "pass") and town.step == "build":
         return "nothing is waiting to be placed or declined"
     if town.step == "done":
         return "you are done with this round; only the offer from Opaleye's Watch is open"
     return f"'{kind}' is not possible at this moment"
+
+
+def _not_in_this_game(state: TinyTownsState, kind: Kind) -> str | None:
+    """Why an action that belongs to another moment of the game, or another variant, is refused.
+
+    Checked before "first take this round's resource", which would wrongly suggest that the
+    action becomes possible once the resource is placed.
+    """
+    if kind == "keep":
+        return "monument cards are kept at the start of the game"
+    if kind == "name":
+        if not state.options.get("prospectors"):
+            return "naming the resource belongs to the Prospectors variant, which is not in play"
+        return "only the hammer holder names a resource, at the start of a round"
+    if kind == "choose" and len(state.players) > 1:
+        if state.source == "choice":
+            return "face-up cards belong to the solo game; here choose by placing: 'place glass B2'"
+        return "picking a face-up card belongs to the solo game"
+    return None
 
 
 def _keep(state: TinyTownsState, seat: int, action: Action, town: Town) -> str:

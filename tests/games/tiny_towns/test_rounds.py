@@ -74,6 +74,21 @@ def test_the_resource_must_be_placed_before_anything_else() -> None:
         play(state, 0, "place wood A1")
 
 
+def test_actions_of_another_moment_or_variant_say_so_rather_than_place_first() -> None:
+    state = position(town(step="place"), town(step="place"))
+    with pytest.raises(IllegalAction, match="monument cards are kept at the start of the game"):
+        play(state, 0, "keep statue")
+    with pytest.raises(IllegalAction, match="belongs to the Prospectors variant"):
+        play(state, 0, "name wood")
+    with pytest.raises(IllegalAction, match="belongs to the solo game"):
+        play(state, 0, "choose wood")
+    choice = position(town(step="place"), town(step="place"), source="choice", resource=None)
+    with pytest.raises(IllegalAction, match="first choose a resource and place it"):
+        play(choice, 0, "done")
+    with pytest.raises(IllegalAction, match="here choose by placing: 'place glass B2'"):
+        play(choice, 0, "choose glass")
+
+
 def test_a_player_who_is_done_is_not_asked_again_in_that_round() -> None:
     state = position(town(step="place"), town(step="place"))
     state, _ = play(state, 0, "place wood A1", "done")
