@@ -46,6 +46,11 @@ class UndoService(ServiceBase):
         table = ctx.table
         if table.move_count == 0:
             raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
+        if table.move_count == 1 and count != 1:
+            raise BadRequest(
+                f"Only 1 action has been played at {ctx.label}, so count:1 is the most, "
+                f"not {count}."
+            )
         if not 1 <= count <= table.move_count:
             raise BadRequest(
                 f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
@@ -68,9 +73,10 @@ class UndoService(ServiceBase):
         if not others:
             return await self._take_back(ctx, None, from_number, actions, "")
         if await self._affects_only(ctx, seat, from_number, actions):
+            own = "action" if count == 1 else f"{count} actions"
             preface = (
-                f"{requester_name} takes back their own {plural(count, 'action')}; nobody else "
-                "was affected, so no approval is needed.\n"
+                f"{requester_name} takes back their own {own}; nobody else was affected, so "
+                "no approval is needed.\n"
             )
             return await self._take_back(ctx, None, from_number, actions, preface)
         expires = now + self.undo_ttl

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import BadRequest, NotAllowed, Service, UndoRefused
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, MALLORY, ManualClock, start_table
+from bot.service import BadRequest, GameCatalog, NotAllowed, Service, UndoRefused
+from bot.store import Store
+from engine.games.terra_nova_2006 import TerraNova2006
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    MALLORY,
+    ManualClock,
+    fake_renderer,
+    start_table,
+)
 from tests.support.pile_game import PileGame
 
 
@@ -55,7 +66,10 @@ async def test_several_actions_can_be_taken_back_at_once(service: Service) -> No
     assert f"#2 {second.name}: take 2, #3 {first.name}: take 3" in done.text
     assert await _pile(service) == 9
     assert await _log(service) == ["take 1"]
-    with pytest.raises(BadRequest, match="1 to 1 actions"):
+    with pytest.raises(
+        BadRequest,
+        match=r"Only 1 action has been played at table #1 .*, so count:1 is the most, not 2\.",
+    ):
         await service.request_undo(CHANNEL, first, count=2)
 
 
@@ -147,3 +161,40 @@ async def test_a_player_alone_at_the_table_undoes_at_once(service: Service) -> N
     done = await service.request_undo(CHANNEL, solo)
     assert done.text.startswith("Taken back: #1 alice: take 3")
     assert await _pile(service) == 10
+
+
+async def test_a_player_takes_back_their_own_action_mid_turn_without_asking(
+    store: Store, clock: ManualClock
+) -> None:
+    """In a game of several actions per turn, undoing your own action while your turn goes
+    on concerns nobody else: no request, no ping, and the wording is singular."""
+    service = Service(
+        store, games=GameCatalog([TerraNova2006()]), renderer=fake_renderer, clock=clock
+    )
+    await service.create_table(CHANNEL, ALICE, "terra-nova-2006", None, 7)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    table = await store.open_table(CHANNEL.id)
+    assert table is not None
+    users = {seat.display_name: seat for seat in await store.seats(table.id)}
+    by_name = {ALICE.name: ALICE, BOB.name: BOB}
+    rows = [
+        f"{row}{n}"
+        for row, count in (("A", 6), ("O", 6), ("B", 8), ("N", 4))
+        for n in range(1, count + 1)
+    ]
+    for cell in ["H1", "H14", *rows]:
+        (seat,) = (await store.open_table(CHANNEL.id) or table).to_act
+        name = next(n for n, s in users.items() if s.seat == seat)
+        await service.act(CHANNEL, by_name[name], f"place {cell}")
+    (seat,) = (await store.open_table(CHANNEL.id) or table).to_act
+    mover = by_name[next(n for n, s in users.items() if s.seat == seat)]
+    first = "move H1 H2" if seat == 0 else "move H14 H13"
+    await service.act(CHANNEL, mover, first)
+    taken = await service.request_undo(CHANNEL, mover)
+    assert taken.text.startswith(
+        f"{mover.name} takes back their own action; nobody else was affected"
+    )
+    assert taken.mentions == () and taken.undo_request_id is None
+    with pytest.raises(BadRequest, match="You can take back 1 to 26 actions"):
+        await service.request_undo(CHANNEL, mover, count=27)
