@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import BadRequest, GameCatalog, NotAllowed, Service, UndoRefused
+from bot.service import BadRequest, GameCatalog, NotAllowed, Service, UndoRefused, User
 from bot.store import Store
 from engine.games.terra_nova_2006 import TerraNova2006
 from tests.bot.helpers import (
@@ -176,21 +176,25 @@ async def test_a_player_takes_back_their_own_action_mid_turn_without_asking(
     await service.start(CHANNEL, ALICE)
     table = await store.open_table(CHANNEL.id)
     assert table is not None
-    users = {seat.display_name: seat for seat in await store.seats(table.id)}
-    by_name = {ALICE.name: ALICE, BOB.name: BOB}
+    by_id = {user.id: user for user in (ALICE, BOB)}
+    users = {seat.seat: by_id[seat.user_id] for seat in await store.seats(table.id)}
+
+    async def to_act() -> tuple[int, User]:
+        current = await store.open_table(CHANNEL.id)
+        assert current is not None
+        (seat,) = current.to_act
+        return seat, users[seat]
+
     rows = [
         f"{row}{n}"
         for row, count in (("A", 6), ("O", 6), ("B", 8), ("N", 4))
         for n in range(1, count + 1)
     ]
-    for cell in ["H1", "H14", *rows]:
-        (seat,) = (await store.open_table(CHANNEL.id) or table).to_act
-        name = next(n for n, s in users.items() if s.seat == seat)
-        await service.act(CHANNEL, by_name[name], f"place {cell}")
-    (seat,) = (await store.open_table(CHANNEL.id) or table).to_act
-    mover = by_name[next(n for n, s in users.items() if s.seat == seat)]
-    first = "move H1 H2" if seat == 0 else "move H14 H13"
-    await service.act(CHANNEL, mover, first)
+    for cell in ["H1", "H14", *rows]:  # the first seat places on H1, the second on H14
+        _, placer = await to_act()
+        await service.act(CHANNEL, placer, f"place {cell}")
+    seat, mover = await to_act()
+    await service.act(CHANNEL, mover, "move H1 H2" if seat == 0 else "move H14 H13")
     taken = await service.request_undo(CHANNEL, mover)
     assert taken.text.startswith(
         f"{mover.name} takes back their own action; nobody else was affected"
