@@ -1,0 +1,177 @@
+"""Every faction's ability and palaces, one by one.
+
+Positions start from the 4-player first game with the board cleared; seat 0 takes the faction
+under test; round 1 scores houses (2 points each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.games.terra_nova.state import TerraNovaState
+
+from .helpers import GAME, at, first_game, play, position, texts
+
+TOWN_CORE = {"F5": (0, "t"), "G6": (0, "p"), "G7": (0, "h")}
+
+
+def seat0(
+    faction: str,
+    buildings: Mapping[str, tuple[int, str]],
+    palaces: tuple[str, ...] = (),
+    money: int = 40,
+    bowls: list[int] | None = None,
+    round_tile: str | None = None,
+) -> TerraNovaState:
+    state = position(
+        first_game(4),
+        clear=True,
+        current=0,
+        factions={0: faction},
+        buildings=buildings,
+        money={0: money},
+        bowls={0: bowls or [2, 2, 4]},
+        round_tile=round_tile,
+    )
+    state.seats[0].palaces = list(palaces)  # type: ignore[arg-type]
+    return state
+
+
+def test_water_sprites_score_four_more_per_town() -> None:
+    state = seat0("water-sprites", TOWN_CORE)
+    state, _ = play(state, 0, "build F6; town 9vp")
+    assert state.seats[0].score == 2 + 4 + 9
+
+
+def test_water_sprites_left_palace_builds_a_free_house_on_any_lake() -> None:
+    state = seat0("water-sprites", {"B5": (0, "p")}, palaces=("left",))
+    with pytest.raises(IllegalAction, match="not an empty lake"):
+        GAME.apply(state, 0, "special lake G12")
+    state, _ = play(state, 0, "special lake G13")
+    assert state.owner[at("G13")] == 0 and state.seats[0].money == 40
+    with pytest.raises(IllegalAction, match="used this round"):
+        GAME.apply(position(state, current=0), 0, "special lake F1")
+
+
+@pytest.mark.parametrize(("faction", "towns"), [("sea-dogs", 1), ("water-sprites", 0)])
+def test_sea_dogs_found_towns_across_one_river_hex(faction: str, towns: int) -> None:
+    state = seat0(faction, {"E4": (0, "t"), "E3": (0, "h"), "C4": (0, "p")})
+    state, _ = play(state, 0, "transform F3 build")
+    assert len(state.towns) == towns
+
+
+def test_sea_dogs_palaces_free_sailing_and_free_trading_post() -> None:
+    state = seat0("sea-dogs", {"E4": (0, "t"), "E3": (0, "h")})
+    state, _ = play(state, 0, "upgrade E4 palace left")
+    assert state.seats[0].sailing == 1 and state.seats[0].score == 2
+    state = seat0("sea-dogs", {"E4": (0, "p"), "E3": (0, "h")}, palaces=("right",))
+    state, _ = play(state, 0, "special tp E3")
+    assert state.building[at("E3")] == "t" and state.seats[0].money == 40
+    assert "special tp" in state.seats[0].used
+
+
+def test_golems_left_palace_turns_two_shovels_into_one() -> None:
+    state = seat0("golems", {"E2": (0, "p")}, palaces=("left",))
+    state, _ = play(state, 0, "transform F1")  # lake is 2 steps from wasteland
+    assert state.seats[0].money == 40 - 6
+
+
+def test_leprechauns_gain_two_power_per_shovel() -> None:
+    state = seat0("leprechauns", {"E2": (0, "h")}, bowls=[4, 4, 0])
+    state, _ = play(state, 0, "transform F1")  # lake is 1 step from swamp
+    assert state.seats[0].bowls == [2, 6, 0]
+
+
+def test_inventors_gain_power_whenever_another_faction_builds_a_house() -> None:
+    state = seat0("fairies", {"G7": (0, "h")})
+    state = position(state, factions={2: "inventors"}, bowls={2: [2, 2, 4]})
+    state, events = play(state, 0, "transform F6 build")
+    assert state.seats[2].bowls == [1, 3, 4]
+    assert any("Inventors) gains 1 power" in text for text in texts(events))
+
+
+def test_inventors_palaces_trading_post_action_and_house_points() -> None:
+    state = seat0("inventors", {"E3": (0, "p")}, palaces=("left", "right"), bowls=[0, 0, 8])
+    state, _ = play(state, 0, "power tp F3")
+    assert state.building[at("F3")] == "t" and state.terrain[at("F3")] == "S"
+    assert state.seats[0].bowls == [6, 0, 2]
+    state = position(state, current=0)
+    state, _ = play(state, 0, "transform E4 build")
+    assert state.seats[0].score == 2 + 2  # round scoring and the right palace
+
+
+def test_fairies_left_palace_power_action_with_a_free_shovel() -> None:
+    state = seat0("fairies", {"G7": (0, "p")}, palaces=("left",), bowls=[0, 0, 8])
+    state, _ = play(state, 0, "power fairy F6 build")
+    assert state.owner[at("F6")] == 0
+    assert state.seats[0].money == 36 and state.seats[0].bowls == [2, 0, 6]
+    with pytest.raises(IllegalAction, match="used this round"):
+        GAME.apply(position(state, current=0), 0, "power fairy G6")
+
+
+def test_druids_exchange_three_power_for_two_points() -> None:
+    state = seat0("druids", {"G7": (0, "h")}, bowls=[0, 2, 6])
+    state, _ = play(state, 0, "exchange 6 vp; pass bonus3")
+    assert state.seats[0].score == 4 and state.seats[0].bowls == [6, 2, 0]
+    with pytest.raises(IllegalAction, match="in threes"):
+        GAME.apply(seat0("druids", {}, bowls=[0, 2, 6]), 0, "exchange 4 vp")
+    with pytest.raises(IllegalAction, match="only the Druids"):
+        GAME.apply(seat0("fairies", {}, bowls=[0, 2, 6]), 0, "exchange 3 vp")
+
+
+def test_druids_palaces_power_per_settlement_and_points_per_trading_post() -> None:
+    buildings = {"G7": (0, "p"), "F6": (0, "h"), "B5": (0, "h"), "G13": (0, "h")}
+    state = seat0("druids", buildings, palaces=("left", "right"), bowls=[6, 2, 0])
+    state, _ = play(state, 0, "upgrade B5 tp")
+    assert state.seats[0].score == 3
+    state = position(state, current=0)
+    state, _ = play(state, 0, "pass bonus3")
+    assert state.seats[0].bowls == [0, 8, 0]  # 3 settlements: 6 power
+
+
+def test_sun_worshippers_make_a_neighbouring_hex_habitable_for_free() -> None:
+    state = seat0("sun-worshippers", {"F5": (0, "p")}, palaces=("left",))
+    with pytest.raises(IllegalAction, match="not next to your buildings"):
+        GAME.apply(state, 0, "special continent E3")
+    state, _ = play(state, 0, "special continent F6 build")
+    assert state.terrain[at("F6")] == "D" and state.owner[at("F6")] == 0
+    assert state.seats[0].money == 36
+
+
+def test_sand_cats_earn_from_upgrades_and_build_cheaper_trading_posts() -> None:
+    state = seat0("fairies", {"G7": (0, "h")})
+    state = position(state, factions={3: "sand-cats"}, money={3: 0})
+    state, _ = play(state, 0, "upgrade G7 tp")
+    assert state.seats[3].money == 1
+    cats = seat0("sand-cats", {"G7": (0, "h"), "G9": (0, "p"), "G8": (1, "h")}, palaces=("left",))
+    cats, _ = play(cats, 0, "upgrade G7 tp")
+    assert cats.seats[0].money == 35
+
+
+def test_sand_cats_right_palace_scores_buildings_away_from_the_river() -> None:
+    state = seat0("sand-cats", {"G7": (0, "p"), "A1": (0, "h"), "E4": (0, "h")}, palaces=("right",))
+    state, _ = play(state, 0, "pass bonus3")
+    # G7 and A1 have no river neighbour, E4 has; bonus7 (held in the first game) adds 4
+    assert state.seats[0].score == 2 + 4
+
+
+def test_fire_sprites_left_palace_builds_a_free_house_on_an_edge_hex() -> None:
+    state = seat0("fire-sprites", {"F7": (0, "t")})
+    assert "upgrade F7 palace left A1" in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="name the free edge hex"):
+        GAME.apply(state, 0, "upgrade F7 palace left")
+    state, _ = play(state, 0, "upgrade F7 palace left A1")
+    assert state.owner[at("A1")] == 0 and state.terrain[at("A1")] == "W"
+    assert state.seats[0].money == 40 - 14
+    assert state.seats[0].score == 2  # the free house counts as a house built
+
+
+def test_fire_sprites_right_palace_scores_settlements_on_the_edge() -> None:
+    buildings = {"F7": (0, "p"), "A1": (0, "h"), "A2": (0, "h"), "G13": (0, "h")}
+    state = seat0("fire-sprites", buildings, palaces=("right",))
+    state, _ = play(state, 0, "pass bonus3")
+    # {A1, A2} and {G13} touch the edge, {F7} does not; bonus7 adds 4 for the palace
+    assert state.seats[0].score == 2 + 4
