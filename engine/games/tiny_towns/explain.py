@@ -61,6 +61,9 @@ def _wrong_moment(state: TinyTownsState, seat: int, kind: Kind) -> str:
             "first replace buildings with the Architect's Guild "
             "('replace B2 with <building>') or 'pass'"
         )
+    unasked = _nothing_asked(town, kind)
+    if unasked:
+        return unasked
     if town.step == "choose":
         return f"first choose one of the face-up resource cards ({', '.join(state.face_up)})"
     if town.step == "place":
@@ -69,8 +72,6 @@ def _wrong_moment(state: TinyTownsState, seat: int, kind: Kind) -> str:
         return "first take this round's resource: place it (e.g. 'place wood B2')"
     if kind in _PLACING or kind == "choose":
         return "you have already taken your resource this round"
-    if kind in ("add", "pass") and town.step == "build":
-        return "nothing is waiting to be placed or declined"
     if town.step == "done":
         return "you are done with this round; only the offer from Opaleye's Watch is open"
     return f"'{kind}' is not possible at this moment"
@@ -93,6 +94,24 @@ def _not_in_this_game(state: TinyTownsState, kind: Kind) -> str | None:
             return "face-up cards belong to the solo game; here choose by placing: 'place glass B2'"
         return "picking a face-up card belongs to the solo game"
     return None
+
+
+_ONLY_WHEN_ASKED: dict[Kind, str] = {
+    "put": "a resource is put only on a Factory or Bank you have just built",
+    "watch": "buildings are put on Opaleye's Watch only right after building it",
+    "replace": "buildings are replaced only right after building the Architect's Guild",
+    "add": "nothing is waiting to be placed: free buildings come from Grove University or "
+    "Opaleye's Watch",
+    "pass": "nothing is waiting to be declined",
+}
+
+
+def _nothing_asked(town: Town, kind: Kind) -> str | None:
+    """Why an answer to an offer or a demand is refused when none is open (checked after the
+    pending demands, so a town with an open claim still hears to place its resource first)."""
+    if kind in ("add", "pass") and town.claims:
+        return None
+    return _ONLY_WHEN_ASKED.get(kind)
 
 
 def _keep(state: TinyTownsState, seat: int, action: Action, town: Town) -> str:

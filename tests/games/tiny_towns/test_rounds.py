@@ -87,6 +87,12 @@ def test_actions_of_another_moment_or_variant_say_so_rather_than_place_first() -
         play(choice, 0, "done")
     with pytest.raises(IllegalAction, match="here choose by placing: 'place glass B2'"):
         play(choice, 0, "choose glass")
+    with pytest.raises(IllegalAction, match="only right after building the Architect's Guild"):
+        play(state, 0, "replace A1 with farm")
+    with pytest.raises(IllegalAction, match="only on a Factory or Bank you have just built"):
+        play(state, 0, "put wood on A1")
+    with pytest.raises(IllegalAction, match="free buildings come from Grove University"):
+        play(state, 0, "add farm at A1")
 
 
 def test_a_player_who_is_done_is_not_asked_again_in_that_round() -> None:
