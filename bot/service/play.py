@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, split_turn
+from engine.core import NotYourTurn, Result, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
-from .errors import BadRequest, BoardChanged
+from .errors import BadRequest, BoardChanged, RulesError
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
@@ -88,6 +88,10 @@ class PlayService(ServiceBase):
             )
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
+        if seat not in ctx.table.to_act:
+            # Refused here, for the whole text: the engine would name only a turn's first part.
+            waiting = [ctx.by_seat(other).display_name for other in ctx.table.to_act]
+            raise RulesError(NotYourTurn(text, ctx.by_seat(seat).display_name, waiting))
         played = await self._engine(
             self._play, ctx, lambda state: ctx.game.apply(state, seat, text), seat, text
         )

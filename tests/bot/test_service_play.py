@@ -402,3 +402,14 @@ async def test_abandoning_counts_the_actions_played(service: Service) -> None:
         "alice abandoned table #1 (Pile (test game)) after 1 action. "
         "The channel is free for a new /newgame."
     )
+
+
+async def test_a_whole_turn_sent_out_of_turn_is_refused_as_a_whole(service: Service) -> None:
+    first, second = await start_table(service, [ALICE, BOB])
+    with pytest.raises(RulesError) as caught:
+        await service.act(CHANNEL, second, "take 1; take 2")
+    assert str(caught.value) == (
+        f"It is not {second.name}'s turn ('take 1; take 2' was not played); "
+        f"waiting for {first.name}."
+    )
+    assert await _pile(service) == 10
