@@ -47,6 +47,12 @@ class Checker:
 
     def why(self, action: Action) -> str | None:
         s, kind = self.s, action.kind
+        if s.phase == "neutral":
+            if kind != "neutral":
+                return f"first set the neutral {s.neutral[0]} house, e.g. 'neutral A1'"
+            return self.neutral_house(action.hexes[0])
+        if kind == "neutral":
+            return "neutral houses are set only when the 2-player variants call for them"
         if s.phase == "factions":
             if kind != "choose":
                 return "first choose a faction, e.g. 'choose fairies'"
@@ -105,6 +111,16 @@ class Checker:
         taken = {FACTIONS_BY_KEY[p.faction].colour for p in self.s.seats if p.faction}
         if wanted.colour in taken:
             return f"a {wanted.colour} faction is already chosen (one faction per colour)"
+        if wanted.home == self.s.planner:
+            return f"{wanted.colour} is the neutral colour in this game"
+        return None
+
+    def neutral_house(self, hex_: int) -> str | None:
+        terrain = self.s.neutral[0]
+        if hex_ not in self.board.marked or rules.terrain_at(self.s, hex_) != terrain:
+            return f"{self.name(hex_)} is not a marked {terrain} hex"
+        if self.s.owner[hex_] != -1:
+            return f"{self.name(hex_)} is already built on"
         return None
 
     def start_house(self, hex_: int) -> str | None:

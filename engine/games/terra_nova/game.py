@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import (
+    BadOptions,
     BaseState,
     Game,
     GameInfo,
@@ -28,7 +29,7 @@ from .checks import Checker
 from .factions import FACTIONS, PalaceSide
 from .notation import Action, parse_action
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
-from .terrain import TERRAIN_LETTERS
+from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
     BONUS_TILES,
     EXTRA_BONUS_TILES,
@@ -60,26 +61,45 @@ class TerraNova(Game[TerraNovaState]):
                 description="the book's fixed first-game set-up (factions, houses, tiles)",
                 kind="bool",
                 default=False,
-            )
+            ),
+            OptionSpec(
+                key="turn_order",
+                description="clockwise, or each round in the order the players passed",
+                kind="choice",
+                default="clockwise",
+                choices=["clockwise", "drop-out"],
+            ),
+            OptionSpec(
+                key="variant",
+                description="2-player variants with neutral houses on the 2-player board side",
+                kind="choice",
+                default="none",
+                choices=["none", "planner", "lucky-digger"],
+            ),
         ],
     )
     state_model: ClassVar[type[BaseState]] = TerraNovaState
 
-    @property
-    def board(self) -> Board:
-        return board("standard")
+    @staticmethod
+    def board_of(state: State) -> Board:
+        return board(state.side)
 
     # -- set-up -------------------------------------------------------------------------
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         rng = Rng(seed=seed)
         count = len(players)
+        variant = options.get("variant", "none")
+        if variant != "none" and count != 2:
+            raise BadOptions(f"The {variant} variant is for 2 players, not {count}.")
+        if variant != "none" and options.get("first_game"):
+            raise BadOptions("The first-game set-up uses the standard board, without variants.")
         first_game = FIRST_GAMES[count] if options.get("first_game") else None
         tiles = list(ROUND_TILES)
         rng.shuffle(tiles)
         bonus = [tile.key for tile in BONUS_TILES]
         rng.shuffle(bonus)
-        b = self.board
+        b = board("standard" if variant == "none" else "duo")
         state = TerraNovaState(
             players=players,
             options=options,
@@ -98,7 +118,13 @@ class TerraNova(Game[TerraNovaState]):
             owner=[FREE] * len(b),
             building=NO_BUILDING * len(b),
             seats=[Player() for _ in players],
+            side=b.side,
         )
+        if variant == "planner":
+            planner = TERRAINS[rng.below(len(TERRAINS))]
+            state.planner = planner
+            state.phase = "neutral"
+            state.neutral = [planner, planner]
         if first_game is None:
             return state
         turn = Turn(b, state)
@@ -120,12 +146,22 @@ class TerraNova(Game[TerraNovaState]):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         if state.phase == "over" or seat != state.current:
             return []
-        check = Checker(self.board, state, seat)
-        names = self.board.names
+        check = Checker(self.board_of(state), state, seat)
+        names = self.board_of(state).names
+        if state.phase == "neutral":
+            return [
+                f"neutral {names[h]}"
+                for h in sorted(check.board.marked)
+                if check.neutral_house(h) is None
+            ]
         if state.phase == "factions":
             return [f"choose {f.key}" for f in FACTIONS if check.choose(f.key) is None]
         if state.phase == "houses":
-            return [f"build {names[h]}" for h in self.board.land() if check.start_house(h) is None]
+            return [
+                f"build {names[h]}"
+                for h in self.board_of(state).land()
+                if check.start_house(h) is None
+            ]
         if state.phase == "bonus":
             return [f"take {key}" for key in sorted(state.offer)]
         player = state.seats[seat]
@@ -137,7 +173,7 @@ class TerraNova(Game[TerraNovaState]):
         return self._main_actions(state, seat, check) + exchanges
 
     def _main_actions(self, state: State, seat: int, check: Checker) -> list[str]:
-        names = self.board.names
+        names = self.board_of(state).names
         actions: list[str] = []
         for h in sorted(check.reach):
             if state.owner[h] != FREE:
@@ -163,7 +199,7 @@ class TerraNova(Game[TerraNovaState]):
             actions.append("sail")
         actions += [
             f"bridge {names[a]} {names[b]}"
-            for a, b in self.board.bridge_spots
+            for a, b in self.board_of(state).bridge_spots
             if check.bridge(a, b) is None
         ]
         actions += self._keyed_actions(state, seat, check)
@@ -175,14 +211,14 @@ class TerraNova(Game[TerraNovaState]):
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         """Every legal `power …` and `special …` text."""
-        names = self.board.names
+        names = self.board_of(state).names
         spots = [h for h in sorted(check.reach) if state.owner[h] == FREE]
         shovel_texts = [text for h in spots for text in (f"{names[h]}", f"{names[h]} build")]
         candidates: list[str] = ["power 7money", "power sail"]
         candidates += [
             f"power {key} {names[a]} {names[b]}"
             for key in ("bridge3", "bridge4")
-            for a, b in self.board.bridge_spots
+            for a, b in self.board_of(state).bridge_spots
         ]
         for key in ("shovel", "2shovels", "fairy"):
             candidates += [f"power {key} {t}" for t in shovel_texts]
@@ -198,9 +234,9 @@ class TerraNova(Game[TerraNovaState]):
                 ]
         candidates += [f"power tp {names[h]}" for h in spots]
         candidates += [f"special shovel {t}" for t in shovel_texts]
-        candidates += [f"special lake {names[h]}" for h in self.board.land()]
+        candidates += [f"special lake {names[h]}" for h in self.board_of(state).land()]
         candidates += [f"special tp {names[h]}" for h in rules.buildings_of(state, seat)]
-        continent = [h for h in self.board.land() if state.owner[h] == FREE]
+        continent = [h for h in self.board_of(state).land() if state.owner[h] == FREE]
         candidates += [
             text
             for h in continent
@@ -208,7 +244,7 @@ class TerraNova(Game[TerraNovaState]):
         ]
         legal: list[str] = []
         for text in candidates:
-            action = parse_action(self.board, text, list)
+            action = parse_action(self.board_of(state), text, list)
             if check.main_action(action) is None:
                 legal.append(text)
         return legal
@@ -221,22 +257,24 @@ class TerraNova(Game[TerraNovaState]):
             return result
         if after.seats[after.current].towns_to_choose:
             return result
-        turn = Turn(self.board, after)
+        turn = Turn(self.board_of(state), after)
         turn.end_turn()
         return Result(turn.s, result.events + turn.events)
 
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
-        action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
-        why = Checker(self.board, state, seat).why(action)
+        action = parse_action(self.board_of(state), text, lambda: self.legal_actions(state, seat))
+        why = Checker(self.board_of(state), state, seat).why(action)
         if why is not None:
             raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
-        turn = Turn(self.board, state)
+        turn = Turn(self.board_of(state), state)
         self._perform(turn, seat, action)
         return Result(turn.s, turn.events)
 
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase
-        if kind == "choose":
+        if kind == "neutral":
+            turn.place_neutral(seat, action.hexes[0])
+        elif kind == "choose":
             turn.choose(seat, action.words[0])
         elif kind == "take":
             turn.take_bonus(seat, action.words[0])
@@ -253,7 +291,7 @@ class TerraNova(Game[TerraNovaState]):
             edge = action.hexes[1] if len(action.hexes) == 2 else None
             turn.upgrade(seat, action.hexes[0], palace, edge)
         elif kind == "power":
-            cost = Checker(self.board, turn.s, seat).power_cost(action.words[0])
+            cost = Checker(turn.board, turn.s, seat).power_cost(action.words[0])
             turn.power_action(seat, action.words[0], cost, action.hexes, action.build)
         elif kind == "special":
             turn.special(seat, action.words[0], action.hexes, action.build)
@@ -285,7 +323,7 @@ class TerraNova(Game[TerraNovaState]):
             raise GameOver("resign")
         if state.seats[seat].resigned:
             raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
-        turn = Turn(self.board, state)
+        turn = Turn(self.board_of(state), state)
         turn.s.seats[seat].resigned = True
         turn.say(f"{state.players[seat]} resigns and ranks last", seat)
         if all(player.resigned for player in turn.s.seats):
@@ -320,4 +358,4 @@ class TerraNova(Game[TerraNovaState]):
     # -- views --------------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return build_view(self.board, state)
+        return build_view(self.board_of(state), state)

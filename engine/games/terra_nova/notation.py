@@ -28,6 +28,7 @@ Kind = Literal[
     "town",
     "power",
     "special",
+    "neutral",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
 USAGE = (
@@ -48,6 +49,7 @@ FORMS: dict[str, str] = {
     "town": "town <tile>: town 6money, town 8power, town sail or town 9vp",
     "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
     "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
+    "neutral": "neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'",
 }
 
 
@@ -74,6 +76,7 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
     "bridge": (2, 0, 0),
     "exchange": (0, 1, 2),
     "town": (0, 1, 1),
+    "neutral": (1, 0, 0),
 }
 
 

@@ -29,9 +29,10 @@ PALACE = "p"
 BUILDING_NAMES: dict[str, str] = {HOUSE: "house", TRADING_POST: "trading post", PALACE: "palace"}
 TOWN_VALUES: dict[str, int] = {HOUSE: 1, TRADING_POST: 2, PALACE: 3}
 
-#: factions: choosing factions in turn order; houses: setting starting houses; bonus: taking
-#: the first bonus tiles in reverse order; actions: phase 2 of a round; over: final scoring done.
-Phase = Literal["factions", "houses", "bonus", "actions", "over"]
+#: neutral: setting neutral houses (2-player variants); factions: choosing factions in turn
+#: order; houses: setting starting houses; bonus: taking the first bonus tiles in reverse order;
+#: actions: phase 2 of a round; over: final scoring done.
+Phase = Literal["neutral", "factions", "houses", "bonus", "actions", "over"]
 
 
 class Player(BaseModel):
@@ -69,6 +70,10 @@ class TerraNovaState(BaseState):
     order: list[int]
     #: Seats still to act in a set-up phase, first one next.
     queue: list[int] = Field(default_factory=list)
+    #: In the neutral phase: the terrain (colour) of the neutral house each queued seat sets.
+    neutral: list[str] = Field(default_factory=list)
+    #: The Planner variant's neutral colour, as its terrain ("" otherwise).
+    planner: str = ""
     current: int = 0
     #: The current seat has taken its action this turn (only exchanges may follow).
     acted: bool = False

@@ -19,12 +19,13 @@ from .factions import (
 from .state import (
     FREE,
     HOUSE,
+    NEUTRAL_BASE,
     PALACE,
     TRADING_POST,
     TerraNovaState,
     Town,
 )
-from .terrain import TERRAIN_LETTERS
+from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind
 
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
@@ -87,9 +88,59 @@ class Turn:
         else:
             for key in self.s.offer:
                 self.s.offer[key] += 1
-            self.start_round()
+            self.begin_round()
             return
         self.s.current = self.s.queue[0]
+
+    # -- neutral houses (2-player variants) ---------------------------------------------
+
+    def place_neutral(self, seat: int, hex_: int) -> None:
+        s = self.s
+        terrain = s.neutral.pop(0)
+        s.owner[hex_] = NEUTRAL_BASE + TERRAINS.index(terrain)
+        self._set_building(hex_, HOUSE)
+        self.say(f"{self.who(seat)} sets a neutral {terrain} house on {self.hex_name(hex_)}", seat)
+        s.queue.pop(0)
+        if s.queue:
+            s.current = s.queue[0]
+        elif s.planner and s.round == 0:
+            s.phase = "factions"
+            s.queue = list(s.order)
+            s.current = s.queue[0]
+        else:
+            self.start_round()
+
+    def free_marked(self, terrain: str) -> list[int]:
+        letter = _LETTER_OF[terrain]  # type: ignore[index]
+        return sorted(
+            h for h in self.board.marked if self.s.terrain[h] == letter and self.s.owner[h] == FREE
+        )
+
+    def begin_round(self) -> None:
+        """Before income: the Lucky Digger variant sets its drawn neutral houses first."""
+        s = self.s
+        if s.options.get("variant") != "lucky-digger":
+            self.start_round()
+            return
+        chosen = {rules.faction(s, seat).home for seat in range(len(s.players))}
+        colours = [t for t in TERRAINS if t not in chosen]
+        s.rng.shuffle(colours)
+        start = s.order[0]
+        s.queue, s.neutral = [], []
+        for seat, terrain in zip((start, 1 - start), colours, strict=False):
+            self.events.append(
+                Event(text=f"{self.who(seat)} draws a neutral {terrain} house", reveals=True)
+            )
+            if self.free_marked(terrain):
+                s.queue.append(seat)
+                s.neutral.append(terrain)
+            else:
+                self.say(f"no marked {terrain} hex is free; the house is set aside")
+        if not s.queue:
+            self.start_round()
+            return
+        s.phase = "neutral"
+        s.current = s.queue[0]
 
     # -- rounds -------------------------------------------------------------------------
 
@@ -141,16 +192,26 @@ class Turn:
             player.used = []
         for key in s.offer:
             s.offer[key] += 1
+        if s.planner and s.round == 3:
+            for hex_ in self.free_marked(s.planner):
+                s.owner[hex_] = NEUTRAL_BASE + TERRAINS.index(s.planner)
+                self._set_building(hex_, HOUSE)
+                self.say(f"a neutral {s.planner} house is set on {self.hex_name(hex_)}")
         first = s.passed_order[0] if s.passed_order else s.order[0]
         count = len(s.players)
-        s.order = [(first + step) % count for step in range(count)]
+        if s.options.get("turn_order") == "drop-out":
+            s.order = list(s.passed_order) + [p for p in s.order if p not in s.passed_order]
+        else:
+            s.order = [(first + step) % count for step in range(count)]
         self.say(f"round {s.round} ends; {self.who(first)} passed first and starts the next round")
-        self.start_round()
+        self.begin_round()
 
     def _final_scoring(self) -> None:
         s = self.s
         self.say("the fifth round ends: final scoring")
         for seat, player in enumerate(s.seats):
+            if player.faction == "druids" and player.bowls[2] >= 3:
+                self.exchange(seat, player.bowls[2] // 3 * 3, for_points=True)
             if player.bowls[2]:
                 self.say(f"{self.who(seat)} exchanges {player.bowls[2]} power for money", seat)
                 player.money += player.bowls[2]
