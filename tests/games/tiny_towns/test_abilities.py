@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.tiny_towns import TinyTownsState
 
 from .helpers import GAME, at, legal, offer_with, play, position, texts, town
 
@@ -12,8 +13,8 @@ RESOURCES = {"wood", "wheat", "brick", "glass", "stone"}
 FACTORY = "W . . .  B S S B  . . . .  . . . ."
 
 
-def placed_resources(state: object, seat: int = 0) -> set[str]:
-    return {a.split()[1] for a in legal(state, seat, "place")}  # type: ignore[arg-type]
+def placed_resources(state: TinyTownsState, seat: int = 0) -> set[str]:
+    return {a.split()[1] for a in legal(state, seat, "place")}
 
 
 # -- Factory -------------------------------------------------------------------------------------
@@ -202,7 +203,7 @@ WATCH = "W . . .  B G H H  S . . .  . . . ."
 COTTAGE = ". H . .  B G . .  . . . .  . . . ."
 
 
-def watching(players: int = 2) -> object:
+def watching(players: int = 2) -> TinyTownsState:
     towns = [town(WATCH, monument="opaleyes-watch")]
     towns += [town(COTTAGE) for _ in range(players - 1)]
     state = position(*towns)

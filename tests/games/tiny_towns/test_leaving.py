@@ -52,6 +52,7 @@ def test_a_resigning_hammer_holder_hands_the_naming_on() -> None:
         ["alice", "bob", "carol"], seed=2, options={"prospectors": True, "monuments": False}
     )
     holder = state.hammer
+    assert holder is not None
     state, _ = GAME.resign(state, holder)
     assert state.phase == "name" and state.hammer == (holder + 1) % 3
 
@@ -94,6 +95,7 @@ def test_skipping_the_hammer_holder_passes_the_hammer_for_this_round() -> None:
         ["alice", "bob", "carol"], seed=2, options={"prospectors": True, "monuments": False}
     )
     holder = state.hammer
+    assert holder is not None
     state, events = GAME.skip(state, holder)
     assert state.hammer == (holder + 1) % 3 and state.phase == "name"
     assert "the hammer passes on for this round" in texts(events)[0]

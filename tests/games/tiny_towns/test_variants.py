@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.core import BadOptions, IllegalAction, NotYourTurn
+from engine.games.tiny_towns import TinyTownsState
 from engine.games.tiny_towns.cards import BY_COLOUR, FIRST_GAME, SOLO_REMOVED
 from engine.games.tiny_towns.view import solo_rank
 
@@ -77,13 +78,14 @@ def test_more_storage_sets_up_to_two_resources_aside_over_the_game() -> None:
 # -- Prospectors ---------------------------------------------------------------------------------
 
 
-def prospectors(seed: int = 2) -> object:
+def prospectors(seed: int = 2) -> TinyTownsState:
     return GAME.new_game(PLAYERS, seed=seed, options={"prospectors": True, "monuments": False})
 
 
 def test_the_hammer_holder_names_the_resource_for_everybody() -> None:
     state = prospectors()
     holder = state.hammer
+    assert holder is not None
     assert state.phase == "name" and GAME.to_act(state) == {holder}
     assert legal(state, holder) == [
         f"name {r}" for r in ("wood", "wheat", "brick", "glass", "stone")
@@ -99,8 +101,9 @@ def test_the_hammer_holder_names_the_resource_for_everybody() -> None:
 
 def test_the_hammer_passes_left_and_every_round_is_named() -> None:
     state = prospectors()
-    holders = []
+    holders: list[int] = []
     for _ in range(4):
+        assert state.hammer is not None
         holders.append(state.hammer)
         state, _ = play(state, state.hammer, "name wood")
         for seat in sorted(GAME.to_act(state)):
@@ -164,7 +167,7 @@ def test_prospectors_needs_two_players() -> None:
 # -- solo ----------------------------------------------------------------------------------------
 
 
-def solo(seed: int = 3) -> object:
+def solo(seed: int = 3) -> TinyTownsState:
     return GAME.new_game(["alice"], seed=seed, options={"monuments": False})
 
 
@@ -200,7 +203,7 @@ def test_solo_has_no_free_choice_rounds() -> None:
 
 
 def test_solo_leaves_five_cards_in_the_box() -> None:
-    offered = Counter()
+    offered: Counter[str] = Counter()
     for seed in range(60):
         offered.update(solo(seed).buildings)
     assert not set(offered) & SOLO_REMOVED
