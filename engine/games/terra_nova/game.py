@@ -166,6 +166,8 @@ class TerraNova(Game[TerraNovaState]):
             return [f"take {key}" for key in sorted(state.offer)]
         player = state.seats[seat]
         exchanges = [f"exchange {n}" for n in range(1, player.bowls[2] + 1)]
+        if player.faction == "druids":
+            exchanges += [f"exchange {n} vp" for n in range(3, player.bowls[2] + 1, 3)]
         if player.towns_to_choose:
             return [f"town {key}" for key in player.towns_left] + exchanges
         if state.acted:

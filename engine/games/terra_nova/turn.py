@@ -433,8 +433,9 @@ class Turn:
         s.passed_order.append(seat)
         self._pass_scoring(seat)
         if bonus is not None:
-            s.offer[player.bonus] = 0
+            returned = player.bonus
             self._take_from_offer(seat, bonus)
+            s.offer[returned] = 0
         player.passed = True
         s.acted = True
 
@@ -517,7 +518,6 @@ class Turn:
             )
             if joined is not None:
                 joined.hexes.append(hex_)
-                return
         for group in rules.new_towns(self.board, s, seat):
             s.towns.append(Town(seat=seat, tile="", hexes=sorted(group)))
             s.seats[seat].towns_to_choose += 1

@@ -114,6 +114,7 @@ def test_fairies_left_palace_power_action_with_a_free_shovel() -> None:
 
 def test_druids_exchange_three_power_for_two_points() -> None:
     state = seat0("druids", {"G7": (0, "h")}, bowls=[0, 2, 6])
+    assert {"exchange 3 vp", "exchange 6 vp"} <= set(GAME.legal_actions(state, 0))
     state, _ = play(state, 0, "exchange 6 vp; pass bonus3")
     assert state.seats[0].score == 4 and state.seats[0].bowls == [6, 2, 0]
     with pytest.raises(IllegalAction, match="in threes"):
@@ -175,3 +176,11 @@ def test_fire_sprites_right_palace_scores_settlements_on_the_edge() -> None:
     state, _ = play(state, 0, "pass bonus3")
     # {A1, A2} and {G13} touch the edge, {F7} does not; bonus7 adds 4 for the palace
     assert state.seats[0].score == 2 + 4
+
+
+def test_the_right_palace_of_the_a_side_founds_towns_at_value_six_at_once() -> None:
+    buildings = {"F5": (0, "h"), "G6": (0, "t"), "G7": (0, "h"), "F6": (0, "h")}
+    state = seat0("golems", buildings)
+    state, events = play(state, 0, "upgrade G6 palace right")
+    assert "founds a town" in " ".join(texts(events))
+    assert state.seats[0].towns_to_choose == 1 and state.current == 0
