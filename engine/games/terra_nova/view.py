@@ -12,7 +12,7 @@ from .board import Board
 from .factions import BRIDGES, FACTIONS_BY_KEY, HOUSES, TRADING_POSTS
 from .state import BUILDING_NAMES, FREE, HOUSE, NEUTRAL_BASE, TRADING_POST, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
-from .tiles import BONUS_BY_KEY, ROUND_KINDS
+from .tiles import BONUS_BY_KEY, POWER_ACTIONS, ROUND_KINDS
 
 
 def ranking(state: TerraNovaState) -> list[list[int]]:
@@ -42,6 +42,15 @@ def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
                 "current": number == state.round,
             }
             for number, kind in enumerate(state.round_tiles, start=1)
+        ],
+        "power_actions": [
+            {
+                "key": action.key,
+                "cost": action.cost,
+                "text": action.text,
+                "used": action.key in state.power_used,
+            }
+            for action in POWER_ACTIONS.values()
         ],
         "bonus_offer": [
             {"tile": key, "text": BONUS_BY_KEY[key].text, "money": money}
@@ -83,6 +92,7 @@ def _player(board: Board, state: TerraNovaState, seat: int) -> dict[str, Any]:
         "bonus": player.bonus or None,
         "towns_left": list(player.towns_left),
         "towns_to_choose": player.towns_to_choose,
+        "used_this_round": list(player.used),
         "passed": player.passed,
         "resigned": player.resigned,
     }

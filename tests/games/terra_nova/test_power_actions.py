@@ -18,6 +18,8 @@ def test_seven_money_is_once_a_round_for_the_whole_table() -> None:
     state, _ = play(state, 1, "power 7money")
     assert state.seats[1].money == 22 + 7 and state.seats[1].bowls == [4, 4, 0]
     assert "power 7money" not in GAME.legal_actions(state, 2)
+    shown = {a["key"]: a["used"] for a in GAME.view(state, None)["power_actions"]}
+    assert shown == {k: k == "7money" for k in shown} and len(shown) == 6
     with pytest.raises(IllegalAction, match="used this round"):
         GAME.apply(state, 2, "power 7money")
     for seat, tile in ((2, "bonus3"), (3, "bonus4"), (0, "bonus5"), (1, "bonus7")):
