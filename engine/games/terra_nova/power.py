@@ -25,8 +25,3 @@ def spend(bowls: list[int], amount: int) -> None:
         raise ValueError(f"cannot spend {amount} power with {bowls[2]} in bowl III")
     bowls[2] -= amount
     bowls[0] += amount
-
-
-def gainable(bowls: list[int]) -> int:
-    """How much power could still be gained before everything lies in bowl III."""
-    return 2 * bowls[0] + bowls[1]

@@ -231,14 +231,14 @@ class Turn:
         self._set_building(hex_, HOUSE)
         self.say(f"{self.who(seat)} builds a house on {self.hex_name(hex_)}", seat)
         self._after_house(seat, hex_)
-        self._done(seat)
+        self._done()
 
     def transform(self, seat: int, hex_: int, then_build: bool, free_shovels: int = 0) -> None:
         self._convert(seat, hex_, free_shovels)
         if then_build:
             self.build(seat, hex_)
         else:
-            self._done(seat)
+            self._done()
 
     def _convert(self, seat: int, hex_: int, free_shovels: int) -> None:
         """Make `hex_` the seat's home terrain with shovels (`free_shovels` of them free)."""
@@ -276,24 +276,24 @@ class Turn:
         self.say(f"{self.who(seat)} spends {cost} power on the power action {key}", seat)
         if key == "7money":
             player.money += 7
-            self._done(seat)
+            self._done()
         elif key == "sail":
             self._advance_sailing(seat, "by the power action")
-            self._done(seat)
+            self._done()
         elif key in ("bridge3", "bridge4"):
             self.bridge(seat, min(hexes), max(hexes), paid=False)
         elif key == "tp":
             self._convert_free(seat, hexes[0], "the Inventors' palace")
             self.s.owner[hexes[0]] = seat
             self._trading_post(seat, hexes[0], 0, "puts a trading post")
-            self._done(seat)
+            self._done()
         elif key == "2shovels":
             for hex_ in hexes:
                 self._convert(seat, hex_, 2)
             if build is not None:
                 self.build(seat, build)
             else:
-                self._done(seat)
+                self._done()
         else:
             self.transform(seat, hexes[0], build is not None, free_shovels=1)
 
@@ -311,16 +311,16 @@ class Turn:
                 f"{self.who(seat)} builds a free house on the lake {self.hex_name(hex_)}", seat
             )
             self._after_house(seat, hex_)
-            self._done(seat)
+            self._done()
         elif key == "tp":
             self._trading_post(seat, hex_, 0, "upgrades for free")
-            self._done(seat)
+            self._done()
         else:
             self._convert_free(seat, hex_, "the palace's special action")
             if build is not None:
                 self.build(seat, hex_)
             else:
-                self._done(seat)
+                self._done()
 
     def upgrade(
         self, seat: int, hex_: int, palace: PalaceSide | None, edge: int | None = None
@@ -331,34 +331,33 @@ class Turn:
             if rules.has_palace_ability(self.s, seat, "trading-post-points"):
                 self._score(seat, 3, "their right palace")
             self._trading_post(seat, hex_, cost, "upgrades the house")
-            self._done(seat)
+            self._done()
             return
-        else:
-            player.money -= PALACE_COST
-            self._set_building(hex_, PALACE)
-            player.palaces.append(palace)
-            ability = rules.faction(self.s, seat).palace(palace)
-            self.say(
-                f"{self.who(seat)} upgrades the trading post on {self.hex_name(hex_)} to the "
-                f"{palace} palace: {ability.text}",
-                seat,
-            )
-            self._round_score(seat, "palace")
-            if ability.ability == "six-power":
-                self._gain(seat, 6, "their palace")
-            self._upgraded(seat, hex_)
-            if (
-                ability.ability == "free-sailing"
-                and player.sailing < rules.faction(self.s, seat).max_sailing
-            ):
-                self._advance_sailing(seat, "for free with their palace")
-            if ability.ability == "edge-house" and edge is not None:
-                self._convert_free(seat, edge, "their palace")
-                self.s.owner[edge] = seat
-                self._set_building(edge, HOUSE)
-                self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
-                self._after_house(seat, edge)
-        self._done(seat)
+        player.money -= PALACE_COST
+        self._set_building(hex_, PALACE)
+        player.palaces.append(palace)
+        ability = rules.faction(self.s, seat).palace(palace)
+        self.say(
+            f"{self.who(seat)} upgrades the trading post on {self.hex_name(hex_)} to the "
+            f"{palace} palace: {ability.text}",
+            seat,
+        )
+        self._round_score(seat, "palace")
+        if ability.ability == "six-power":
+            self._gain(seat, 6, "their palace")
+        self._upgraded(seat, hex_)
+        if (
+            ability.ability == "free-sailing"
+            and player.sailing < rules.faction(self.s, seat).max_sailing
+        ):
+            self._advance_sailing(seat, "for free with their palace")
+        if ability.ability == "edge-house" and edge is not None:
+            self._convert_free(seat, edge, "their palace")
+            self.s.owner[edge] = seat
+            self._set_building(edge, HOUSE)
+            self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
+            self._after_house(seat, edge)
+        self._done()
 
     def _trading_post(self, seat: int, hex_: int, cost: int, how: str) -> None:
         self.s.seats[seat].money -= cost
@@ -381,7 +380,7 @@ class Turn:
     def sail(self, seat: int) -> None:
         self.s.seats[seat].money -= SAILING_COST
         self._advance_sailing(seat, f"for {SAILING_COST} money")
-        self._done(seat)
+        self._done()
 
     def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
         if paid:
@@ -396,7 +395,7 @@ class Turn:
         for end in (first, second):
             if self.s.owner[end] == seat:
                 self._check_towns(seat, end)
-        self._done(seat)
+        self._done()
 
     def exchange(self, seat: int, amount: int, for_points: bool = False) -> None:
         player = self.s.seats[seat]
@@ -441,7 +440,7 @@ class Turn:
 
     # -- what follows -------------------------------------------------------------------
 
-    def _done(self, seat: int) -> None:
+    def _done(self) -> None:
         self.s.acted = True
 
     def _take_from_offer(self, seat: int, key: str) -> None:

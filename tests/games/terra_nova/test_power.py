@@ -26,7 +26,6 @@ def test_power_beyond_a_full_bowl_three_is_lost() -> None:
     bowls = [0, 1, 7]
     assert power.gain(bowls, 3) == 1
     assert bowls == [0, 0, 8]
-    assert power.gainable([1, 2, 5]) == 4
 
 
 def test_power_is_spent_only_from_bowl_three_back_to_bowl_one() -> None:
