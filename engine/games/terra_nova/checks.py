@@ -280,6 +280,10 @@ class Checker:
         return POWER_ACTIONS[key].cost - discount
 
     def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        return self.power_available(key) or self._power_use(key, hexes, build)
+
+    def power_available(self, key: str) -> str | None:
+        """Whether the power action `key` may be used now at all (owner, once a round, cost)."""
         if key in ("fairy", "tp"):
             ability = "fairy-shovel" if key == "fairy" else "trading-post-action"
             if not rules.has_palace_ability(self.s, self.seat, ability):
@@ -293,6 +297,9 @@ class Checker:
         cost = self.power_cost(key)
         if self.player.bowls[2] < cost:
             return f"it costs {cost} power and you have {self.player.bowls[2]} in bowl III"
+        return None
+
+    def _power_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
         if key in ("7money", "sail"):
             if hexes:
                 return f"'power {key}' takes no hex"
@@ -337,6 +344,10 @@ class Checker:
         return self._free_in_reach(hexes[0])
 
     def special(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        return self.special_available(key) or self._special_use(key, hexes, build)
+
+    def special_available(self, key: str) -> str | None:
+        """Whether the special action `key` is this player's and unused this round."""
         owner = {
             "shovel": BONUS_BY_KEY[self.player.bonus].special_shovel
             if self.player.bonus
@@ -351,6 +362,9 @@ class Checker:
             return f"you have no special action '{key}'"
         if f"special {key}" in self.player.used:
             return f"your special action {key} is used this round"
+        return None
+
+    def _special_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
         if key == "shovel":
             return self.free_shovel(hexes, build, free=1)
         if len(hexes) != 1:

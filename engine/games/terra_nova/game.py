@@ -6,7 +6,7 @@ docs/games/terra-nova.md. The game is not registered yet (it is being built).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from engine.core import (
     BadOptions,
@@ -35,6 +35,7 @@ from .tiles import (
     EXTRA_BONUS_TILES,
     FIRST_GAME_ROUNDS,
     FIRST_GAMES,
+    POWER_ACTIONS,
     ROUND_TILES,
     ROUNDS,
 )
@@ -212,43 +213,64 @@ class TerraNova(Game[TerraNovaState]):
         return actions
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
-        """Every legal `power …` and `special …` text."""
+        """Every legal `power …` and `special …` text, trying only actions available now."""
         names = self.board_of(state).names
         spots = [h for h in sorted(check.reach) if state.owner[h] == FREE]
-        shovel_texts = [text for h in spots for text in (f"{names[h]}", f"{names[h]} build")]
-        candidates: list[str] = ["power 7money", "power sail"]
-        candidates += [
-            f"power {key} {names[a]} {names[b]}"
-            for key in ("bridge3", "bridge4")
-            for a, b in self.board_of(state).bridge_spots
-        ]
-        for key in ("shovel", "2shovels", "fairy"):
-            candidates += [f"power {key} {t}" for t in shovel_texts]
-        ones = [h for h in spots if check.two_shovels((h,), None) is None]
-        ones = [h for h in ones if rules.shovels_needed(state, seat, h) == 1]
-        for i, a in enumerate(ones):
-            for b in ones[i + 1 :]:
-                pair = f"{names[a]} {names[b]}"
-                candidates += [
-                    f"power 2shovels {pair}",
-                    f"power 2shovels {names[a]} build {names[b]}",
-                    f"power 2shovels {pair} build",
-                ]
-        candidates += [f"power tp {names[h]}" for h in spots]
-        candidates += [f"special shovel {t}" for t in shovel_texts]
-        candidates += [f"special lake {names[h]}" for h in self.board_of(state).land()]
-        candidates += [f"special tp {names[h]}" for h in rules.buildings_of(state, seat)]
-        continent = [h for h in self.board_of(state).land() if state.owner[h] == FREE]
-        candidates += [
-            text
-            for h in continent
-            for text in (f"special continent {names[h]}", f"special continent {names[h]} build")
-        ]
         legal: list[str] = []
-        for text in candidates:
-            action = parse_action(self.board_of(state), text, list)
+
+        def keep(
+            kind: Literal["power", "special"],
+            key: str,
+            hexes: tuple[int, ...],
+            build: int | None = None,
+        ) -> None:
+            action = Action(kind, hexes, (key,), build=build)
             if check.main_action(action) is None:
-                legal.append(text)
+                words = [kind, key]
+                for h in hexes:
+                    words.append(names[h])
+                    if h == build:
+                        words.append("build")
+                legal.append(" ".join(words))
+
+        def with_builds(kind: Literal["power", "special"], key: str, hexes: list[int]) -> None:
+            for h in hexes:
+                keep(kind, key, (h,))
+                keep(kind, key, (h,), build=h)
+
+        for key in POWER_ACTIONS:
+            if check.power_available(key) is not None:
+                continue
+            if key in ("7money", "sail"):
+                keep("power", key, ())
+            elif key in ("bridge3", "bridge4"):
+                for a, b in self.board_of(state).bridge_spots:
+                    keep("power", key, (a, b))
+            else:
+                with_builds("power", key, spots)
+        if check.power_available("2shovels") is None:
+            ones = [h for h in spots if check.two_shovels((h,), None) is None]
+            ones = [h for h in ones if rules.shovels_needed(state, seat, h) == 1]
+            for i, a in enumerate(ones):
+                for b in ones[i + 1 :]:
+                    for build in (None, a, b):
+                        keep("power", "2shovels", (a, b), build)
+        if check.power_available("fairy") is None:
+            with_builds("power", "fairy", spots)
+        if check.power_available("tp") is None:
+            for h in spots:
+                keep("power", "tp", (h,))
+        if check.special_available("shovel") is None:
+            with_builds("special", "shovel", spots)
+        if check.special_available("lake") is None:
+            for h in self.board_of(state).land():
+                keep("special", "lake", (h,))
+        if check.special_available("tp") is None:
+            for h in rules.buildings_of(state, seat):
+                keep("special", "tp", (h,))
+        if check.special_available("continent") is None:
+            free = [h for h in self.board_of(state).land() if state.owner[h] == FREE]
+            with_builds("special", "continent", free)
         return legal
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:

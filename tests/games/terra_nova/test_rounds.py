@@ -123,3 +123,14 @@ def test_random_games_finish_and_replay_exactly(players: int) -> None:
         assert result.finished and GAME.is_over(result.state)
         replayed = replay_log(GAME, list(NAMES[:players]), seed, None, result.log)
         assert GAME.dump_state(replayed) == GAME.dump_state(result.state)
+
+
+def test_every_listed_action_is_accepted_along_random_games() -> None:
+    for players, seed in ((2, 7), (3, 8), (4, 9)):
+        result = random_playout(GAME, list(NAMES[:players]), seed)
+        state = GAME.new_game(list(NAMES[:players]), seed)
+        for index, (seat, text) in enumerate(result.log):
+            if index % 7 == 0:
+                for legal in GAME.legal_actions(state, seat):
+                    GAME.apply(state, seat, legal)
+            state, _ = GAME.apply(state, seat, text)
