@@ -84,7 +84,12 @@ class InfoService(ServiceBase):
 
     async def _since_last_action(self, ctx: TableContext, seat: int) -> list[str]:
         recent = await self.store.recent_actions(ctx.table.id, SINCE_WINDOW)
-        mine = [index for index, action in enumerate(recent) if action.seat == seat]
+        # Being skipped is nothing the player did: what came before it is news to them too.
+        mine = [
+            index
+            for index, action in enumerate(recent)
+            if action.seat == seat and action.kind != "skip"
+        ]
         newer = recent[mine[-1] + 1 :] if mine else recent
         if not newer:
             return []

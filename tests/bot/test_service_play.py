@@ -413,3 +413,19 @@ async def test_a_whole_turn_sent_out_of_turn_is_refused_as_a_whole(service: Serv
         f"waiting for {first.name}."
     )
     assert await _pile(service) == 10
+
+
+async def test_since_your_last_action_does_not_count_being_skipped(service: Service) -> None:
+    first, second, third = await start_table(service, [ALICE, BOB, CAROL])
+    moderator = User(id="u-mod", name="mod", moderator=True)
+    await service.act(CHANNEL, first, "take 1")
+    await service.act(CHANNEL, second, "take 1")
+    await service.act(CHANNEL, third, "take 1")
+    await service.act(CHANNEL, first, "take 2")
+    await service.skip(CHANNEL, moderator, second.name)
+    await service.act(CHANNEL, third, "take 1")
+    status = await service.status(CHANNEL, second)
+    assert (
+        f"Since your last action: #3 {third.name}: take 1; #4 {first.name}: take 2; "
+        f"#5 skip {second.name}; #6 {third.name}: take 1."
+    ) in status.text
