@@ -134,3 +134,18 @@ def test_every_listed_action_is_accepted_along_random_games() -> None:
                 for legal in GAME.legal_actions(state, seat):
                     GAME.apply(state, seat, legal)
             state, _ = GAME.apply(state, seat, text)
+
+
+def test_skip_passes_for_an_absent_seat_and_resign_keeps_passing() -> None:
+    state = first_game(3)
+    skipped, _ = GAME.skip(state, 0)
+    assert skipped.seats[0].passed and skipped.current == 1
+    resigned, events = GAME.resign(state, 1)
+    assert resigned.seats[1].resigned and resigned.seats[1].passed
+    assert "resigns" in " ".join(texts(events))
+    state, _ = play(resigned, 0, "pass bonus2")
+    state, _ = play(state, 2, "pass bonus5")
+    assert state.round == 2 and state.seats[1].passed and not state.seats[0].passed
+    assert GAME.ranking(state)[-1] == [1]
+    with pytest.raises(IllegalAction, match="already resigned"):
+        GAME.resign(state, 1)
