@@ -168,3 +168,18 @@ def test_a_building_next_to_a_town_joins_it() -> None:
     state = position(state, current=0, money={0: 40})
     state, _ = play(state, 0, "transform F7 build")
     assert len(state.towns) == 1 and at("F7") in state.towns[0].hexes
+
+
+def test_a_bridge_founds_a_town_book_example() -> None:
+    state = position(
+        first_game(4),
+        clear=True,
+        current=0,
+        money={0: 40},
+        buildings={"C5": (0, "t"), "B5": (0, "h"), "E4": (0, "h"), "E3": (0, "p")},
+    )
+    assert not state.towns
+    state, events = play(state, 0, "bridge C5 E4; town 6money")
+    assert "founds a town" in " ".join(texts(events))
+    assert state.seats[0].money == 40 - 10 + 6 and state.seats[0].score == 5
+    assert sorted(state.towns[0].hexes) == sorted(at(h) for h in ("C5", "B5", "E4", "E3"))
