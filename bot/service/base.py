@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -160,6 +160,24 @@ class ServiceBase:
         seat = self._seated(ctx, user).seat
         assert seat is not None, "seats are numbered when the table starts"
         return seat
+
+    async def _undo_voters(
+        self, ctx: TableContext, requester_id: str, undone: Sequence[ActionRecord]
+    ) -> list[SeatRecord]:
+        """Whose approval an undo of `undone` needs: every other seated player except those
+        who resigned before it — they have left the game. An undo that takes back a
+        resignation asks the player who resigned too."""
+        resigning = {action.seat for action in undone if action.kind == "resign"}
+        voters: list[SeatRecord] = []
+        for seat in ctx.seats:
+            if seat.user_id == requester_id or seat.seat is None:
+                continue
+            if seat.seat not in resigning and await self.store.has_action(
+                ctx.table.id, seat.seat, "resign"
+            ):
+                continue
+            voters.append(seat)
+        return voters
 
     # -- engine and renderer --------------------------------------------------------------
 

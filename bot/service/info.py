@@ -102,11 +102,9 @@ class InfoService(ServiceBase):
         request = await self.store.open_undo_request(ctx.table.id)
         if request is None or request.table_version != ctx.table.version:
             return []
-        undecided = [
-            seat.display_name
-            for seat in ctx.seats
-            if seat.user_id != request.requester_id and not request.votes.get(seat.user_id)
-        ]
+        undone = await self.store.actions_from(ctx.table.id, request.from_number)
+        voters = await self._undo_voters(ctx, request.requester_id, undone)
+        undecided = [seat.display_name for seat in voters if not request.votes.get(seat.user_id)]
         return [
             f"Open undo request by {ctx.name_of(request.requester_id)} (from action "
             f"#{request.from_number}), waiting for {names_list(undecided)} to /approve or "

@@ -23,7 +23,7 @@ from ..store import (
     UndoStatus,
 )
 from .base import ServiceBase, TableContext, changed_at_once
-from .errors import BadRequest, UndoRefused
+from .errors import BadRequest, NotAllowed, UndoRefused
 from .model import Channel, Mention, Reply, User
 from .progress import next_round
 from .texts import clock, names_list, plural
@@ -69,7 +69,7 @@ class UndoService(ServiceBase):
             await self.store.close_undo_request(pending.id, "lapsed", now)
         requester_name = self._seated(ctx, user).display_name
         taken = ", ".join(ctx.describe(action) for action in actions)
-        others = [other for other in ctx.seats if other.user_id != user.id]
+        others = await self._undo_voters(ctx, user.id, actions)
         if not others:
             return await self._take_back(ctx, None, from_number, actions, "")
         if await self._affects_only(ctx, seat, from_number, actions):
@@ -102,18 +102,21 @@ class UndoService(ServiceBase):
         """Agree to the open undo request; the last approval carries it out."""
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
+        actions = await self.store.actions_from(ctx.table.id, request.from_number)
+        voters = await self._undo_voters(ctx, request.requester_id, actions)
         if user.id == request.requester_id:
-            undecided = [seat.display_name for seat in self._undecided(ctx, request)]
+            undecided = [seat.display_name for seat in self._undecided(voters, request)]
             raise BadRequest(
                 f"You asked for this undo yourself; it waits for {names_list(undecided)}."
             )
+        self._require_voter(ctx, user, voters)
         now = self.clock()
         await self.store.vote(request.id, user.id, True, now)
         # Read the votes again: another player may have approved at the same moment.
         current = await self.store.open_undo_request(ctx.table.id)
         if current is None or current.id != request.id:
             raise UndoRefused("This undo request was closed meanwhile; see /status.")
-        waiting = self._undecided(ctx, current)
+        waiting = self._undecided(voters, current)
         if waiting:
             return Reply(
                 f"{name} approves the undo. Still waiting for "
@@ -122,7 +125,6 @@ class UndoService(ServiceBase):
                 table_id=ctx.table.id,
                 undo_request_id=request.id,
             )
-        actions = await self.store.actions_from(ctx.table.id, request.from_number)
         self._refuse_revealing(ctx, actions)
         preface = f"Everyone agreed to {ctx.name_of(request.requester_id)}'s undo.\n"
         return await self._take_back(ctx, request.id, request.from_number, actions, preface)
@@ -133,6 +135,10 @@ class UndoService(ServiceBase):
         """Refuse the open undo request (its requester withdraws it the same way)."""
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
+        if user.id != request.requester_id:
+            actions = await self.store.actions_from(ctx.table.id, request.from_number)
+            voters = await self._undo_voters(ctx, request.requester_id, actions)
+            self._require_voter(ctx, user, voters)
         now = self.clock()
         if user.id != request.requester_id:
             await self.store.vote(request.id, user.id, False, now)
@@ -175,13 +181,17 @@ class UndoService(ServiceBase):
         return others_before == set(ctx.table.to_act) - {seat}
 
     @staticmethod
-    def _undecided(ctx: TableContext, request: UndoRequestRecord) -> list[SeatRecord]:
-        """The other players who have not approved yet."""
-        return [
-            seat
-            for seat in ctx.seats
-            if seat.user_id != request.requester_id and not request.votes.get(seat.user_id)
-        ]
+    def _undecided(voters: Sequence[SeatRecord], request: UndoRequestRecord) -> list[SeatRecord]:
+        """The players whose approval is needed and not given yet."""
+        return [seat for seat in voters if not request.votes.get(seat.user_id)]
+
+    @staticmethod
+    def _require_voter(ctx: TableContext, user: User, voters: Sequence[SeatRecord]) -> None:
+        if all(seat.user_id != user.id for seat in voters):
+            raise NotAllowed(
+                f"You resigned from {ctx.label}, so the players still in the game decide "
+                "on this undo."
+            )
 
     @staticmethod
     def _refuse_revealing(ctx: TableContext, actions: Sequence[ActionRecord]) -> None:

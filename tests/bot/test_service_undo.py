@@ -202,3 +202,24 @@ async def test_a_player_takes_back_their_own_action_mid_turn_without_asking(
     assert taken.mentions == () and taken.undo_request_id is None
     with pytest.raises(BadRequest, match="You can take back 1 to 26 actions"):
         await service.request_undo(CHANNEL, mover, count=27)
+
+
+async def test_a_player_who_resigned_is_not_asked_unless_the_undo_takes_back_the_resignation(
+    service: Service,
+) -> None:
+    first, second, third = await start_table(service, [ALICE, BOB, CAROL])
+    await service.act(CHANNEL, first, "take 1")
+    await service.resign(CHANNEL, third)
+    await service.act(CHANNEL, second, "take 1")
+    asked = await service.request_undo(CHANNEL, first)
+    assert [m.user_id for m in asked.mentions] == [second.id]
+    status = await service.status(CHANNEL, first)
+    assert f"waiting for {second.name} to /approve or /decline" in status.text
+    with pytest.raises(NotAllowed, match="You resigned from table #1"):
+        await service.approve_undo(CHANNEL, third)
+    with pytest.raises(NotAllowed, match="players still in the game decide"):
+        await service.decline_undo(CHANNEL, third)
+    done = await service.approve_undo(CHANNEL, second)
+    assert f"Taken back: #3 {second.name}: take 1" in done.text
+    back_past_resigning = await service.request_undo(CHANNEL, first, count=1)
+    assert {m.user_id for m in back_past_resigning.mentions} == {second.id, third.id}
