@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import terra_nova_2006, tiny_towns
+from . import terra_nova, terra_nova_2006, tiny_towns
 
 Renderer = Callable[[Mapping[str, Any]], bytes]
 
 RENDERERS: dict[str, Renderer] = {
+    "terra-nova": terra_nova.render,
     "terra-nova-2006": terra_nova_2006.render,
     "tiny-towns": tiny_towns.render,
 }

@@ -1,0 +1,41 @@
+"""The Terra Nova (KOSMOS 2022) board image, drawn from the view of docs/games/terra-nova.md.
+
+A cached layer per board side (paper, river, coordinates, panel frame, strip captions) lies
+under what each view adds: the land in its current terrains (each with its letter, so
+terrains are told apart without colour), towns, bridges and buildings, the round scoring
+tiles, the power actions, the bonus tiles on offer and one card per faction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from render.common import to_png
+
+from .layers import background_for
+from .layout import cells_of
+from .panel import draw_panel
+from .pieces import draw_bridges, draw_buildings, draw_terrain, draw_towns, seat_colours
+from .tiles import draw_strips
+
+
+def render(view: Mapping[str, Any]) -> bytes:
+    """PNG bytes of the board as `view` shows it; the same view always gives the same bytes."""
+    return to_png(image_of(view))
+
+
+def image_of(view: Mapping[str, Any]) -> Image.Image:
+    """The image before it is reduced to a palette."""
+    layout, background = background_for(cells_of(view))
+    image = background.copy()
+    colours = seat_colours(view["players"])
+    draw_terrain(image, layout, view["hexes"])
+    draw_towns(image, layout, view["towns"])
+    draw_bridges(image, layout, view["bridges"], colours)
+    draw_buildings(image, layout, view["hexes"], colours)
+    draw_strips(image, view)
+    draw_panel(image, view, colours)
+    return image

@@ -1,0 +1,181 @@
+"""The side panel: the round and who is to act, then one card per faction with its score,
+money, power bowls, sailing, buildings and bridges left, bonus tile and towns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
+
+from .layout import PANEL_TOP, card_box
+from .pieces import building_of
+from .style import (
+    CARD,
+    CARD_EDGE,
+    COIN,
+    COIN_EDGE,
+    INK,
+    MUTED,
+    NOW,
+    PANEL_LEFT,
+    PANEL_RIGHT,
+    POWER,
+    TOWN,
+    WHITE,
+)
+
+PALACES = 2
+PHASES = {
+    "neutral": "setting neutral houses",
+    "factions": "choosing factions",
+    "houses": "setting starting houses",
+    "bonus": "taking bonus tiles",
+}
+#: Bowls I, II and III: only bowl III's power can be spent, so it is the strongest shade.
+BOWL_SHADES = (0.62, 0.35, 0.0)
+
+
+def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RGB]) -> None:
+    draw = ImageDraw.Draw(image)
+    left = PANEL_LEFT + 16
+    draw.text((left, PANEL_TOP + 8), "Terra Nova", font=font(30), fill=INK)
+    status, status_font = fit_text(status_line(view), 19, PANEL_RIGHT - left - 16)
+    draw.text((left, PANEL_TOP + 50), status, font=status_font, fill=MUTED)
+    players = view["players"]
+    acting = set(view["to_act"])
+    for seat, player in enumerate(players):
+        towns = sum(1 for town in view["towns"] if town["seat"] == seat)
+        box = card_box(seat, len(players))
+        _draw_card(image, draw, box, player, colours[seat], seat in acting, towns)
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    players = view["players"]
+    if view["phase"] == "over":
+        return "Game over: " + (view.get("end_reason") or "final scores")
+    names = ", ".join(players[seat]["name"] for seat in view["to_act"])
+    when = PHASES.get(view["phase"], f"round {view['round']} of {len(view['round_tiles'])}")
+    return f"{when[:1].upper()}{when[1:]} · {names} to act"
+
+
+def _draw_card(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    player: Mapping[str, Any],
+    colour: RGB,
+    acting: bool,
+    towns: int,
+) -> None:
+    left, top, right, bottom = box
+    if acting:
+        draw.rounded_rectangle(box, radius=10, fill=mix(CARD, NOW, 0.06), outline=NOW, width=4)
+        tip = (left - 2, (top + bottom) / 2)
+        draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
+    else:
+        draw.rounded_rectangle(box, radius=10, fill=CARD, outline=CARD_EDGE, width=1)
+    draw.rounded_rectangle((left + 6, top + 8, left + 14, bottom - 8), radius=4, fill=colour)
+    rows = _rows(top, bottom)
+    _draw_title(draw, box, player, rows[0])
+    _draw_resources(image, draw, left + 24, rows[1], player)
+    _draw_supply(image, draw, left + 24, rows[2], player, colour)
+    _draw_tiles(draw, left + 24, right - 14, rows[3], player, towns)
+
+
+def _rows(top: int, bottom: int) -> list[float]:
+    """The vertical centres of a card's four rows."""
+    step = (bottom - top - 16) / 4
+    return [top + 8 + step * (index + 0.5) for index in range(4)]
+
+
+def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any], y: float) -> None:
+    """Player and faction name, and the score."""
+    left, _, right, _ = box
+    score = str(player["score"])
+    score_font = font(36)
+    score_left = right - 14 - score_font.getlength(score)
+    draw.text((right - 14, y + 2), score, font=score_font, fill=INK, anchor="rm")
+    draw.text((score_left - 6, y + 8), "VP", font=font(15), fill=MUTED, anchor="rm")
+    faction = player["faction_name"] or "no faction yet"
+    name_width = score_left - 40 - (left + 24)
+    name, name_font = fit_text(player["name"], 24, name_width, minimum=15)
+    text = f"{name}  ·  {faction}"
+    if name_font.getlength(text) <= name_width and font_for(text, 24) is name_font:
+        draw.text((left + 24, y), text, font=name_font, fill=INK, anchor="lm")
+        return
+    draw.text((left + 24, y - 9), name, font=name_font, fill=INK, anchor="lm")
+    draw.text((left + 24, y + 15), faction, font=font(15), fill=MUTED, anchor="lm")
+
+
+def _draw_resources(
+    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: Mapping[str, Any]
+) -> None:
+    """Money, the three power bowls and sailing."""
+    paste_centred(image, disc_sprite(14, COIN, COIN_EDGE, "$", COIN_EDGE, None, 15), (x + 14, y))
+    money = str(player["money"])
+    draw.text((x + 34, y), money, font=font(27), fill=INK, anchor="lm")
+    x += 34 + max(font(27).getlength(money), 30) + 18
+    for numeral, count, shade in zip(("I", "II", "III"), player["bowls"], BOWL_SHADES, strict=True):
+        draw.text((x, y), numeral, font=font(15), fill=MUTED, anchor="lm")
+        x += font(15).getlength(numeral) + 4
+        fill = mix(POWER, WHITE, shade)
+        ink = INK if shade > 0.5 else WHITE
+        bowl = disc_sprite(15, fill, mix(POWER, INK, 0.3), str(count), ink, None, 17)
+        paste_centred(image, bowl, (x + 15, y))
+        x += 40
+    x += 8
+    sailing = f"sail {player['sailing']}/{player['max_sailing'] or '-'}"
+    draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
+
+
+def _draw_supply(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    player: Mapping[str, Any],
+    colour: RGB,
+) -> None:
+    """How many houses, trading posts, palaces and bridges are still to build."""
+    draw.text((x, y), "left", font=font(15), fill=MUTED, anchor="lm")
+    x += 38
+    supply = (
+        ("house", player["houses_left"]),
+        ("trading post", player["trading_posts_left"]),
+        ("palace", PALACES - len(player["palaces"])),
+    )
+    for kind, count in supply:
+        paste_centred(image, building_of(kind, 22, colour), (x + 14, y - 1))
+        draw.text((x + 32, y), f"{count}", font=font(21), fill=INK, anchor="lm")
+        x += 66
+    draw.line([(x, y + 5), (x + 26, y - 5)], fill=INK, width=9)
+    draw.line([(x, y + 5), (x + 26, y - 5)], fill=colour, width=5)
+    draw.text((x + 34, y), f"{player['bridges_left']}", font=font(21), fill=INK, anchor="lm")
+
+
+def _draw_tiles(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    right: float,
+    y: float,
+    player: Mapping[str, Any],
+    towns: int,
+) -> None:
+    """The bonus tile held, towns founded, and whether the faction passed."""
+    bonus = player["bonus"] or "no bonus tile"
+    bonus_font = font(17)
+    width = bonus_font.getlength(bonus) + 16
+    draw.rounded_rectangle((x, y - 13, x + width, y + 13), radius=6, fill=WHITE, outline=CARD_EDGE)
+    draw.text((x + 8, y), bonus, font=bonus_font, fill=INK, anchor="lm")
+    x += width + 14
+    draw.regular_polygon((x + 10, y, 10), 5, fill=TOWN if towns else CARD_EDGE, outline=INK)
+    label = f"{towns} town{'s' if towns != 1 else ''}"
+    if player["towns_to_choose"]:
+        label += f", {player['towns_to_choose']} tile to choose"
+    draw.text((x + 26, y), label, font=font(17), fill=INK, anchor="lm")
+    flag = "resigned" if player["resigned"] else "passed" if player["passed"] else ""
+    if flag:
+        draw.text((right, y), flag, font=font(17), fill=MUTED, anchor="rm")

@@ -1,0 +1,218 @@
+"""What stands on the map: terrain hexes, bridges, towns and buildings.
+
+Every building is drawn in its faction's colour with a dark edge and a white casing, so it
+reads on any terrain, including its own (a faction builds on its home terrain, whose light
+shade fills the hex). The three building types differ in shape, not only in size: a house has
+one gable, a trading post a gable and a flat-roofed annex, a palace two crenellated towers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    RGB,
+    SUPERSAMPLE,
+    Point,
+    ToMask,
+    bounding_box,
+    font,
+    hex_corners,
+    hex_edge,
+    mix,
+    paste_centred,
+    stamp,
+)
+
+from .layout import MapLayout, edges_around
+from .style import (
+    CASING,
+    COLOUR_OF_TERRAIN,
+    FACTION_COLOURS,
+    INK,
+    TERRAINS,
+    TOWN,
+    WHITE,
+    faction_colour,
+    letter_ink,
+    piece_edge,
+)
+
+#: Building outlines in a unit box (x right, y down), all standing on y = 0.95.
+SHAPES: dict[str, tuple[Point, ...]] = {
+    "house": ((0.2, 0.95), (0.2, 0.5), (0.5, 0.18), (0.8, 0.5), (0.8, 0.95)),
+    "trading post": (
+        (0.06, 0.95),
+        (0.06, 0.46),
+        (0.33, 0.14),
+        (0.6, 0.46),
+        (0.6, 0.52),
+        (0.94, 0.52),
+        (0.94, 0.95),
+    ),
+    "palace": (
+        (0.04, 0.95),
+        (0.04, 0.08),
+        (0.14, 0.08),
+        (0.14, 0.17),
+        (0.22, 0.17),
+        (0.22, 0.08),
+        (0.32, 0.08),
+        (0.32, 0.42),
+        (0.68, 0.42),
+        (0.68, 0.08),
+        (0.78, 0.08),
+        (0.78, 0.17),
+        (0.86, 0.17),
+        (0.86, 0.08),
+        (0.96, 0.08),
+        (0.96, 0.95),
+    ),
+}
+#: A building's width as a share of the hex radius.
+BUILDING_SIZE = {"house": 1.0, "trading post": 1.22, "palace": 1.36}
+
+
+@cache
+def building_sprite(kind: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A building (RGBA) `size` px wide with a white casing and an edge in `edge`."""
+    k = SUPERSAMPLE
+    pad = 3
+    full = size + 2 * pad
+    big = Image.new("RGBA", (full * k, full * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    points = [((pad + x * size) * k, (pad + y * size) * k) for x, y in SHAPES[kind]]
+    casing = max(2, round(size * 0.07)) * k
+    draw.line([*points, points[0]], fill=(*CASING, 255), width=casing * 2, joint="curve")
+    draw.polygon(points, fill=(*CASING, 255))
+    edge_width = max(k, round(size * 0.05 * k))
+    draw.polygon(points, fill=(*fill, 255), outline=(*edge, 255), width=edge_width)
+    return big.resize((full, full), Image.Resampling.LANCZOS)
+
+
+def building_of(kind: str, radius: float, colour: RGB, neutral: bool = False) -> Image.Image:
+    size = round(radius * BUILDING_SIZE[kind])
+    if neutral:
+        return building_sprite(kind, size, mix(colour, WHITE, 0.65), mix(colour, INK, 0.3))
+    return building_sprite(kind, size, colour, piece_edge(colour))
+
+
+@cache
+def hex_sprite(terrain: str, radius: float) -> Image.Image:
+    """A land hex (RGBA) in its terrain's shade with a thin edge and the terrain's letter,
+    so terrains are told apart without colour."""
+    k = SUPERSAMPLE
+    letter, fill = TERRAINS[terrain]
+    size = int(radius * 2) + 4
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    centre = (size * k / 2, size * k / 2)
+    draw.polygon(hex_corners(centre, (radius + 0.6) * k), fill=(*mix(fill, INK, 0.35), 255))
+    draw.polygon(hex_corners(centre, (radius - 0.6) * k), fill=(*fill, 255))
+    draw.text(
+        (centre[0], centre[1] - radius * 0.22 * k),
+        letter,
+        font=font(round(radius * 0.62 * k)),
+        fill=(*letter_ink(fill), 255),
+        anchor="mm",
+    )
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def draw_terrain(image: Image.Image, layout: MapLayout, hexes: Sequence[Mapping[str, Any]]) -> None:
+    """Each land hex in its current terrain, with its name below the letter."""
+    draw = ImageDraw.Draw(image)
+    name_font = font(round(layout.radius * 0.36))
+    for entry in hexes:
+        terrain = entry["terrain"]
+        if terrain == "river":
+            continue
+        x, y = layout.centre(entry["name"])
+        paste_centred(image, hex_sprite(terrain, layout.radius), (x, y))
+        ink = letter_ink(TERRAINS[terrain][1])
+        at = (x, y + layout.radius * 0.5)
+        draw.text(at, entry["name"], font=name_font, fill=ink, anchor="mm")
+
+
+def draw_towns(image: Image.Image, layout: MapLayout, towns: Sequence[Mapping[str, Any]]) -> None:
+    """A gold outline, cased in ink, around every town's hexes."""
+    for town in towns:
+        edges = [
+            hex_edge(layout.centre(name), layout.radius - 2, direction)
+            for name, direction in edges_around(layout, town["hexes"])
+        ]
+        stroke(image, INK, edges, 7)
+        stroke(image, TOWN, edges, 3.5)
+
+
+def draw_bridges(
+    image: Image.Image,
+    layout: MapLayout,
+    bridges: Sequence[Mapping[str, Any]],
+    colours: Sequence[RGB],
+) -> None:
+    """Each bridge as a plank across its river hex, in its owner's colour."""
+    width = layout.radius * 0.28
+    for bridge in bridges:
+        (x0, y0), (x1, y1) = layout.centre(bridge["from"]), layout.centre(bridge["to"])
+        cut = layout.radius * 0.5 / max(1.0, math.hypot(x1 - x0, y1 - y0))
+        plank = [
+            (
+                (x0 + (x1 - x0) * cut, y0 + (y1 - y0) * cut),
+                (x1 - (x1 - x0) * cut, y1 - (y1 - y0) * cut),
+            )
+        ]
+        stroke(image, INK, plank, width + 4, round_ends=False)
+        stroke(image, colours[bridge["seat"]], plank, width, round_ends=False)
+
+
+def stroke(
+    image: Image.Image,
+    colour: RGB,
+    segments: Sequence[tuple[Point, Point]],
+    width: float,
+    round_ends: bool = True,
+) -> None:
+    """Smooth line segments `width` px wide in `colour`."""
+    box = bounding_box([p for segment in segments for p in segment], width + 2)
+
+    def draw_segments(mask: Image.Image, to_mask: ToMask, k: float) -> None:
+        draw = ImageDraw.Draw(mask)
+        r = width * k / 2
+        for segment in segments:
+            a, b = to_mask(segment)
+            draw.line([a, b], fill=255, width=round(width * k))
+            if round_ends:
+                for x, y in (a, b):
+                    draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+
+    stamp(image, colour, box, draw_segments)
+
+
+def draw_buildings(
+    image: Image.Image,
+    layout: MapLayout,
+    hexes: Sequence[Mapping[str, Any]],
+    colours: Sequence[RGB],
+) -> None:
+    """Every building at its hex, a little above the hex's name."""
+    for entry in hexes:
+        kind = entry.get("building")
+        if kind is None:
+            continue
+        x, y = layout.centre(entry["name"])
+        at = (x, y - layout.radius * 0.14)
+        if "neutral" in entry:
+            colour = FACTION_COLOURS[COLOUR_OF_TERRAIN[entry["neutral"]]]
+            paste_centred(image, building_of(kind, layout.radius, colour, neutral=True), at)
+        else:
+            paste_centred(image, building_of(kind, layout.radius, colours[entry["seat"]]), at)
+
+
+def seat_colours(players: Sequence[Mapping[str, Any]]) -> list[RGB]:
+    return [faction_colour(player["colour"]) for player in players]
