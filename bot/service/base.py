@@ -218,23 +218,29 @@ class ServiceBase:
     def _to_act(ctx: TableContext, state: Any) -> list[int]:
         return sorted(ctx.game.to_act(state))
 
-    @staticmethod
-    def _final_text(ctx: TableContext, state: Any) -> str:
+    async def _final_text(self, ctx: TableContext, state: Any) -> str:
+        """Final scores and ranking, and who resigned (which explains a low place)."""
         game = ctx.game
         scores = game.scores(state)
         names = list(state.players)
+        resigned = [
+            names[seat]
+            for seat in range(len(names))
+            if await self.store.has_action(ctx.table.id, seat, "resign")
+        ]
+        gave_up = f"\nResigned: {names_list(resigned)}." if resigned else ""
         return (
             f"Game over at {ctx.label}. Final scores: {scores_line(names, scores)}.\n"
-            f"Ranking: {ranking_line(names, scores, game.ranking(state))}"
+            f"Ranking: {ranking_line(names, scores, game.ranking(state))}{gave_up}"
         )
 
-    def _next_text(
+    async def _next_text(
         self, ctx: TableContext, state: Any, progress: RoundProgress
     ) -> tuple[str, tuple[Mention, ...]]:
         """`Waiting for bob and carol — alice is done.` with whom to ping (the seats newly
         owed an action), or the final result once it is over."""
         if ctx.game.is_over(state):
-            return self._final_text(ctx, state), ()
+            return await self._final_text(ctx, state), ()
         return waiting_text(ctx, progress) + ".", ctx.mentions(progress.newly_owed)
 
     @staticmethod

@@ -27,7 +27,7 @@ class InfoService(ServiceBase):
             return await self.status(channel, user)
         state = self._state(ctx)
         moves = ctx.table.move_count
-        next_text, _ = self._next_text(ctx, state, current_round(ctx.table))
+        next_text, _ = await self._next_text(ctx, state, current_round(ctx.table))
         text = {
             "active": f"{ctx.title} after action {moves}. {next_text}",
             "finished": next_text,
@@ -63,7 +63,7 @@ class InfoService(ServiceBase):
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
         elif table.status == "finished":
-            lines.append(self._final_text(ctx, state))
+            lines.append(await self._final_text(ctx, state))
         else:
             lines.append("This table was abandoned.")
         seat = ctx.seat_of(user.id)

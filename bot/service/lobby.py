@@ -132,7 +132,7 @@ class LobbyService(ServiceBase):
             raise changed_at_once() from None
         started = await self._context(channel)
         begun = next_round(ctx.table, to_act, now)
-        waiting, mentions = self._next_text(started, state, begun)
+        waiting, mentions = await self._next_text(started, state, begun)
         seating = " · ".join(f"{index}. {name}" for index, name in enumerate(names, start=1))
         return Reply(
             f"{started.title} begins! Seat order (drawn from the table's seed): "

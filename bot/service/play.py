@@ -61,7 +61,7 @@ class PlayService(ServiceBase):
         ctx, seat, played = await self._try(channel, user, text)
         player = ctx.by_seat(seat).display_name
         progress = next_round(ctx.table, played.to_act, self.clock())
-        next_text, _ = self._next_text(ctx, played.state, progress)
+        next_text, _ = await self._next_text(ctx, played.state, progress)
         lines = [
             f"Preview — nothing is played yet. {player}: {tidy_turn(text)}",
             *self._event_lines(ctx, played.events),
@@ -196,7 +196,7 @@ class PlayService(ServiceBase):
             "skip": f"{user.name} used /skip on {player}.",
         }[kind]
         lines = [header, *self._event_lines(ctx, action.events)]
-        next_text, mentions = self._next_text(ctx, played.state, progress)
+        next_text, mentions = await self._next_text(ctx, played.state, progress)
         lines.append(next_text)
         return Reply(
             "\n".join(lines),
@@ -216,7 +216,7 @@ class PlayService(ServiceBase):
         if table.status == "abandoned":
             return Reply(f"{ctx.title} has been abandoned.", private=True)
         state = self._state(ctx)
-        next_text, _ = self._next_text(ctx, state, current_round(table))
+        next_text, _ = await self._next_text(ctx, state, current_round(table))
         return Reply(
             f"{ctx.title} after action {table.move_count}. {next_text}",
             image=await self._image(ctx, state, None, table.move_count),

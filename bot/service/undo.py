@@ -244,7 +244,7 @@ class UndoService(ServiceBase):
                 "The game moved on at the same moment, so nothing was taken back; look at "
                 "/board and ask again if it is still wanted."
             ) from None
-        next_text, mentions = self._next_text(ctx, state, progress)
+        next_text, mentions = await self._next_text(ctx, state, progress)
         return Reply(
             f"{preface}Taken back: {', '.join(undone)}.\n{next_text}",
             image=await self._image(ctx, state, None, from_number - 1),

@@ -429,3 +429,22 @@ async def test_since_your_last_action_does_not_count_being_skipped(service: Serv
         f"Since your last action: #3 {third.name}: take 1; #4 {first.name}: take 2; "
         f"#5 skip {second.name}; #6 {third.name}: take 1."
     ) in status.text
+
+
+async def test_the_final_result_says_who_resigned(service: Service) -> None:
+    first, second, third = await start_table(service, [ALICE, BOB, CAROL])
+    await service.resign(CHANNEL, third)
+    final = await service.resign(CHANNEL, first)
+    assert final.text.endswith(f"Resigned: {first.name} and {third.name}.")
+    board = await service.board(CHANNEL, second)
+    assert board.text.endswith(f"Resigned: {first.name} and {third.name}.")
+    finished = await service.status(CHANNEL, second)
+    assert f"Resigned: {first.name} and {third.name}." in finished.text
+
+
+async def test_a_final_result_without_resignations_names_nobody_as_resigned(
+    service: Service,
+) -> None:
+    (solo,) = await start_table(service, [ALICE], size=1)
+    final = await service.act(CHANNEL, solo, "take 1")
+    assert "Game over" in final.text and "Resigned" not in final.text
