@@ -16,7 +16,7 @@ from .style import HEIGHT, MAP_BOTTOM, MAP_RIGHT, MAP_TOP, PANEL_LEFT, PANEL_RIG
 #: Space beside the map for the row letters, and above and below it for the column numbers.
 LETTER_MARGIN, NUMBER_MARGIN = 40, 26
 STRIP_LEFT, STRIP_CAPTION = 14, 112  # the strips' captions sit left of their tiles
-STRIP_HEIGHT, STRIP_GAP = 104, 8
+STRIP_HEIGHT, STRIP_GAP = 106, 6
 PANEL_TOP = 14
 CARD_TOP, CARD_GAP = 96, 8
 
@@ -85,6 +85,7 @@ def tile_boxes(strip: Box, count: int, widest: int) -> list[Box]:
     """`count` tiles side by side in a strip, right of its caption, none wider than `widest`."""
     left, top, right, bottom = strip
     left += STRIP_CAPTION
+    top += 8
     gap = 8
     width = min(widest, (right - left - gap * (count - 1)) // max(count, 1))
     return [

@@ -3,7 +3,9 @@ money, power bowls, sailing, buildings and bridges left, bonus tile and towns.""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -48,8 +50,13 @@ def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RG
     acting = set(view["to_act"])
     for seat, player in enumerate(players):
         towns = sum(1 for town in view["towns"] if town["seat"] == seat)
-        box = card_box(seat, len(players))
-        _draw_card(image, draw, box, player, colours[seat], seat in acting, towns)
+        left, top, right, bottom = card_box(seat, len(players))
+        size = (right - left, bottom - top)
+        card = _card(json.dumps(player, sort_keys=True), size, colours[seat], seat in acting, towns)
+        image.paste(card, (left, top))
+        if seat in acting:
+            tip = (left - 2, (top + bottom) / 2)
+            draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
 
 
 def status_line(view: Mapping[str, Any]) -> str:
@@ -61,20 +68,19 @@ def status_line(view: Mapping[str, Any]) -> str:
     return f"{when[:1].upper()}{when[1:]} · {names} to act"
 
 
-def _draw_card(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    player: Mapping[str, Any],
-    colour: RGB,
-    acting: bool,
-    towns: int,
-) -> None:
+@lru_cache(maxsize=64)
+def _card(
+    player_json: str, size: tuple[int, int], colour: RGB, acting: bool, towns: int
+) -> Image.Image:
+    """A faction's card, cached: in a game most cards stay the same from one image to the
+    next (the player is the view's entry as JSON, so it can key the cache)."""
+    image = Image.new("RGB", size, CARD)
+    draw = ImageDraw.Draw(image)
+    player = json.loads(player_json)
+    box = (0, 0, size[0] - 1, size[1] - 1)
     left, top, right, bottom = box
     if acting:
         draw.rounded_rectangle(box, radius=10, fill=mix(CARD, NOW, 0.06), outline=NOW, width=4)
-        tip = (left - 2, (top + bottom) / 2)
-        draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
     else:
         draw.rounded_rectangle(box, radius=10, fill=CARD, outline=CARD_EDGE, width=1)
     draw.rounded_rectangle((left + 6, top + 8, left + 14, bottom - 8), radius=4, fill=colour)
@@ -83,6 +89,7 @@ def _draw_card(
     _draw_resources(image, draw, left + 24, rows[1], player)
     _draw_supply(image, draw, left + 24, rows[2], player, colour)
     _draw_tiles(draw, left + 24, right - 14, rows[3], player, towns)
+    return image
 
 
 def _rows(top: int, bottom: int) -> list[float]:

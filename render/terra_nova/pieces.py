@@ -103,40 +103,30 @@ def building_of(kind: str, radius: float, colour: RGB, neutral: bool = False) ->
 
 
 @cache
-def hex_sprite(terrain: str, radius: float) -> Image.Image:
-    """A land hex (RGBA) in its terrain's shade with a thin edge and the terrain's letter,
-    so terrains are told apart without colour."""
+def hex_sprite(terrain: str, name: str, radius: float) -> Image.Image:
+    """A land hex (RGBA) in its terrain's shade with a thin edge, the terrain's letter (so
+    terrains are told apart without colour) and the hex's name below it."""
     k = SUPERSAMPLE
     letter, fill = TERRAINS[terrain]
+    ink = letter_ink(fill)
     size = int(radius * 2) + 4
     big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    centre = (size * k / 2, size * k / 2)
-    draw.polygon(hex_corners(centre, (radius + 0.6) * k), fill=(*mix(fill, INK, 0.35), 255))
-    draw.polygon(hex_corners(centre, (radius - 0.6) * k), fill=(*fill, 255))
-    draw.text(
-        (centre[0], centre[1] - radius * 0.22 * k),
-        letter,
-        font=font(round(radius * 0.62 * k)),
-        fill=(*letter_ink(fill), 255),
-        anchor="mm",
-    )
+    cx, cy = size * k / 2, size * k / 2
+    draw.polygon(hex_corners((cx, cy), (radius + 0.6) * k), fill=(*mix(fill, INK, 0.35), 255))
+    draw.polygon(hex_corners((cx, cy), (radius - 0.6) * k), fill=(*fill, 255))
+    letter_at, name_at = (cx, cy - radius * 0.22 * k), (cx, cy + radius * 0.5 * k)
+    draw.text(letter_at, letter, font=font(round(radius * 0.62 * k)), fill=ink, anchor="mm")
+    draw.text(name_at, name, font=font(round(radius * 0.36 * k)), fill=ink, anchor="mm")
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def draw_terrain(image: Image.Image, layout: MapLayout, hexes: Sequence[Mapping[str, Any]]) -> None:
-    """Each land hex in its current terrain, with its name below the letter."""
-    draw = ImageDraw.Draw(image)
-    name_font = font(round(layout.radius * 0.36))
+    """Each land hex in its current terrain."""
     for entry in hexes:
-        terrain = entry["terrain"]
-        if terrain == "river":
-            continue
-        x, y = layout.centre(entry["name"])
-        paste_centred(image, hex_sprite(terrain, layout.radius), (x, y))
-        ink = letter_ink(TERRAINS[terrain][1])
-        at = (x, y + layout.radius * 0.5)
-        draw.text(at, entry["name"], font=name_font, fill=ink, anchor="mm")
+        if entry["terrain"] != "river":
+            sprite = hex_sprite(entry["terrain"], entry["name"], layout.radius)
+            paste_centred(image, sprite, layout.centre(entry["name"]))
 
 
 def draw_towns(image: Image.Image, layout: MapLayout, towns: Sequence[Mapping[str, Any]]) -> None:

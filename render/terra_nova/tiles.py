@@ -5,6 +5,7 @@ the money lying on them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -12,17 +13,65 @@ from PIL import Image, ImageDraw
 from engine.games.terra_nova.tiles import POWER_ACTIONS
 from render.common import RGB, Box, disc_sprite, font, mix, paste_centred, wrap
 
-from .layout import strip_box, tile_boxes
-from .style import CARD, CARD_EDGE, COIN, COIN_EDGE, CROSS, INK, MUTED, NOW, POWER, WHITE
+from .layout import STRIP_CAPTION, strip_box, tile_boxes
+from .style import CARD, CARD_EDGE, COIN, COIN_EDGE, CROSS, INK, MUTED, NOW, PAPER, POWER, WHITE
 
 TEXT_SIZE = 15
+#: The widest a tile may be in each strip.
+WIDEST = (176, 176, 300)
+
+RoundTiles = tuple[tuple[int, str, bool], ...]
+Offer = tuple[tuple[str, str, int], ...]
 
 
 def draw_strips(image: Image.Image, view: Mapping[str, Any]) -> None:
-    draw = ImageDraw.Draw(image)
-    _draw_round_tiles(draw, view["round_tiles"], view["round"])
-    _draw_power_actions(image, draw, set(view.get("power_used", ())))
-    _draw_bonus_offer(image, draw, view["bonus_offer"])
+    """The three strips, each drawn once per content and cached: within a game they change
+    only when a round ends, a power action is taken or a bonus tile changes hands."""
+    rounds: RoundTiles = tuple((t["round"], t["text"], t["current"]) for t in view["round_tiles"])
+    used = frozenset(view.get("power_used", ()))
+    offer: Offer = tuple((t["tile"], t["text"], t["money"]) for t in view["bonus_offer"])
+    for index, strip in enumerate(
+        (_round_strip(rounds, view["round"]), _power_strip(used), _offer_strip(offer))
+    ):
+        image.paste(strip, _region(index)[:2])
+
+
+def _region(index: int) -> Box:
+    """The part of a strip its tiles cover (its caption belongs to the static layer)."""
+    left, top, right, bottom = strip_box(index)
+    return (left + STRIP_CAPTION - 4, top + 2, right + 2, bottom + 2)
+
+
+def _canvas(index: int, count: int) -> tuple[Image.Image, ImageDraw.ImageDraw, list[Box]]:
+    """A paper canvas for strip `index`, and its `count` tile boxes in canvas coordinates."""
+    left, top, right, bottom = _region(index)
+    canvas = Image.new("RGB", (right - left, bottom - top), PAPER)
+    boxes = [
+        (a - left, b - top, c - left, d - top)
+        for a, b, c, d in tile_boxes(strip_box(index), count, WIDEST[index])
+    ]
+    return canvas, ImageDraw.Draw(canvas), boxes
+
+
+@lru_cache(maxsize=16)
+def _round_strip(tiles: RoundTiles, current_round: int) -> Image.Image:
+    canvas, draw, boxes = _canvas(0, len(tiles))
+    _draw_round_tiles(draw, tiles, current_round, boxes)
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def _power_strip(used: frozenset[str]) -> Image.Image:
+    canvas, draw, boxes = _canvas(1, len(POWER_ACTIONS))
+    _draw_power_actions(canvas, draw, used, boxes)
+    return canvas
+
+
+@lru_cache(maxsize=32)
+def _offer_strip(offer: Offer) -> Image.Image:
+    canvas, draw, boxes = _canvas(2, max(len(offer), 1))
+    _draw_bonus_offer(canvas, draw, offer, boxes)
+    return canvas
 
 
 def _tile(draw: ImageDraw.ImageDraw, box: Box, outline: RGB = CARD_EDGE, width: int = 1) -> None:
@@ -50,30 +99,31 @@ def _text_lines(
 
 
 def _draw_round_tiles(
-    draw: ImageDraw.ImageDraw, tiles: Sequence[Mapping[str, Any]], current_round: int
+    draw: ImageDraw.ImageDraw, tiles: RoundTiles, current_round: int, boxes: Sequence[Box]
 ) -> None:
     """Each round's scoring: its points large, what scores them below; the current round is
     framed, past rounds are faded."""
-    for tile, box in zip(tiles, tile_boxes(strip_box(0), len(tiles), 176), strict=True):
+    for (number, text, current), box in zip(tiles, boxes, strict=True):
         left, top, right, _ = box
-        past = tile["round"] < current_round
-        if tile["current"]:
+        past = number < current_round
+        if current:
             _tile(draw, box, NOW, 4)
         else:
             _tile(draw, box)
         ink = mix(INK, CARD, 0.55) if past else INK
-        label = f"Round {tile['round']}" + (" · now" if tile["current"] else "")
-        draw.text((left + 10, top + 8), label, font=font(17), fill=NOW if tile["current"] else ink)
-        points, _, rest = tile["text"].partition(" points ")
+        label = f"Round {number}" + (" · now" if current else "")
+        draw.text((left + 10, top + 8), label, font=font(17), fill=NOW if current else ink)
+        points, _, rest = text.partition(" points ")
         draw.text((right - 10, top + 4), f"+{points}", font=font(32), fill=ink, anchor="ra")
         _text_lines(draw, rest, (left + 10, top + 44), right - left - 20, 3, ink)
 
 
-def _draw_power_actions(image: Image.Image, draw: ImageDraw.ImageDraw, used: set[str]) -> None:
+def _draw_power_actions(
+    image: Image.Image, draw: ImageDraw.ImageDraw, used: frozenset[str], boxes: Sequence[Box]
+) -> None:
     """The six power actions: cost in power, what to type, what it does; crossed out in red
     once used this round."""
-    actions = list(POWER_ACTIONS.values())
-    for action, box in zip(actions, tile_boxes(strip_box(1), len(actions), 176), strict=True):
+    for action, box in zip(POWER_ACTIONS.values(), boxes, strict=True):
         left, top, right, bottom = box
         spent = action.key in used
         _tile(draw, box)
@@ -93,21 +143,21 @@ def _draw_power_actions(image: Image.Image, draw: ImageDraw.ImageDraw, used: set
 
 
 def _draw_bonus_offer(
-    image: Image.Image, draw: ImageDraw.ImageDraw, offer: Sequence[Mapping[str, Any]]
+    image: Image.Image, draw: ImageDraw.ImageDraw, offer: Offer, boxes: Sequence[Box]
 ) -> None:
     """The bonus tiles on offer: their key, what they give, and a coin with the money that
     has piled up on them."""
-    for tile, box in zip(offer, tile_boxes(strip_box(2), len(offer), 300), strict=True):
+    for (key, text, money), box in zip(offer, boxes, strict=False):
         left, top, right, _ = box
         _tile(draw, box)
-        draw.text((left + 10, top + 8), tile["tile"], font=font(19), fill=INK)
-        if tile["money"]:
-            coin = disc_sprite(15, COIN, COIN_EDGE, str(tile["money"]), INK, None, 17)
+        draw.text((left + 10, top + 8), key, font=font(19), fill=INK)
+        if money:
+            coin = disc_sprite(15, COIN, COIN_EDGE, str(money), INK, None, 17)
             paste_centred(image, coin, (right - 22, top + 22))
-        income, _, effect = tile["text"].partition("; ")
+        income, _, effect = text.partition("; ")
         draw.text((left + 10, top + 34), income, font=font(17), fill=INK)
         _text_lines(draw, effect, (left + 10, top + 56), right - left - 20, 2, MUTED, 14)
     if not offer:
-        left, top, _, bottom = tile_boxes(strip_box(2), 1, 300)[0]
+        left, top, _, bottom = boxes[0]
         middle = (top + bottom) / 2
         draw.text((left, middle), "none on offer", font=font(17), fill=MUTED, anchor="lm")
