@@ -69,9 +69,14 @@ class InfoService(ServiceBase):
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
         if seat is not None and viewer is not None:
+            resigned = await self.store.has_action(table.id, viewer, "resign")
             lines.append(
                 f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}."
-                + _your_part(table.status, progress, viewer)
+                + (
+                    " You have resigned."
+                    if resigned
+                    else _your_part(table.status, progress, viewer)
+                )
             )
             lines += await self._since_last_action(ctx, viewer)
         lines += await self._undo_line(ctx)

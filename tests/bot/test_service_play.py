@@ -434,6 +434,8 @@ async def test_since_your_last_action_does_not_count_being_skipped(service: Serv
 async def test_the_final_result_says_who_resigned(service: Service) -> None:
     first, second, third = await start_table(service, [ALICE, BOB, CAROL])
     await service.resign(CHANNEL, third)
+    gone = await service.status(CHANNEL, third)
+    assert f"You play as {third.name}, seat 3 of 3. You have resigned." in gone.text
     final = await service.resign(CHANNEL, first)
     assert final.text.endswith(f"Resigned: {first.name} and {third.name}.")
     board = await service.board(CHANNEL, second)
