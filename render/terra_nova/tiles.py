@@ -11,12 +11,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.terra_nova.tiles import POWER_ACTIONS
-from render.common import RGB, Box, disc_sprite, font, mix, paste_centred, wrap
+from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
 
 from .layout import STRIP_CAPTION, strip_box, tile_boxes
 from .style import CARD, CARD_EDGE, COIN, COIN_EDGE, CROSS, INK, MUTED, NOW, PAPER, POWER, WHITE
 
 TEXT_SIZE = 15
+SMALLEST_TEXT = 12
 #: The widest a tile may be in each strip.
 WIDEST = (176, 176, 300)
 
@@ -27,7 +28,10 @@ Offer = tuple[tuple[str, str, int], ...]
 def draw_strips(image: Image.Image, view: Mapping[str, Any]) -> None:
     """The three strips, each drawn once per content and cached: within a game they change
     only when a round ends, a power action is taken or a bonus tile changes hands."""
-    rounds: RoundTiles = tuple((t["round"], t["text"], t["current"]) for t in view["round_tiles"])
+    playing = view["phase"] != "over"
+    rounds: RoundTiles = tuple(
+        (t["round"], t["text"], t["current"] and playing) for t in view["round_tiles"]
+    )
     used = frozenset(view.get("power_used", ()))
     offer: Offer = tuple((t["tile"], t["text"], t["money"]) for t in view["bonus_offer"])
     for index, strip in enumerate(
@@ -81,21 +85,26 @@ def _tile(draw: ImageDraw.ImageDraw, box: Box, outline: RGB = CARD_EDGE, width: 
 def _text_lines(
     draw: ImageDraw.ImageDraw,
     text: str,
-    at: tuple[float, float],
-    width: float,
-    lines: int,
+    box: Box,
     colour: RGB = INK,
-    size: int = TEXT_SIZE,
+    largest: int = TEXT_SIZE,
 ) -> None:
-    """`text` wrapped to `width`, at most `lines` lines from `at` downwards."""
-    text_font = font(size)
-    x, y = at
-    wrapped = wrap(text, text_font, width)
-    if len(wrapped) > lines:
-        wrapped = [*wrapped[: lines - 1], " ".join(wrapped[lines - 1 :])]
-    for line in wrapped:
-        draw.text((x, y), line, font=text_font, fill=colour)
-        y += size + 3
+    """`text` wrapped into `box` in the largest font (down to SMALLEST_TEXT) that fits; cut
+    short with an ellipsis if even that is too large."""
+    left, top, right, bottom = box
+    size = largest
+    lines = wrap(text, font(size), right - left)
+    while size > SMALLEST_TEXT and len(lines) * (size + 3) > bottom - top:
+        size -= 1
+        lines = wrap(text, font(size), right - left)
+    room = max(1, (bottom - top) // (size + 3))
+    if len(lines) > room:
+        last = lines[room - 1]
+        while last and font(size).getlength(last + "...") > right - left:
+            last = last[:-1]
+        lines = [*lines[: room - 1], last.rstrip() + "..."]
+    for index, line in enumerate(lines):
+        draw.text((left, top + index * (size + 3)), line, font=font(size), fill=colour)
 
 
 def _draw_round_tiles(
@@ -104,7 +113,7 @@ def _draw_round_tiles(
     """Each round's scoring: its points large, what scores them below; the current round is
     framed, past rounds are faded."""
     for (number, text, current), box in zip(tiles, boxes, strict=True):
-        left, top, right, _ = box
+        left, top, right, bottom = box
         past = number < current_round
         if current:
             _tile(draw, box, NOW, 4)
@@ -115,7 +124,7 @@ def _draw_round_tiles(
         draw.text((left + 10, top + 8), label, font=font(17), fill=NOW if current else ink)
         points, _, rest = text.partition(" points ")
         draw.text((right - 10, top + 4), f"+{points}", font=font(32), fill=ink, anchor="ra")
-        _text_lines(draw, rest, (left + 10, top + 44), right - left - 20, 3, ink)
+        _text_lines(draw, rest, (left + 10, top + 44, right - 10, bottom - 4), ink)
 
 
 def _draw_power_actions(
@@ -135,7 +144,7 @@ def _draw_power_actions(
             (left + 24, top + 24),
         )
         draw.text((left + 46, top + 24), action.key, font=font(19), fill=ink, anchor="lm")
-        _text_lines(draw, action.text, (left + 10, top + 46), right - left - 20, 3, ink, 14)
+        _text_lines(draw, action.text, (left + 10, top + 44, right - 10, bottom - 4), ink, 14)
         if spent:
             for a, b in (((left, top), (right, bottom)), ((left, bottom), (right, top))):
                 draw.line([a, b], fill=WHITE, width=9)
@@ -148,15 +157,16 @@ def _draw_bonus_offer(
     """The bonus tiles on offer: their key, what they give, and a coin with the money that
     has piled up on them."""
     for (key, text, money), box in zip(offer, boxes, strict=False):
-        left, top, right, _ = box
+        left, top, right, bottom = box
         _tile(draw, box)
         draw.text((left + 10, top + 8), key, font=font(19), fill=INK)
         if money:
             coin = disc_sprite(15, COIN, COIN_EDGE, str(money), INK, None, 17)
             paste_centred(image, coin, (right - 22, top + 22))
         income, _, effect = text.partition("; ")
-        draw.text((left + 10, top + 34), income, font=font(17), fill=INK)
-        _text_lines(draw, effect, (left + 10, top + 56), right - left - 20, 2, MUTED, 14)
+        income, income_font = fit_text(income, 17, right - left - 20, minimum=SMALLEST_TEXT)
+        draw.text((left + 10, top + 34), income, font=income_font, fill=INK)
+        _text_lines(draw, effect, (left + 10, top + 56, right - 10, bottom - 4), MUTED, 14)
     if not offer:
         left, top, _, bottom = boxes[0]
         middle = (top + bottom) / 2
