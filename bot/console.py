@@ -85,9 +85,17 @@ class ConsoleTable:
         if reply.mentions:
             self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
         if reply.image is not None:
-            self.board_dir.mkdir(parents=True, exist_ok=True)
             path = self.board_dir / reply.image.filename
-            path.write_bytes(reply.image.png)
+            try:
+                self.board_dir.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(reply.image.png)
+            except OSError as error:
+                # The command has been carried out; only its picture is lost.
+                self.say(
+                    f"error: could not save the board image as {path} ({error.strerror}); "
+                    "the command itself went through. Check BOARD_DIR."
+                )
+                return
             self.say(f"board: {path}")
 
     def say(self, text: str) -> None:

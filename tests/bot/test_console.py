@@ -161,3 +161,19 @@ async def test_a_game_survives_the_console_being_killed_between_moves(tmp_path: 
     assert f"#1 {first}: take 2" in text
     assert f"{second}: take 3" in text
     assert f"Scores so far: {first} 2, {second} 3" in text
+
+
+async def test_a_board_image_that_cannot_be_saved_does_not_hide_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "boards").write_text("a file where the board directory should be")
+    lines = ["alice> /newgame game:pile seed:11", "alice> /start", "alice> /move action:take 1"]
+    assert await _run(tmp_path, lines, strict=True) == 0
+    out = capsys.readouterr().out
+    assert "error: could not save the board image as " in out
+    assert "the command itself went through. Check BOARD_DIR." in out
+    assert "alice: take 1" in out
+    database = sqlite3.connect(tmp_path / "data" / "console.db")
+    (moves,) = database.execute("SELECT COUNT(*) FROM actions").fetchone()
+    database.close()
+    assert moves == 1
