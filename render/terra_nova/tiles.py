@@ -10,7 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.games.terra_nova.tiles import POWER_ACTIONS
 from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
 
 from .layout import STRIP_CAPTION, strip_box, tile_boxes
@@ -23,6 +22,7 @@ WIDEST = (176, 176, 300)
 
 RoundTiles = tuple[tuple[int, str, bool], ...]
 Offer = tuple[tuple[str, str, int], ...]
+PowerActions = tuple[tuple[str, int, str, bool], ...]
 
 
 def draw_strips(image: Image.Image, view: Mapping[str, Any]) -> None:
@@ -32,10 +32,12 @@ def draw_strips(image: Image.Image, view: Mapping[str, Any]) -> None:
     rounds: RoundTiles = tuple(
         (t["round"], t["text"], t["current"] and playing) for t in view["round_tiles"]
     )
-    used = frozenset(view.get("power_used", ()))
+    actions: PowerActions = tuple(
+        (a["key"], a["cost"], a["text"], a["used"]) for a in view["power_actions"]
+    )
     offer: Offer = tuple((t["tile"], t["text"], t["money"]) for t in view["bonus_offer"])
     for index, strip in enumerate(
-        (_round_strip(rounds, view["round"]), _power_strip(used), _offer_strip(offer))
+        (_round_strip(rounds, view["round"]), _power_strip(actions), _offer_strip(offer))
     ):
         image.paste(strip, _region(index)[:2])
 
@@ -65,9 +67,9 @@ def _round_strip(tiles: RoundTiles, current_round: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _power_strip(used: frozenset[str]) -> Image.Image:
-    canvas, draw, boxes = _canvas(1, len(POWER_ACTIONS))
-    _draw_power_actions(canvas, draw, used, boxes)
+def _power_strip(actions: PowerActions) -> Image.Image:
+    canvas, draw, boxes = _canvas(1, len(actions))
+    _draw_power_actions(canvas, draw, actions, boxes)
     return canvas
 
 
@@ -128,23 +130,22 @@ def _draw_round_tiles(
 
 
 def _draw_power_actions(
-    image: Image.Image, draw: ImageDraw.ImageDraw, used: frozenset[str], boxes: Sequence[Box]
+    image: Image.Image, draw: ImageDraw.ImageDraw, actions: PowerActions, boxes: Sequence[Box]
 ) -> None:
-    """The six power actions: cost in power, what to type, what it does; crossed out in red
-    once used this round."""
-    for action, box in zip(POWER_ACTIONS.values(), boxes, strict=True):
+    """The board's power actions: cost in power, what to type, what it does; crossed out in
+    red once used this round."""
+    for (key, cost, text, spent), box in zip(actions, boxes, strict=True):
         left, top, right, bottom = box
-        spent = action.key in used
         _tile(draw, box)
         ink = mix(INK, CARD, 0.5) if spent else INK
         token = mix(POWER, CARD, 0.5) if spent else POWER
         paste_centred(
             image,
-            disc_sprite(15, token, mix(token, INK, 0.4), str(action.cost), WHITE, None, 17),
+            disc_sprite(15, token, mix(token, INK, 0.4), str(cost), WHITE, None, 17),
             (left + 24, top + 24),
         )
-        draw.text((left + 46, top + 24), action.key, font=font(19), fill=ink, anchor="lm")
-        _text_lines(draw, action.text, (left + 10, top + 44, right - 10, bottom - 4), ink, 14)
+        draw.text((left + 46, top + 24), key, font=font(19), fill=ink, anchor="lm")
+        _text_lines(draw, text, (left + 10, top + 44, right - 10, bottom - 4), ink, 14)
         if spent:
             for a, b in (((left, top), (right, bottom)), ((left, bottom), (right, top))):
                 draw.line([a, b], fill=WHITE, width=9)

@@ -55,11 +55,8 @@ def play(players: int, seed: int, options: dict[str, Any] | None = None) -> Iter
 
 
 def view_of(state: TerraNovaState) -> View:
-    """The public view; the power actions used this round are taken from the state while the
-    engine's view does not list them yet."""
-    view = game().view(state, None)
-    view.setdefault("power_used", list(state.power_used))
-    return view
+    """The public view (Terra Nova has no hidden information)."""
+    return game().view(state, None)
 
 
 def first(
