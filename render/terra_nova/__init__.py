@@ -1,8 +1,8 @@
 """The Terra Nova (KOSMOS 2022) board image, drawn from the view of docs/games/terra-nova.md.
 
 A cached layer per board side (paper, river, coordinates, panel frame, strip captions) lies
-under what each view adds: the land in its current terrains (each with its letter, so
-terrains are told apart without colour), towns, bridges and buildings, the round scoring
+under what each view adds: the bridges, the land in its current terrains (each with its
+letter, so terrains are told apart without colour), towns and buildings, the round scoring
 tiles, the power actions, the bonus tiles on offer and one card per faction.
 """
 
@@ -32,9 +32,9 @@ def image_of(view: Mapping[str, Any]) -> Image.Image:
     layout, background = background_for(cells_of(view))
     image = background.copy()
     colours = seat_colours(view["players"])
+    draw_bridges(image, layout, view["bridges"], colours)
     draw_terrain(image, layout, view["hexes"])
     draw_towns(image, layout, view["towns"])
-    draw_bridges(image, layout, view["bridges"], colours)
     draw_buildings(image, layout, view["hexes"], colours)
     draw_strips(image, view)
     draw_panel(image, view, colours)

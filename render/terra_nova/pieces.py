@@ -8,7 +8,6 @@ one gable, a trading post a gable and a flat-roofed annex, a palace two crenella
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -57,25 +56,25 @@ SHAPES: dict[str, tuple[Point, ...]] = {
     ),
     "palace": (
         (0.04, 0.95),
-        (0.04, 0.08),
-        (0.14, 0.08),
-        (0.14, 0.17),
-        (0.22, 0.17),
-        (0.22, 0.08),
-        (0.32, 0.08),
-        (0.32, 0.42),
-        (0.68, 0.42),
-        (0.68, 0.08),
-        (0.78, 0.08),
-        (0.78, 0.17),
-        (0.86, 0.17),
-        (0.86, 0.08),
-        (0.96, 0.08),
+        (0.04, 0.2),
+        (0.14, 0.2),
+        (0.14, 0.28),
+        (0.22, 0.28),
+        (0.22, 0.2),
+        (0.32, 0.2),
+        (0.32, 0.46),
+        (0.68, 0.46),
+        (0.68, 0.2),
+        (0.78, 0.2),
+        (0.78, 0.28),
+        (0.86, 0.28),
+        (0.86, 0.2),
+        (0.96, 0.2),
         (0.96, 0.95),
     ),
 }
 #: A building's width as a share of the hex radius.
-BUILDING_SIZE = {"house": 1.0, "trading post": 1.22, "palace": 1.36}
+BUILDING_SIZE = {"house": 0.98, "trading post": 1.14, "palace": 1.22}
 
 
 @cache
@@ -146,18 +145,12 @@ def draw_bridges(
     bridges: Sequence[Mapping[str, Any]],
     colours: Sequence[RGB],
 ) -> None:
-    """Each bridge as a plank across its river hex, in its owner's colour."""
-    width = layout.radius * 0.28
+    """Each bridge as a plank in its owner's colour from one bank's centre to the other's;
+    drawn before the land, so only the part over the river shows."""
+    width = layout.radius * 0.32
     for bridge in bridges:
-        (x0, y0), (x1, y1) = layout.centre(bridge["from"]), layout.centre(bridge["to"])
-        cut = layout.radius * 0.5 / max(1.0, math.hypot(x1 - x0, y1 - y0))
-        plank = [
-            (
-                (x0 + (x1 - x0) * cut, y0 + (y1 - y0) * cut),
-                (x1 - (x1 - x0) * cut, y1 - (y1 - y0) * cut),
-            )
-        ]
-        stroke(image, INK, plank, width + 4, round_ends=False)
+        plank = [(layout.centre(bridge["from"]), layout.centre(bridge["to"]))]
+        stroke(image, INK, plank, width + 5, round_ends=False)
         stroke(image, colours[bridge["seat"]], plank, width, round_ends=False)
 
 
@@ -196,7 +189,9 @@ def draw_buildings(
         if kind is None:
             continue
         x, y = layout.centre(entry["name"])
-        at = (x, y - layout.radius * 0.14)
+        # Every building stands on the same line, just above the hex's name.
+        size = layout.radius * BUILDING_SIZE[kind]
+        at = (x, y + layout.radius * 0.3 - 0.45 * size)
         if "neutral" in entry:
             colour = FACTION_COLOURS[COLOUR_OF_TERRAIN[entry["neutral"]]]
             paste_centred(image, building_of(kind, layout.radius, colour, neutral=True), at)
