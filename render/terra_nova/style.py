@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from render.common import RGB, mix, rgb
 
-WIDTH, HEIGHT = 1500, 940
-MAP_RIGHT = 1050  # the map and the tile strips fill x < MAP_RIGHT, the faction panel the rest
+WIDTH, HEIGHT = 1400, 880
+MAP_RIGHT = 984  # the map and the tile strips fill x < MAP_RIGHT, the faction panel the rest
 PANEL_LEFT, PANEL_RIGHT = MAP_RIGHT + 6, WIDTH - 12
 HEADER_BOTTOM = 58
-MAP_TOP, MAP_BOTTOM = HEADER_BOTTOM, 590
+MAP_TOP, MAP_BOTTOM = HEADER_BOTTOM, 536
 LAYER_SCALE = 2  # cached layers are drawn twice as large and reduced: smooth edges
 
 PAPER = rgb("#F4EFE4")

@@ -122,10 +122,12 @@ def _draw_round_tiles(
         else:
             _tile(draw, box)
         ink = mix(INK, CARD, 0.55) if past else INK
-        label = f"Round {number}" + (" · now" if current else "")
-        draw.text((left + 10, top + 8), label, font=font(17), fill=NOW if current else ink)
         points, _, rest = text.partition(" points ")
+        points_width = font(32).getlength(f"+{points}")
         draw.text((right - 10, top + 4), f"+{points}", font=font(32), fill=ink, anchor="ra")
+        label = f"Round {number}" + (" · now" if current else "")
+        label, label_font = fit_text(label, 17, right - left - 28 - points_width, minimum=12)
+        draw.text((left + 10, top + 8), label, font=label_font, fill=NOW if current else ink)
         _text_lines(draw, rest, (left + 10, top + 44, right - 10, bottom - 4), ink)
 
 
