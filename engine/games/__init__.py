@@ -4,7 +4,8 @@ from typing import Any
 
 from engine.core.game import Game
 
+from .terra_nova import TerraNova
 from .terra_nova_2006 import TerraNova2006
 from .tiny_towns import TinyTowns
 
-ALL_GAMES: tuple[Game[Any], ...] = (TerraNova2006(), TinyTowns())
+ALL_GAMES: tuple[Game[Any], ...] = (TerraNova(), TerraNova2006(), TinyTowns())

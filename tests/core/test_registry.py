@@ -23,9 +23,9 @@ def test_get_finds_each_listed_game() -> None:
 
 def test_an_unknown_key_names_itself_and_the_known_games() -> None:
     with pytest.raises(UnknownGame) as caught:
-        engine.get("terra-nova")
-    assert caught.value.key == "terra-nova"
-    assert "'terra-nova'" in str(caught.value)
+        engine.get("terra-mystica")
+    assert caught.value.key == "terra-mystica"
+    assert "'terra-mystica'" in str(caught.value)
     assert "terra-nova-2006" in str(caught.value)
 
 
