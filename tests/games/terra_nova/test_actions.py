@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.terra_nova import rules
 
 from .helpers import GAME, at, first_game, play, position, texts
 
@@ -58,6 +59,22 @@ def test_trading_post_costs_10_alone_and_7_next_to_another_faction() -> None:
     assert after.seats[1].money == 23
     assert after.building[at("E4")] == "t"
     assert "Golems) gains 1 power" in " ".join(texts(events))
+
+
+def test_trading_post_upgrade_changes_income_book_example() -> None:
+    # The book: upgrading a lake house next to other factions costs 7; the house's 3-money
+    # scroll is covered again and the trading post uncovers 3 money and 1 power.
+    state = position(
+        first_game(4),
+        current=1,
+        money={1: 30},
+        buildings={"E3": (1, "h"), "C4": (1, "h"), "E2": (1, "h"), "F3": (2, "h")},
+    )
+    before = rules.income(state, 1)
+    after, _ = play(state, 1, "upgrade E4 tp")
+    assert after.seats[1].money == 30 - 7
+    now = rules.income(after, 1)
+    assert (now.money, now.power) == (before.money - 3 + 3, before.power + 1)
 
 
 def test_neighbours_gain_one_power_per_adjacent_building_book_example() -> None:
