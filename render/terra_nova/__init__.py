@@ -18,7 +18,14 @@ from render.common import to_png
 from .layers import background_for
 from .layout import cells_of
 from .panel import draw_panel
-from .pieces import draw_bridges, draw_buildings, draw_terrain, draw_towns, seat_colours
+from .pieces import (
+    draw_bridges,
+    draw_buildings,
+    draw_neutral_spots,
+    draw_terrain,
+    draw_towns,
+    seat_colours,
+)
 from .tiles import draw_strips
 
 
@@ -35,6 +42,8 @@ def image_of(view: Mapping[str, Any]) -> Image.Image:
     draw_bridges(image, layout, view["bridges"], colours)
     draw_terrain(image, layout, view["hexes"])
     draw_towns(image, layout, view["towns"])
+    if view["phase"] == "neutral":
+        draw_neutral_spots(image, layout, view["hexes"])
     draw_buildings(image, layout, view["hexes"], colours)
     draw_strips(image, view)
     draw_panel(image, view, colours)

@@ -49,7 +49,7 @@ def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RG
     players = view["players"]
     acting = set(view["to_act"])
     for seat, player in enumerate(players):
-        towns = sum(1 for town in view["towns"] if town["seat"] == seat)
+        towns = tuple(town["tile"] for town in view["towns"] if town["seat"] == seat)
         left, top, right, bottom = card_box(seat, len(players))
         size = (right - left, bottom - top)
         card = _card(json.dumps(player, sort_keys=True), size, colours[seat], seat in acting, towns)
@@ -70,7 +70,7 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 @lru_cache(maxsize=64)
 def _card(
-    player_json: str, size: tuple[int, int], colour: RGB, acting: bool, towns: int
+    player_json: str, size: tuple[int, int], colour: RGB, acting: bool, towns: tuple[str, ...]
 ) -> Image.Image:
     """A faction's card, cached: in a game most cards stay the same from one image to the
     next (the player is the view's entry as JSON, so it can key the cache)."""
@@ -134,8 +134,9 @@ def _draw_resources(
         paste_centred(image, bowl, (x + 15, y))
         x += 40
     x += 8
-    sailing = f"sail {player['sailing']}/{player['max_sailing'] or '-'}"
-    draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
+    if player["max_sailing"] is not None:
+        sailing = f"sail {player['sailing']}/{player['max_sailing']}"
+        draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
 
 
 def _draw_supply(
@@ -169,9 +170,10 @@ def _draw_tiles(
     right: float,
     y: float,
     player: Mapping[str, Any],
-    towns: int,
+    towns: Sequence[str],
 ) -> None:
-    """The bonus tile held, towns founded, and whether the faction passed."""
+    """The bonus tile held, towns founded (with their tiles), and whether the faction
+    passed."""
     bonus = player["bonus"] or "no bonus tile"
     bonus_font = font(17)
     width = bonus_font.getlength(bonus) + 16
@@ -179,10 +181,16 @@ def _draw_tiles(
     draw.text((x + 8, y), bonus, font=bonus_font, fill=INK, anchor="lm")
     x += width + 14
     draw.regular_polygon((x + 10, y, 10), 5, fill=TOWN if towns else CARD_EDGE, outline=INK)
-    label = f"{towns} town{'s' if towns != 1 else ''}"
+    label = f"{len(towns)} town{'s' if len(towns) != 1 else ''}"
+    chosen = [tile for tile in towns if tile]
+    if chosen:
+        label += ": " + ", ".join(chosen)
     if player["towns_to_choose"]:
         label += f", {player['towns_to_choose']} tile to choose"
-    draw.text((x + 26, y), label, font=font(17), fill=INK, anchor="lm")
     flag = "resigned" if player["resigned"] else "passed" if player["passed"] else ""
+    flag_font = font(17)
     if flag:
-        draw.text((right, y), flag, font=font(17), fill=MUTED, anchor="rm")
+        draw.text((right, y), flag, font=flag_font, fill=MUTED, anchor="rm")
+    room = right - (x + 26) - flag_font.getlength(flag) - 10
+    label, label_font = fit_text(label, 17, room, minimum=12)
+    draw.text((x + 26, y), label, font=label_font, fill=INK, anchor="lm")

@@ -25,6 +25,7 @@ from render.common import (
     hex_edge,
     mix,
     paste_centred,
+    ring_sprite,
     stamp,
 )
 
@@ -34,6 +35,7 @@ from .style import (
     COLOUR_OF_TERRAIN,
     FACTION_COLOURS,
     INK,
+    NOW,
     TERRAINS,
     TOWN,
     WHITE,
@@ -126,6 +128,17 @@ def draw_terrain(image: Image.Image, layout: MapLayout, hexes: Sequence[Mapping[
         if entry["terrain"] != "river":
             sprite = hex_sprite(entry["terrain"], entry["name"], layout.radius)
             paste_centred(image, sprite, layout.centre(entry["name"]))
+
+
+def draw_neutral_spots(
+    image: Image.Image, layout: MapLayout, hexes: Sequence[Mapping[str, Any]]
+) -> None:
+    """While neutral houses are being set, a ring on every free hex that may take one."""
+    ring = ring_sprite(round(layout.radius * 0.4), NOW, CASING, 3)
+    for entry in hexes:
+        if entry["marked"] and "building" not in entry:
+            x, y = layout.centre(entry["name"])
+            paste_centred(image, ring, (x, y - layout.radius * 0.22))
 
 
 def draw_towns(image: Image.Image, layout: MapLayout, towns: Sequence[Mapping[str, Any]]) -> None:

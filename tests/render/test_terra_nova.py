@@ -204,3 +204,19 @@ def test_each_factions_money_is_shown_on_its_card(
         left, top, right, bottom = card_box(seat, players)
         assert left <= changed[0] and changed[2] <= right
         assert top <= changed[1] and changed[3] <= bottom
+
+
+def test_hexes_for_neutral_houses_are_ringed_while_they_are_set() -> None:
+    setting = next(play(2, 4, {"variant": "planner"}))
+    view = view_of(setting.state)
+    assert view["phase"] == "neutral"
+    layout = layout_of(view)
+    image = draw(view)
+    free = [h["name"] for h in view["hexes"] if h["terrain"] != "river" and "building" not in h]
+    marked = [h["name"] for h in view["hexes"] if h["marked"] and h["name"] in free]
+    plain = [name for name in free if name not in marked]
+    assert marked and plain
+    assert all(count_near(image, around(layout, name), NOW) > 40 for name in marked)
+    assert all(count_near(image, around(layout, name), NOW) == 0 for name in plain)
+    later = draw({**view, "phase": "actions"})
+    assert all(count_near(later, around(layout, name), NOW) == 0 for name in marked)
