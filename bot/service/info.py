@@ -156,6 +156,12 @@ class InfoService(ServiceBase):
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
             waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
+            if await self.store.has_action(ctx.table.id, seat, "resign"):
+                return Reply(
+                    f"You have resigned from {ctx.label}, so you have no actions; it waits "
+                    f"for {waiting}.",
+                    private=True,
+                )
             if seat in current_round(ctx.table).done:
                 return Reply(
                     f"You have done your part for now; {ctx.label} waits for {waiting}.",

@@ -15,7 +15,7 @@ from engine.core import NotYourTurn, Result, split_turn
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
-from .errors import BadRequest, BoardChanged, RulesError
+from .errors import BadRequest, BoardChanged, NotAllowed, RulesError
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
@@ -89,6 +89,8 @@ class PlayService(ServiceBase):
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
+            if await self.store.has_action(ctx.table.id, seat, "resign"):
+                raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
             # Refused here, for the whole text: the engine would name only a turn's first part.
             waiting = [ctx.by_seat(other).display_name for other in ctx.table.to_act]
             raise RulesError(NotYourTurn(text, ctx.by_seat(seat).display_name, waiting))

@@ -436,6 +436,10 @@ async def test_the_final_result_says_who_resigned(service: Service) -> None:
     await service.resign(CHANNEL, third)
     gone = await service.status(CHANNEL, third)
     assert f"You play as {third.name}, seat 3 of 3. You have resigned." in gone.text
+    with pytest.raises(NotAllowed, match=r"You have resigned from table #1 .*, so you play no"):
+        await service.act(CHANNEL, third, "take 1")
+    legal = await service.legal(CHANNEL, third)
+    assert legal.text.startswith("You have resigned from table #1 (Pile (test game))")
     final = await service.resign(CHANNEL, first)
     assert final.text.endswith(f"Resigned: {first.name} and {third.name}.")
     board = await service.board(CHANNEL, second)
