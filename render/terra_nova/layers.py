@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import Point, font, hex_corners
+from render.common import Point, font, hex_corners, paste_centred
 
 from .layout import (
     LETTER_MARGIN,
@@ -19,18 +19,22 @@ from .layout import (
     map_layout,
     strip_box,
 )
+from .pieces import building_of, hex_sprite
 from .style import (
     CARD,
     CARD_EDGE,
+    HEADER_BOTTOM,
     HEIGHT,
     INK,
     LAYER_SCALE,
     MUTED,
+    NO_FACTION,
     PANEL_LEFT,
     PANEL_RIGHT,
     PAPER,
     RIVER,
     RIVER_WAVE,
+    TERRAINS,
     WIDTH,
 )
 
@@ -48,7 +52,9 @@ def background_for(cells: tuple[Cell, ...]) -> tuple[MapLayout, Image.Image]:
     _draw_coordinates(draw, layout, k)
     _draw_panel_frame(draw, k)
     _draw_strip_captions(draw, k)
-    return layout, big.reduce(k)
+    background = big.reduce(k)
+    _draw_legend(background)
+    return layout, background
 
 
 def _scaled(point: Point, k: float) -> Point:
@@ -117,3 +123,19 @@ def _draw_strip_captions(draw: ImageDraw.ImageDraw, k: int) -> None:
             anchor="lm",
             spacing=4 * k,
         )
+
+
+def _draw_legend(image: Image.Image) -> None:
+    """Above the map: the terrains with their letters, the three building shapes."""
+    draw = ImageDraw.Draw(image)
+    label_font = font(17)
+    x, y = 18.0, HEADER_BOTTOM / 2
+    for terrain in TERRAINS:
+        paste_centred(image, hex_sprite(terrain, "", 18), (x + 15, y + 3))
+        draw.text((x + 36, y), terrain, font=label_font, fill=INK, anchor="lm")
+        x += 36 + label_font.getlength(terrain) + 16
+    x += 14
+    for kind in ("house", "trading post", "palace"):
+        paste_centred(image, building_of(kind, 24, NO_FACTION), (x + 14, y - 2))
+        draw.text((x + 32, y), kind, font=label_font, fill=INK, anchor="lm")
+        x += 32 + label_font.getlength(kind) + 16
