@@ -86,26 +86,33 @@ def _tile(draw: ImageDraw.ImageDraw, box: Box, outline: RGB = CARD_EDGE, width: 
 
 def _text_lines(
     draw: ImageDraw.ImageDraw,
-    text: str,
+    paragraphs: Sequence[tuple[str, RGB]],
     box: Box,
-    colour: RGB = INK,
     largest: int = TEXT_SIZE,
 ) -> None:
-    """`text` wrapped into `box` in the largest font (down to SMALLEST_TEXT) that fits; cut
-    short with an ellipsis if even that is too large."""
+    """Paragraphs (text, colour) wrapped into `box` one below the other, in the largest font
+    (down to SMALLEST_TEXT) that fits them all; cut short with an ellipsis if even that is
+    too large."""
     left, top, right, bottom = box
+    width = right - left
+
+    def wrapped(size: int) -> list[tuple[str, RGB]]:
+        return [
+            (line, colour) for text, colour in paragraphs for line in wrap(text, font(size), width)
+        ]
+
     size = largest
-    lines = wrap(text, font(size), right - left)
+    lines = wrapped(size)
     while size > SMALLEST_TEXT and len(lines) * (size + 3) > bottom - top:
         size -= 1
-        lines = wrap(text, font(size), right - left)
+        lines = wrapped(size)
     room = max(1, (bottom - top) // (size + 3))
     if len(lines) > room:
-        last = lines[room - 1]
-        while last and font(size).getlength(last + "...") > right - left:
+        last, colour = lines[room - 1]
+        while last and font(size).getlength(last + "...") > width:
             last = last[:-1]
-        lines = [*lines[: room - 1], last.rstrip() + "..."]
-    for index, line in enumerate(lines):
+        lines = [*lines[: room - 1], (last.rstrip() + "...", colour)]
+    for index, (line, colour) in enumerate(lines):
         draw.text((left, top + index * (size + 3)), line, font=font(size), fill=colour)
 
 
@@ -128,7 +135,7 @@ def _draw_round_tiles(
         label = f"Round {number}" + (" · now" if current else "")
         label, label_font = fit_text(label, 17, right - left - 28 - points_width, minimum=12)
         draw.text((left + 10, top + 8), label, font=label_font, fill=NOW if current else ink)
-        _text_lines(draw, rest, (left + 10, top + 44, right - 10, bottom - 4), ink)
+        _text_lines(draw, [(rest, ink)], (left + 10, top + 44, right - 10, bottom - 4))
 
 
 def _draw_power_actions(
@@ -147,7 +154,7 @@ def _draw_power_actions(
             (left + 24, top + 24),
         )
         draw.text((left + 46, top + 24), key, font=font(19), fill=ink, anchor="lm")
-        _text_lines(draw, text, (left + 10, top + 44, right - 10, bottom - 4), ink, 14)
+        _text_lines(draw, [(text, ink)], (left + 10, top + 44, right - 10, bottom - 4), 14)
         if spent:
             for a, b in (((left, top), (right, bottom)), ((left, bottom), (right, top))):
                 draw.line([a, b], fill=WHITE, width=9)
@@ -167,9 +174,8 @@ def _draw_bonus_offer(
             coin = disc_sprite(15, COIN, COIN_EDGE, str(money), INK, None, 17)
             paste_centred(image, coin, (right - 22, top + 22))
         income, _, effect = text.partition("; ")
-        income, income_font = fit_text(income, 17, right - left - 20, minimum=SMALLEST_TEXT)
-        draw.text((left + 10, top + 34), income, font=income_font, fill=INK)
-        _text_lines(draw, effect, (left + 10, top + 56, right - 10, bottom - 4), MUTED, 14)
+        paragraphs = [(income, INK), (effect, MUTED)] if effect else [(income, INK)]
+        _text_lines(draw, paragraphs, (left + 10, top + 36, right - 8, bottom - 2), 17)
     if not offer:
         left, top, _, bottom = boxes[0]
         middle = (top + bottom) / 2
