@@ -113,8 +113,8 @@ def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any], 
     if name_font.getlength(text) <= name_width and font_for(text, 24) is name_font:
         draw.text((left + 24, y), text, font=name_font, fill=INK, anchor="lm")
         return
-    draw.text((left + 24, y - 9), name, font=name_font, fill=INK, anchor="lm")
-    draw.text((left + 24, y + 15), faction, font=font(15), fill=MUTED, anchor="lm")
+    draw.text((left + 24, y - 11), name, font=name_font, fill=INK, anchor="lm")
+    draw.text((left + 24, y + 12), faction, font=font(15), fill=MUTED, anchor="lm")
 
 
 def _draw_resources(
