@@ -173,7 +173,7 @@ def _draw_tiles(
     towns: Sequence[str],
 ) -> None:
     """The bonus tile held, towns founded (with their tiles), and whether the faction
-    passed."""
+    passed (or which once-a-round actions it has used)."""
     bonus = player["bonus"] or "no bonus tile"
     bonus_font = font(17)
     width = bonus_font.getlength(bonus) + 16
@@ -187,10 +187,17 @@ def _draw_tiles(
         label += ": " + ", ".join(chosen)
     if player["towns_to_choose"]:
         label += f", {player['towns_to_choose']} tile to choose"
-    flag = "resigned" if player["resigned"] else "passed" if player["passed"] else ""
-    flag_font = font(17)
+    flag, flag_font = fit_text(_flag(player), 17, (right - x) / 2, minimum=12)
     if flag:
         draw.text((right, y), flag, font=flag_font, fill=MUTED, anchor="rm")
     room = right - (x + 26) - flag_font.getlength(flag) - 10
     label, label_font = fit_text(label, 17, room, minimum=12)
     draw.text((x + 26, y), label, font=label_font, fill=INK, anchor="lm")
+
+
+def _flag(player: Mapping[str, Any]) -> str:
+    if player["resigned"]:
+        return "resigned"
+    if player["passed"]:
+        return "passed"
+    return ", ".join(f"{action} used" for action in player["used_this_round"])
