@@ -18,7 +18,6 @@ CARD = rgb("#FBF8F1")
 CARD_EDGE = rgb("#D9D0BF")
 WHITE = rgb("#FFFFFF")
 CASING = WHITE
-COAST = rgb("#4A4237")
 POWER = rgb("#8A4FBF")  # power tokens and bowls
 COIN = rgb("#E8B923")
 COIN_EDGE = rgb("#8C6A0A")
