@@ -126,7 +126,8 @@ class InfoService(ServiceBase):
             return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
-        lines = [f"The last {plural(len(actions), 'action')} at {ctx.label}:"]
+        last = "The last action" if len(actions) == 1 else f"The last {len(actions)} actions"
+        lines = [f"{last} at {ctx.label}:"]
         lines += [f"{ctx.describe(a, viewer)}  ({clock(a.created_at)})" for a in actions]
         return Reply("\n".join(lines), private=True, table_id=ctx.table.id)
 

@@ -219,6 +219,9 @@ async def test_history_lists_the_last_actions_with_who_and_when(
         await service.act(CHANNEL, user, text)
     history = await service.history(CHANNEL, ALICE, count=2)
     lines = history.text.splitlines()
+    assert lines[0] == "The last 2 actions at table #1 (Pile (test game)):"
+    only = await service.history(CHANNEL, ALICE, count=1)
+    assert only.text.splitlines()[0] == "The last action at table #1 (Pile (test game)):"
     assert lines[1:] == [
         f"#2 {second.name}: take 2  (2026-01-01 12:02 UTC)",
         f"#3 {first.name}: take 3  (2026-01-01 12:03 UTC)",
