@@ -15,7 +15,7 @@ from engine.core import NotYourTurn, Result, split_turn
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
-from .errors import BadRequest, BoardChanged, NotAllowed, RulesError
+from .errors import BadRequest, BoardChanged, NotAllowed, RulesError, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
@@ -102,6 +102,11 @@ class PlayService(ServiceBase):
     async def resign(self, channel: Channel, user: User) -> Reply:
         """Give up for good; what that means for the seat is the game's rule."""
         ctx = await self._context(channel)
+        if ctx.table.status == "lobby":
+            raise WrongStage(
+                f"{ctx.title} has not started yet, so there is nothing to resign: /leave gives "
+                f"up your seat (and {ctx.creator_name()}, who opened it, can /abandon it)."
+            )
         seat = self._playing_seat(ctx, user)
         if await self.store.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")

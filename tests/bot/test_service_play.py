@@ -457,3 +457,14 @@ async def test_a_final_result_without_resignations_names_nobody_as_resigned(
     (solo,) = await start_table(service, [ALICE], size=1)
     final = await service.act(CHANNEL, solo, "take 1")
     assert "Game over" in final.text and "Resigned" not in final.text
+
+
+async def test_resigning_in_the_lobby_points_to_leave(service: Service) -> None:
+    await service.create_table(CHANNEL, ALICE, "pile")
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(WrongStage) as caught:
+        await service.resign(CHANNEL, BOB)
+    assert str(caught.value) == (
+        "Table #1 (Pile (test game)) has not started yet, so there is nothing to resign: "
+        "/leave gives up your seat (and alice, who opened it, can /abandon it)."
+    )
