@@ -161,7 +161,7 @@ def stone_free_components(board: list[int]) -> list[frozenset[int]]:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_after_every_action_the_scored_areas_are_exactly_the_small_components(seed: int) -> None:
-    players = NAMES[: 2 + seed % 3]
+    players = list(NAMES[: 2 + seed % 3])
     log = random_playout(GAME, players, seed).log
     state = GAME.new_game(players, seed)
     figures = FIGURES_PER_PLAYER[len(players)]
