@@ -1,7 +1,7 @@
 """A whole 4-player game of Terra Nova with the book's first-game set-up at the console, from
 /newgame to the final scores, with the real engine and renderer. The moves come from a seeded
 random playout of legal actions, sent a whole turn (exchanges, the action, a town tile) per
-/move line."""
+/move line; the seed's game founds a town."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engine.games.terra_nova.factions import FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
 
 GAME = "terra-nova"
-SEED = 2022
+SEED = 2031  # a seed whose random game founds a town
 JOINED = ["alice", "bob", "carol", "dave"]
 OPTIONS = {"first_game": True}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -86,6 +86,7 @@ async def test_a_whole_four_player_first_game_at_the_console(
     assert f"Game over at table #1 (Terra Nova). {final}" in out
     assert "first_game=True" in out
     assert all(f"• {player} " in out for player in named)  # the book's four factions
+    assert " founds a town: " in out and " takes the town tile " in out
     assert "• Round 5 begins" in out and "• The fifth round ends: final scoring" in out
     boards = {path.name: path.read_bytes() for path in (tmp_path / "boards").iterdir()}
     assert {f"1-{n}.png" for n in range(moves + 1)} <= set(boards)
