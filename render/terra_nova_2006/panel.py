@@ -167,6 +167,7 @@ def describe_last_turn(view: Mapping[str, Any], last: Mapping[str, Any]) -> str:
         parts.append("passed")
     for index in last.get("areas", []):
         area = view["areas"][index]
-        parts.append(f"closed an area of {area['size']} for {area['points']}")
+        cells = "cell" if area["size"] == 1 else "cells"
+        parts.append(f"closed an area of {area['size']} {cells} for {area['points']} points")
     name = view["players"][last["seat"]]["name"]
     return f"{name}: " + "; ".join(parts or ["no action"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,12 +57,26 @@ class Seats:
 
 
 def initials(names: Sequence[str]) -> list[str]:
-    """Each player's initial; players sharing one get two letters."""
-    first = [name[:1].upper() for name in names]
-    return [
-        (name[:2].title() if first.count(initial) > 1 else initial) or "?"
-        for name, initial in zip(names, first, strict=True)
-    ]
+    """A short label per player for their discs, different for every player: the initial;
+    where initials clash, the clashing players all get two letters by the first rule that
+    tells them apart — the first two letters, else first and last, else initial and seat
+    ("alice" and "alina" become "Ae" and "Aa"; "alice" and "alice 2" become "Ae" and "A2")."""
+    letters = ["".join(c for c in name if c.isalnum()) or "?" for name in names]
+    labels = [word[0].upper() for word in letters]
+    rules: tuple[Callable[[int], str], ...] = (
+        lambda seat: letters[seat][:2].title(),
+        lambda seat: labels[seat] + letters[seat][-1].lower(),
+        lambda seat: f"{labels[seat]}{seat + 1}",
+    )
+    for initial in {label for label in labels if labels.count(label) > 1}:
+        group = [seat for seat, label in enumerate(labels) if label == initial]
+        for rule in rules:
+            tried = [rule(seat) for seat in group]
+            if len(set(tried)) == len(tried):
+                break
+        for seat, label in zip(group, tried, strict=True):
+            labels[seat] = label
+    return labels
 
 
 def figure_sprite(radius: int, colour: RGB, label: str) -> Image.Image:

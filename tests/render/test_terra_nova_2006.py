@@ -14,6 +14,7 @@ from PIL import Image
 from render import UnknownRenderer, render_png
 from render.common import RGB, UNICODE_FONT_FILES, font, font_for
 from render.terra_nova_2006.panel import player_card
+from render.terra_nova_2006.pieces import initials
 from render.terra_nova_2006.style import (
     CARD_EDGE,
     CASING,
@@ -180,3 +181,16 @@ def test_names_outside_latin_1_are_drawn_not_boxed(opening_step: Step) -> None:
     assert render_png(GAME, with_names("Дима", "Бо")) != render_png(GAME, with_names("Дина", "Бо"))
     assert font_for("Дима", 20) is not font(20)
     assert font_for("Zoë", 20) is font(20)
+
+
+@pytest.mark.parametrize(
+    ("names", "labels"),
+    [
+        (["alice", "bob"], ["A", "B"]),
+        (["alice", "alina", "bob"], ["Ae", "Aa", "B"]),
+        (["alice", "alice 2"], ["Ae", "A2"]),
+        (["al", "Al"], ["A1", "A2"]),
+    ],
+)
+def test_every_player_gets_a_different_disc_label(names: list[str], labels: list[str]) -> None:
+    assert initials(names) == labels
