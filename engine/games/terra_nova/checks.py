@@ -69,6 +69,17 @@ class Checker:
                 if kind == "take"
                 else ("take a bonus tile first, e.g. 'take bonus3'")
             )
+        if s.phase == "round-end":
+            if kind == "exchange":
+                return self.exchange(action.number, bool(action.words))
+            if kind == "done":
+                return None
+            return (
+                "the round has ended: exchange power for money (e.g. 'exchange 3') "
+                "or finish with 'done'"
+            )
+        if kind == "done":
+            return "'done' only finishes your power exchanges at the end of a round"
         if kind in ("choose", "take"):
             return "the set-up is over"
         if kind == "exchange":
@@ -139,8 +150,8 @@ class Checker:
     # -- rounds -------------------------------------------------------------------------
 
     def exchange(self, amount: int, for_points: bool = False) -> str | None:
-        if self.s.phase != "actions":
-            return "power is exchanged during the rounds"
+        if self.s.phase not in ("actions", "round-end"):
+            return "power is exchanged during the rounds and at their ends"
         if for_points and self.player.faction != "druids":
             return "only the Druids exchange power for points"
         if for_points and amount % 3:

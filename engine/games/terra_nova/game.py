@@ -142,10 +142,10 @@ class TerraNova(Game[TerraNovaState]):
     # -- turns --------------------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.phase == "over" else frozenset((state.current,))
+        return frozenset(state.acting())
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        if state.phase == "over" or seat != state.current:
+        if seat not in state.acting():
             return []
         check = Checker(self.board_of(state), state, seat)
         names = self.board_of(state).names
@@ -169,6 +169,8 @@ class TerraNova(Game[TerraNovaState]):
         exchanges = [f"exchange {n}" for n in range(1, player.bowls[2] + 1)]
         if player.faction == "druids":
             exchanges += [f"exchange {n} vp" for n in range(3, player.bowls[2] + 1, 3)]
+        if state.phase == "round-end":
+            return [*exchanges, "done"]
         if player.towns_to_choose:
             return [f"town {key}" for key in player.towns_left] + exchanges
         if state.acted:
@@ -328,17 +330,22 @@ class TerraNova(Game[TerraNovaState]):
             turn.exchange(seat, action.number, for_points=bool(action.words))
         elif kind == "town":
             turn.choose_town(seat, action.words[0])
+        elif kind == "done":
+            turn.finish_exchanges(seat)
         else:
             turn.pass_round(seat, action.words[0] if action.words else None)
 
     # -- leaving the game ---------------------------------------------------------------
 
     def skip(self, state: State, seat: int) -> Result[State]:
-        """A skipped seat takes the first legal set-up choice, or passes (first tile on offer)."""
+        """A skipped seat takes the first legal set-up choice, or passes (first tile on offer),
+        or at a round end is simply done exchanging."""
         if state.phase == "over":
             raise GameOver("skip")
-        if seat != state.current:
-            raise NotYourTurn("skip", state.players[seat], [state.players[state.current]])
+        if seat not in state.acting():
+            raise NotYourTurn(
+                "skip", state.players[seat], [state.players[s] for s in state.acting()]
+            )
         return self.apply(state, seat, self._default_action(state, seat))
 
     def resign(self, state: State, seat: int) -> Result[State]:
@@ -354,6 +361,10 @@ class TerraNova(Game[TerraNovaState]):
             turn.s.phase = "over"
             turn.s.end_reason = "every player resigned"
             return Result(turn.s, turn.events)
+        if state.phase == "round-end":
+            if seat in turn.s.exchanging:
+                turn.finish_exchanges(seat, "no longer exchanges power")
+            return Result(turn.s, turn.events)
         resigned = Result(turn.s, turn.events)
         if seat != state.current:
             if state.phase == "actions":
@@ -364,6 +375,8 @@ class TerraNova(Game[TerraNovaState]):
 
     def _default_action(self, state: State, seat: int) -> str:
         player = state.seats[seat]
+        if state.phase == "round-end":
+            return "done"
         if state.phase == "actions" and not player.towns_to_choose:
             return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
         return self.legal_actions(state, seat)[0]

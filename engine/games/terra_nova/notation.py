@@ -2,7 +2,8 @@
 
 Set-up: `choose fairies`, `build E5` (a starting house), `take bonus3`.
 Rounds: `build E5`, `transform E5`, `transform E5 build`, `upgrade E5 tp`,
-`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`.
+`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`;
+at a round end `exchange 3` and `done`.
 The full list is in docs/games/terra-nova.md.
 """
 
@@ -29,6 +30,7 @@ Kind = Literal[
     "power",
     "special",
     "neutral",
+    "done",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
 USAGE = (
@@ -50,6 +52,7 @@ FORMS: dict[str, str] = {
     "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
     "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
     "neutral": "neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'",
+    "done": "just 'done' (finishes your power exchanges at a round end)",
 }
 
 
@@ -77,6 +80,7 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
     "exchange": (0, 1, 2),
     "town": (0, 1, 1),
     "neutral": (1, 0, 0),
+    "done": (0, 0, 0),
 }
 
 

@@ -31,8 +31,10 @@ TOWN_VALUES: dict[str, int] = {HOUSE: 1, TRADING_POST: 2, PALACE: 3}
 
 #: neutral: setting neutral houses (2-player variants); factions: choosing factions in turn
 #: order; houses: setting starting houses; bonus: taking the first bonus tiles in reverse order;
-#: actions: phase 2 of a round; over: final scoring done.
-Phase = Literal["neutral", "factions", "houses", "bonus", "actions", "over"]
+#: actions: phase 2 of a round; round-end: after the last pass of rounds 1–4, the players with
+#: power in bowl III may exchange it for money (all at once) until each says `done`;
+#: over: final scoring done.
+Phase = Literal["neutral", "factions", "houses", "bonus", "actions", "round-end", "over"]
 
 
 class Player(BaseModel):
@@ -79,6 +81,8 @@ class TerraNovaState(BaseState):
     acted: bool = False
     #: Seats in the order they passed this round (the first becomes start player).
     passed_order: list[int] = Field(default_factory=list)
+    #: In the round-end phase: the seats still exchanging power (each finishes with `done`).
+    exchanging: list[int] = Field(default_factory=list)
     terrain: str
     owner: list[int]
     building: str
@@ -88,3 +92,11 @@ class TerraNovaState(BaseState):
     power_used: list[str] = Field(default_factory=list)
     seats: list[Player]
     end_reason: str | None = None
+
+    def acting(self) -> list[int]:
+        """The seats to act now: everybody still exchanging at a round end, else `current`."""
+        if self.phase == "over":
+            return []
+        if self.phase == "round-end":
+            return sorted(self.exchanging)
+        return [self.current]

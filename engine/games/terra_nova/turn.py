@@ -183,10 +183,36 @@ class Turn:
         s.current = self._first_active(after)
 
     def _end_round(self) -> None:
+        """After the last pass: final scoring after round 5, else the round-end exchanges of
+        everybody with power in bowl III (nobody else is asked) before the next round."""
         s = self.s
         if s.round == ROUNDS:
             self._final_scoring()
             return
+        s.exchanging = [
+            seat for seat in s.order if not s.seats[seat].resigned and s.seats[seat].bowls[2]
+        ]
+        if not s.exchanging:
+            self._next_round()
+            return
+        s.phase = "round-end"
+        names = ", ".join(self.who(seat) for seat in s.exchanging)
+        self.say(
+            f"round {s.round}: everybody has passed; {names} may exchange power for money "
+            "('exchange 3'), then finish with 'done'"
+        )
+
+    def finish_exchanges(self, seat: int, why: str = "is done exchanging power") -> None:
+        """`seat` leaves the round-end exchanges; the next round follows once nobody is left."""
+        s = self.s
+        s.exchanging.remove(seat)
+        self.say(f"{self.who(seat)} {why}", seat)
+        if not s.exchanging:
+            self._next_round()
+
+    def _next_round(self) -> None:
+        """Phase III's clean-up, then the next round (its income)."""
+        s = self.s
         s.power_used = []
         for player in s.seats:
             player.used = []

@@ -26,13 +26,12 @@ def ranking(state: TerraNovaState) -> list[list[int]]:
 
 
 def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
-    over = state.phase == "over"
     return {
         "game": "terra-nova",
         "side": state.side,
         "phase": state.phase,
         "round": state.round,
-        "to_act": [] if over else [state.current],
+        "to_act": state.acting(),
         "order": list(state.order),
         "round_tiles": [
             {

@@ -29,6 +29,15 @@ def play(state: TerraNovaState, seat: int, *turns: str) -> tuple[TerraNovaState,
     return state, events
 
 
+def finish_round_end(state: TerraNovaState) -> tuple[TerraNovaState, list[Event]]:
+    """Every seat asked at a round end exchanges nothing and types `done`."""
+    events: list[Event] = []
+    for seat in sorted(GAME.to_act(state)) if state.phase == "round-end" else []:
+        state, new = GAME.apply(state, seat, "done")
+        events.extend(new)
+    return state, events
+
+
 def texts(events: Iterable[Event]) -> list[str]:
     return [event.text for event in events]
 

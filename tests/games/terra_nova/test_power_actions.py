@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalAction
 
-from .helpers import GAME, at, first_game, play, position, texts
+from .helpers import GAME, at, finish_round_end, first_game, play, position, texts
 
 
 def test_seven_money_is_once_a_round_for_the_whole_table() -> None:
@@ -24,6 +24,7 @@ def test_seven_money_is_once_a_round_for_the_whole_table() -> None:
         GAME.apply(state, 2, "power 7money")
     for seat, tile in ((2, "bonus3"), (3, "bonus4"), (0, "bonus5"), (1, "bonus7")):
         state, _ = play(state, seat, f"pass {tile}")
+    state, _ = finish_round_end(state)
     assert state.round == 2 and state.power_used == []
 
 

@@ -9,7 +9,7 @@ from engine.core.playout import random_playout, replay_log
 from engine.games.terra_nova import rules
 from engine.games.terra_nova.turn import network_points
 
-from .helpers import BOARD, GAME, NAMES, first_game, play, position, texts
+from .helpers import BOARD, GAME, NAMES, finish_round_end, first_game, play, position, texts
 
 
 def test_first_to_pass_takes_the_start_marker_and_swaps_bonus_tiles() -> None:
@@ -31,7 +31,8 @@ def test_passed_seats_are_skipped_and_the_round_ends_after_the_last_pass() -> No
     state, _ = play(state, 2, "pass bonus3")
     state, _ = play(state, 3, "pass bonus4")
     assert state.current == 1
-    state, events = play(state, 1, "pass bonus7")
+    state, _ = play(state, 1, "pass bonus7")
+    state, events = finish_round_end(state)
     assert state.round == 2 and state.order == [0, 1, 2, 3]
     assert state.offer == {"bonus6": 1, "bonus1": 1, "bonus2": 1}
     assert all(not p.passed for p in state.seats)
@@ -45,6 +46,7 @@ def test_the_first_to_pass_starts_the_next_round() -> None:
     state, _ = play(state, 2, "pass bonus4")
     state, _ = play(state, 3, "pass bonus5")
     state, _ = play(state, 0, "pass bonus2")
+    state, _ = finish_round_end(state)
     assert state.order == [1, 2, 3, 0] and state.current == 1
 
 
@@ -145,6 +147,8 @@ def test_skip_passes_for_an_absent_seat_and_resign_keeps_passing() -> None:
     assert "resigns" in " ".join(texts(events))
     state, _ = play(resigned, 0, "pass bonus2")
     state, _ = play(state, 2, "pass bonus5")
+    assert 1 not in GAME.to_act(state)
+    state, _ = finish_round_end(state)
     assert state.round == 2 and state.seats[1].passed and not state.seats[0].passed
     assert GAME.ranking(state)[-1] == [1]
     with pytest.raises(IllegalAction, match="already resigned"):

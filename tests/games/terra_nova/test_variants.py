@@ -10,7 +10,7 @@ from engine.games.terra_nova.factions import FACTIONS_BY_KEY
 from engine.games.terra_nova.state import NEUTRAL_BASE, TerraNovaState
 from engine.games.terra_nova.terrain import TERRAINS
 
-from .helpers import GAME, NAMES, play
+from .helpers import GAME, NAMES, finish_round_end, play
 
 DUO = board("duo")
 
@@ -49,6 +49,7 @@ def test_planner_neutral_colour_houses_and_the_third_round() -> None:
         seat = state.current
         pass_text = next(t for t in GAME.legal_actions(state, seat) if t.startswith("pass"))
         state, _ = play(state, seat, pass_text)
+        state, _ = finish_round_end(state)
     assert state.owner.count(neutral_code) == 4
 
 
@@ -74,6 +75,7 @@ def test_drop_out_turn_order_follows_the_order_of_passing() -> None:
         state, _ = play(state, 2, "sail")
         state, _ = play(state, 0, "pass bonus5")
         state, _ = play(state, 2, "pass bonus6")
+        state, _ = finish_round_end(state)
         assert state.round == 2
         return state.order
 
