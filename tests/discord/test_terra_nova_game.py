@@ -60,7 +60,7 @@ async def test_a_whole_three_player_b_side_game_from_newgame_to_the_final_scores
     while (record := await current(bot, table)).status == "active":
         assert record.state_json is not None
         state = game.load_state(record.state_json)
-        (seat,) = record.to_act
+        seat = min(record.to_act)
         turn, after = whole_turn(game, state, seat, chooser)
         user = table.seats[seat]
         before = last_id(discord_server, table.channel)
