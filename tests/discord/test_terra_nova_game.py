@@ -1,6 +1,6 @@
-"""A whole 3-player game of Terra Nova with B-side factions through Discord: /newgame with an
-option, the Join and Start buttons, then /move commands of the seated players until the final
-scores.
+"""Whole games of Terra Nova through Discord — 3 players with B-side factions in drop-out turn
+order, and 4 players with the book's first-game set-up: /newgame with an option, the Join and
+Start buttons, then /move commands of the seated players until the final scores.
 
 Each /move is one whole random legal turn (exchanges, the action, a town tile if the action
 founded a town) of whoever must act, composed with the engine from the stored position; in
@@ -11,6 +11,8 @@ the move made the table wait for.
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from bot.discord_app import MeepleBot
 from bot.service.texts import ranking_line, scores_line
@@ -19,13 +21,18 @@ from engine.core.game import Game
 from engine.core.playout import choose_action
 from engine.games.terra_nova import TerraNovaState
 from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
+from engine.games.terra_nova.tiles import FIRST_GAMES
 from tests.discord_loopback import LoopbackDiscord
 
 from .helpers import PNG_SIGNATURE, current, last_id, newer_message, start_table
 
 GAME = "terra-nova"
-OPTIONS = "turn_order:drop-out"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
+#: (players, /newgame options, the seed of the random moves — chosen so a town is founded)
+SETUPS = {
+    "three-b-side-drop-out": (("alice", "bob", "carol"), "turn_order:drop-out", 7),
+    "four-first-game": (("alice", "bob", "carol", "dave"), "first_game:true", 1),
+}
 
 
 def choose(chooser: Rng, actions: list[str]) -> str:
@@ -48,14 +55,14 @@ def whole_turn(
             return turn, state
 
 
-async def test_a_whole_three_player_b_side_game_from_newgame_to_the_final_scores(
-    bot: MeepleBot, discord_server: LoopbackDiscord
+@pytest.mark.parametrize("setup", list(SETUPS))
+async def test_a_whole_game_from_newgame_to_the_final_scores(
+    bot: MeepleBot, discord_server: LoopbackDiscord, setup: str
 ) -> None:
-    table = await start_table(
-        discord_server, bot, ("alice", "bob", "carol"), seed=2022, game=GAME, options=OPTIONS
-    )
+    names, options, moves_seed = SETUPS[setup]
+    table = await start_table(discord_server, bot, names, seed=2022, game=GAME, options=options)
     game = engine.get(GAME)
-    chooser = Rng(seed=7)  # its random game founds a town
+    chooser = Rng(seed=moves_seed)
     moves = 0
     while (record := await current(bot, table)).status == "active":
         assert record.state_json is not None
@@ -79,8 +86,12 @@ async def test_a_whole_three_player_b_side_game_from_newgame_to_the_final_scores
         moves += 1
 
     assert record.status == "finished"
-    assert after.options["turn_order"] == "drop-out" and after.round == 5
-    assert {player.faction for player in after.seats} <= B_SIDE
+    assert after.round == 5
+    factions = [player.faction for player in after.seats]
+    if setup == "four-first-game":
+        assert factions == list(FIRST_GAMES[4].factions)
+    else:
+        assert after.options["turn_order"] == "drop-out" and set(factions) <= B_SIDE
     shown = [message.content for message in discord_server.messages(table.channel)]
     for user, player in zip(table.seats, after.seats, strict=True):
         assert any(
