@@ -3,13 +3,13 @@ and one card per faction in the side panel."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.core.hexgrid import DIRECTIONS, Hex, HexGrid
-from render.common import SQRT3, Box, Point
+from render.common import Box
+from render.hexmap import HexLayout, fit_hexes
 
 from .style import HEIGHT, MAP_BOTTOM, MAP_RIGHT, MAP_TOP, PANEL_LEFT, PANEL_RIGHT
 
@@ -32,21 +32,7 @@ class Cell:
     river: bool
 
 
-@dataclass(frozen=True)
-class MapLayout:
-    radius: float  # circumradius of one hex
-    centres: Mapping[str, Point]
-    cells: Mapping[str, Cell]
-    by_axial: Mapping[tuple[int, int], str]
-
-    def centre(self, name: str) -> Point:
-        return self.centres[name]
-
-    def neighbour(self, name: str, direction: int) -> str | None:
-        """The hex next to `name` towards DIRECTIONS[direction], or None off the board."""
-        cell = self.cells[name]
-        step = DIRECTIONS[direction]
-        return self.by_axial.get((cell.q + step.q, cell.r + step.r))
+MapLayout = HexLayout[Cell]
 
 
 def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
@@ -57,21 +43,13 @@ def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
 @lru_cache(maxsize=4)
 def map_layout(cells: tuple[Cell, ...]) -> MapLayout:
     """Fit the board into the map area, leaving the margins for its coordinates."""
-    unit = {c.name: HexGrid.centre(Hex(c.q, c.r), 1.0) for c in cells}
-    xs = [x for x, _ in unit.values()]
-    ys = [y for _, y in unit.values()]
-    span_x = max(xs) - min(xs) + SQRT3
-    span_y = max(ys) - min(ys) + 2
-    width, height = MAP_RIGHT - 2 * LETTER_MARGIN, MAP_BOTTOM - MAP_TOP - 2 * NUMBER_MARGIN
-    radius = min(width / span_x, height / span_y)
-    left = (MAP_RIGHT - span_x * radius) / 2 + SQRT3 / 2 * radius - min(xs) * radius
-    top = MAP_TOP + (MAP_BOTTOM - MAP_TOP - span_y * radius) / 2 + radius - min(ys) * radius
-    return MapLayout(
-        radius=radius,
-        centres={name: (left + x * radius, top + y * radius) for name, (x, y) in unit.items()},
-        cells={c.name: c for c in cells},
-        by_axial={(c.q, c.r): c.name for c in cells},
+    box = (
+        LETTER_MARGIN,
+        MAP_TOP + NUMBER_MARGIN,
+        MAP_RIGHT - LETTER_MARGIN,
+        MAP_BOTTOM - NUMBER_MARGIN,
     )
+    return fit_hexes(cells, box)
 
 
 def strip_box(index: int) -> Box:
@@ -99,14 +77,3 @@ def card_box(seat: int, seats: int) -> Box:
     height = min(200, (HEIGHT - PANEL_TOP - 12 - CARD_TOP - CARD_GAP * (seats - 1)) // seats)
     top = CARD_TOP + seat * (height + CARD_GAP)
     return (PANEL_LEFT + 10, top, PANEL_RIGHT - 10, top + height)
-
-
-def edges_around(layout: MapLayout, names: Sequence[str]) -> list[tuple[str, int]]:
-    """The (hex, direction) edges of a group of hexes that face away from the group."""
-    inside = set(names)
-    return [
-        (name, direction)
-        for name in names
-        for direction in range(6)
-        if layout.neighbour(name, direction) not in inside
-    ]

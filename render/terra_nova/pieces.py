@@ -29,7 +29,7 @@ from render.common import (
     stamp,
 )
 
-from .layout import MapLayout, edges_around
+from .layout import MapLayout
 from .style import (
     CASING,
     COLOUR_OF_TERRAIN,
@@ -146,7 +146,7 @@ def draw_towns(image: Image.Image, layout: MapLayout, towns: Sequence[Mapping[st
     for town in towns:
         edges = [
             hex_edge(layout.centre(name), layout.radius - 2, direction)
-            for name, direction in edges_around(layout, town["hexes"])
+            for name, direction in layout.edges_around(town["hexes"])
         ]
         stroke(image, INK, edges, 7)
         stroke(image, TOWN, edges, 3.5)

@@ -6,8 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.hexgrid import DIRECTIONS, Hex, HexGrid
-from render.common import SQRT3, Point
+from render.hexmap import HexLayout, fit_hexes
 
 from .style import BOARD_RIGHT, HEIGHT
 
@@ -20,23 +19,7 @@ class Cell:
     landscape: str
 
 
-@dataclass(frozen=True)
-class BoardLayout:
-    """Cell centres in image pixels, and the neighbours of each cell by direction."""
-
-    radius: float  # circumradius of one hex
-    centres: Mapping[str, Point]
-    cells: Mapping[str, Cell]
-    by_axial: Mapping[tuple[int, int], str]
-
-    def centre(self, name: str) -> Point:
-        return self.centres[name]
-
-    def neighbour(self, name: str, direction: int) -> str | None:
-        """The cell next to `name` towards DIRECTIONS[direction], or None off the board."""
-        cell = self.cells[name]
-        step = DIRECTIONS[direction]
-        return self.by_axial.get((cell.q + step.q, cell.r + step.r))
+BoardLayout = HexLayout[Cell]
 
 
 def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
@@ -46,19 +29,7 @@ def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
 
 def layout_for(cells: Sequence[Cell]) -> BoardLayout:
     """Fit the island into the board part of the image, leaving margins for row letters."""
-    unit = {c.name: HexGrid.centre(Hex(c.q, c.r), 1.0) for c in cells}
-    xs = [x for x, _ in unit.values()]
-    ys = [y for _, y in unit.values()]
-    span_x = max(xs) - min(xs) + SQRT3
-    span_y = max(ys) - min(ys) + 2
     label_margin, top_margin = 46, 24
-    radius = min((BOARD_RIGHT - 2 * label_margin) / span_x, (HEIGHT - 2 * top_margin) / span_y)
-    left = (BOARD_RIGHT - span_x * radius) / 2 + SQRT3 / 2 * radius - min(xs) * radius
-    top = (HEIGHT - span_y * radius) / 2 + radius - min(ys) * radius
-    centres = {name: (left + x * radius, top + y * radius) for name, (x, y) in unit.items()}
-    return BoardLayout(
-        radius=radius,
-        centres=centres,
-        cells={c.name: c for c in cells},
-        by_axial={(c.q, c.r): c.name for c in cells},
+    return fit_hexes(
+        cells, (label_margin, top_margin, BOARD_RIGHT - label_margin, HEIGHT - top_margin)
     )
