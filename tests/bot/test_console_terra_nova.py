@@ -1,5 +1,6 @@
-"""A whole 4-player game of Terra Nova with the book's first-game set-up at the console, from
-/newgame to the final scores, with the real engine and renderer. The moves come from a seeded
+"""Whole games of Terra Nova at the console — 4 players with the book's first-game set-up, and
+3 players with B-side factions chosen in the set-up — from /newgame to the final scores, with
+the real engine and renderer. The moves come from a seeded
 random playout of legal actions, sent a whole turn (exchanges, the action, a town tile) per
 /move line; the seed's game founds a town."""
 
@@ -17,14 +18,23 @@ from engine.core import Rng
 from engine.core.game import Game
 from engine.core.playout import choose_action
 from engine.games.terra_nova import TerraNovaState
-from engine.games.terra_nova.factions import FACTIONS_BY_KEY
+from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
 
 GAME = "terra-nova"
-SEED = 2039  # a seed whose random game founds a town
-JOINED = ["alice", "bob", "carol", "dave"]
-OPTIONS = {"first_game": True}
+B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
+#: (players, options, seed — chosen so that its random game founds a town)
+SETUPS: dict[str, tuple[list[str], dict[str, bool], int]] = {
+    "four-first-game": (["alice", "bob", "carol", "dave"], {"first_game": True}, 2039),
+    "three-b-side": (["alice", "bob", "carol"], {}, 2031),
+}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _choose(chooser: Rng, actions: list[str]) -> str:
+    """A random B-side faction while factions are chosen, else a random legal action."""
+    b_side = [a for a in actions if a.startswith("choose ") and a.split()[1] in B_SIDE]
+    return b_side[chooser.below(len(b_side))] if b_side else choose_action(chooser, actions)
 
 
 def _turn(
@@ -34,28 +44,25 @@ def _turn(
     tile if the action founded a town (the same seat may have the next turn too)."""
     turn: list[str] = []
     while True:
-        action = choose_action(chooser, game.legal_actions(state, seat))
+        action = _choose(chooser, game.legal_actions(state, seat))
         state, _ = game.apply(state, seat, action)
         turn.append(action)
         if game.is_over(state) or (not action.startswith("exchange ") and not state.acted):
             return turn, state
 
 
-def _script() -> tuple[list[str], str, int, list[str]]:
+def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
     """The console lines of a whole game, the expected final-scores text, the number of /move
     lines and each seat's player with their faction as the events name them."""
+    joined, options, seed = SETUPS[setup]
     game = engine.get(GAME)
-    players = list(JOINED)
-    Rng(seed=SEED).shuffle(players)  # the service seats players in this order
-    state = game.new_game(players, SEED, OPTIONS)
-    factions = [seat.faction for seat in state.seats]
-    assert factions == list(FIRST_GAMES[4].factions)
-    named = [
-        f"{name} ({FACTIONS_BY_KEY[key].name})" for name, key in zip(players, factions, strict=True)
-    ]
-    chooser = Rng(seed=SEED ^ 0x5EED)
-    lines = [f"{JOINED[0]}> /newgame game:{GAME} seed:{SEED} first_game:true"]
-    lines += [f"{name}> /join" for name in JOINED[1:]] + [f"{JOINED[0]}> /start"]
+    players = list(joined)
+    Rng(seed=seed).shuffle(players)  # the service seats players in this order
+    state = game.new_game(players, seed, options)
+    chooser = Rng(seed=seed ^ 0x5EED)
+    extra = " first_game:true" if options.get("first_game") else ""
+    lines = [f"{joined[0]}> /newgame game:{GAME} seed:{seed}{extra}"]
+    lines += [f"{name}> /join" for name in joined[1:]] + [f"{joined[0]}> /start"]
     moves = 0
     while not game.is_over(state):
         seat = min(game.to_act(state))
@@ -64,18 +71,27 @@ def _script() -> tuple[list[str], str, int, list[str]]:
         moves += 1
         if moves == 5:
             lines += [f"{players[0]}> /status", f"{players[1]}> /history count:3"]
+    factions = [player.faction for player in state.seats]
+    if options.get("first_game"):
+        assert factions == list(FIRST_GAMES[4].factions)
+    else:
+        assert set(factions) <= B_SIDE
+    named = [
+        f"{name} ({FACTIONS_BY_KEY[key].name})" for name, key in zip(players, factions, strict=True)
+    ]
     scores = game.scores(state)
     final = (
         f"Final scores: {scores_line(players, scores)}.\n"
         f"Ranking: {ranking_line(players, scores, game.ranking(state))}"
     )
-    return [*lines, f"{JOINED[0]}> /board"], final, moves, named
+    return [*lines, f"{joined[0]}> /board"], final, moves, named
 
 
-async def test_a_whole_four_player_first_game_at_the_console(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("setup", list(SETUPS))
+async def test_a_whole_game_at_the_console(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], setup: str
 ) -> None:
-    lines, final, moves, named = _script()
+    lines, final, moves, named = _script(setup)
     script = tmp_path / "game.txt"
     script.write_text("\n".join(lines) + "\n")
     settings = Settings(
@@ -84,8 +100,8 @@ async def test_a_whole_four_player_first_game_at_the_console(
     assert await run_console(settings, script=script, strict=True) == 0
     out = capsys.readouterr().out
     assert f"Game over at table #1 (Terra Nova). {final}" in out
-    assert "first_game=True" in out
-    assert all(f"• {player} " in out for player in named)  # the book's four factions
+    assert ("first_game=True" in out) == (setup == "four-first-game")
+    assert all(f"• {player} " in out for player in named)  # each seat's faction
     assert " founds a town: " in out and " takes the town tile " in out
     assert "• Round 5 begins" in out and "• The fifth round ends: final scoring" in out
     boards = {path.name: path.read_bytes() for path in (tmp_path / "boards").iterdir()}
