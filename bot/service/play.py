@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import NotYourTurn, Result, split_turn
+from engine.core import Result, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
-from .errors import BadRequest, BoardChanged, NotAllowed, RulesError, WrongStage
+from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
@@ -88,12 +88,10 @@ class PlayService(ServiceBase):
             )
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
-        if seat not in ctx.table.to_act:
-            if await self.store.has_action(ctx.table.id, seat, "resign"):
-                raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
-            # Refused here, for the whole text: the engine would name only a turn's first part.
-            waiting = [ctx.by_seat(other).display_name for other in ctx.table.to_act]
-            raise RulesError(NotYourTurn(text, ctx.by_seat(seat).display_name, waiting))
+        if seat not in ctx.table.to_act and await self.store.has_action(
+            ctx.table.id, seat, "resign"
+        ):
+            raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
         played = await self._engine(
             self._play, ctx, lambda state: ctx.game.apply(state, seat, text), seat, text
         )

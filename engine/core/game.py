@@ -162,10 +162,15 @@ class Game(ABC, Generic[S]):
         """
 
     def apply(self, state: S, seat: int, text: str) -> Result[S]:
-        """Apply a whole turn `a; b; c` atomically: every part applies, or nothing does."""
+        """Apply a whole turn `a; b; c` atomically: every part applies, or nothing does.
+
+        A seat that may not act at all is refused for the whole text; a later part can still
+        fail as "not your turn" (named as that part) when an earlier part ended the turn.
+        """
         parts = split_turn(text)
         if not parts:
-            raise ParseError(text, "it is empty; type an action such as one listed by /legal")
+            raise ParseError(text, "it is empty; type an action the game lists as legal")
+        self._check_may_act(state, seat, text)
         events: list[Event] = []
         current = state
         for index, part in enumerate(parts, start=1):
@@ -179,13 +184,16 @@ class Game(ABC, Generic[S]):
         return Result(current, events)
 
     def _apply_checked(self, state: S, seat: int, text: str) -> Result[S]:
+        self._check_may_act(state, seat, text)
+        return self.apply_action(state, seat, text)
+
+    def _check_may_act(self, state: S, seat: int, text: str) -> None:
         if self.is_over(state):
             raise GameOver(text)
         waiting = self.to_act(state)
         if seat not in waiting:
             names = [state.players[s] for s in sorted(waiting)]
             raise NotYourTurn(text, state.players[seat], names)
-        return self.apply_action(state, seat, text)
 
     def public_text(self, state: S, seat: int, text: str) -> str:
         """How `text`, which `seat` played on `state`, is shown to everybody but that player.

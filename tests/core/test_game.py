@@ -171,6 +171,14 @@ def test_a_part_after_the_turn_passed_is_not_your_turn() -> None:
     assert state.model_dump() == before
 
 
+def test_a_whole_turn_out_of_turn_is_refused_as_a_whole() -> None:
+    state = fresh()
+    with pytest.raises(NotYourTurn) as caught:
+        GAME.apply(state, 1, "take 1; take 2")
+    assert not str(caught.value).startswith("Part")
+    assert "'take 1; take 2'" in str(caught.value)
+
+
 def test_a_single_failing_action_has_no_part_prefix() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(fresh(), 0, "take 9")
