@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from .cli import add_game_arguments, fail, replay_from_args
+from .cli import add_game_arguments, replay_from_args, viewer_seat
 from .core.registry import games
 
 
@@ -38,11 +38,7 @@ def main(argv: list[str] | None = None) -> int:
             for action in played.game.legal_actions(played.state, seat):
                 print(f"{played.players[seat]}: {action}")
     else:
-        viewer = None
-        if args.viewer is not None:
-            if args.viewer not in played.players:
-                fail(f"--viewer '{args.viewer}' is not one of {', '.join(played.players)}")
-            viewer = played.seat_of(args.viewer)
+        viewer = viewer_seat(played, args.viewer)
         json.dump(played.game.view(played.state, viewer), sys.stdout, ensure_ascii=False)
         print()
     return 0

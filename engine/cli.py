@@ -47,6 +47,15 @@ def replay_from_args(args: argparse.Namespace) -> Replay:
         fail(str(error))
 
 
+def viewer_seat(played: Replay, name: str | None) -> int | None:
+    """The seat whose view `--viewer NAME` asks for (None: the public); exits 2 on a stranger."""
+    if name is None:
+        return None
+    if name not in played.players:
+        fail(f"--viewer '{name}' is not one of {', '.join(played.players)}")
+    return played.seat_of(name)
+
+
 def _read_lines(path: str | None) -> Sequence[str]:
     """The move lines, split on newlines only so that line numbers match an editor's."""
     if path is None:

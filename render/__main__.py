@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from engine.cli import add_game_arguments, fail, replay_from_args
+from engine.cli import add_game_arguments, fail, replay_from_args, viewer_seat
 
 from . import UnknownRenderer, render_png
 
@@ -18,11 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     played = replay_from_args(args)
-    viewer = None
-    if args.viewer is not None:
-        if args.viewer not in played.players:
-            fail(f"--viewer '{args.viewer}' is not one of {', '.join(played.players)}")
-        viewer = played.seat_of(args.viewer)
+    viewer = viewer_seat(played, args.viewer)
     try:
         png = render_png(played.game.info.key, played.game.view(played.state, viewer))
     except UnknownRenderer as error:
