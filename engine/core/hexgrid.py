@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
+from .groups import components, flood
+
 
 class Hex(NamedTuple):
     q: int
@@ -104,26 +106,11 @@ class HexGrid:
         """All cells connected to `start` through neighbouring cells for which `passable` holds."""
         if not passable(start):
             return set()
-        seen = {start}
-        stack = [start]
-        while stack:
-            cell = stack.pop()
-            for n in self._neighbours[cell]:
-                if n not in seen and passable(n):
-                    seen.add(n)
-                    stack.append(n)
-        return seen
+        return flood(start, lambda cell: (n for n in self._neighbours[cell] if passable(n)))
 
     def components(self, passable: Callable[[Hex], bool]) -> list[set[Hex]]:
         """The connected groups of passable cells, in board order of their first cell."""
-        seen: set[Hex] = set()
-        groups: list[set[Hex]] = []
-        for cell in self.cells:
-            if cell not in seen and passable(cell):
-                group = self.flood_fill(cell, passable)
-                seen |= group
-                groups.append(group)
-        return groups
+        return components(filter(passable, self.cells), self.neighbours)
 
     @staticmethod
     def centre(cell: Hex, size: float) -> tuple[float, float]:
