@@ -33,6 +33,9 @@ def cases() -> list[tuple[str, str, tuple[int, ...], dict[str, Any]]]:
 
 
 CASES = cases()
+each_case = pytest.mark.parametrize(
+    ("key", "label", "counts", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES]
+)
 
 
 @cache
@@ -58,9 +61,7 @@ def uses_the_phase_table(game: Game[Any]) -> bool:
     return type(game).phase is not Game.phase
 
 
-@pytest.mark.parametrize(
-    ("key", "label", "counts", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES]
-)
+@each_case
 def test_every_legal_text_reads_back_as_an_action_that_writes_it(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
 ) -> None:
@@ -74,9 +75,7 @@ def test_every_legal_text_reads_back_as_an_action_that_writes_it(
                 assert game.public_text(state, seat, text) == action.public_text()
 
 
-@pytest.mark.parametrize(
-    ("key", "label", "counts", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES]
-)
+@each_case
 def test_a_phase_table_game_lists_exactly_what_its_checker_allows(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
 ) -> None:
@@ -91,9 +90,7 @@ def test_a_phase_table_game_lists_exactly_what_its_checker_allows(
             assert all(game.why(state, seat, action) is None for action in legal)
 
 
-@pytest.mark.parametrize(
-    ("key", "label", "counts", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES]
-)
+@each_case
 def test_determinize_keeps_what_the_viewer_sees(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
 ) -> None:

@@ -85,6 +85,14 @@ class HexGrid:
             return None
         return self._by_name.get(f"{match.group(1).upper()}{int(match.group(2))}")
 
+    def unknown(self, name: str, what: str = "cell") -> str:
+        """Why `name` (which `parse` did not find) names no cell, for an error message."""
+        rows = self.row_letters()
+        return (
+            f"{name.upper()} is not a {what} of the board (rows {rows[0]}–{rows[-1]}, "
+            "numbered from 1 at the left of each row)"
+        )
+
     def names(self) -> list[str]:
         return [self._names[c] for c in self.cells]
 

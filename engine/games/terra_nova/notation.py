@@ -120,13 +120,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     for name in args[:hex_count]:
         index = board.cell(name)
         if index is None:
-            rows = board.grid.row_letters()
-            raise ParseError(
-                text,
-                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
-                "numbered from 1 at the left of each row)",
-                nearest(text, legal()),
-            )
+            raise ParseError(text, board.grid.unknown(name, "hex"), nearest(text, legal()))
         hexes.append(index)
     rest = args[hex_count:]
     side = board.side

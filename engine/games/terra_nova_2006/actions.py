@@ -75,12 +75,7 @@ def _cell(text: str, name: str) -> int:
     board = standard_board()
     index = board.cell(name)
     if index is None:
-        rows = board.grid.row_letters()
-        raise ParseError(
-            text,
-            f"{name.upper()} is not a cell of the board (rows {rows[0]}–{rows[-1]}, "
-            "numbered from 1 at the left of each row)",
-        )
+        raise ParseError(text, board.grid.unknown(name))
     return index
 
 
