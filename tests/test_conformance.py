@@ -57,10 +57,6 @@ def along(key: str, counts: tuple[int, ...], options: dict[str, Any]) -> list[An
     return states(key, counts, json.dumps(options, sort_keys=True))
 
 
-def uses_the_phase_table(game: Game[Any]) -> bool:
-    return type(game).phase is not Game.phase
-
-
 @each_case
 def test_every_legal_text_reads_back_as_an_action_that_writes_it(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
@@ -80,7 +76,7 @@ def test_a_phase_table_game_lists_exactly_what_its_checker_allows(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
 ) -> None:
     game = GAMES[key]
-    if not uses_the_phase_table(game):
+    if not game.uses_phase_table:
         pytest.skip(f"{key} lists its own legal actions until it is ported to the phase table")
     for state in along(key, counts, options):
         for seat in game.to_act(state):

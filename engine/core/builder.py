@@ -17,7 +17,9 @@ The builder also collects the events (`say`) and gives a `Chance` over the state
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Generic, TypeVar
+from functools import cache
+from types import UnionType
+from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -37,25 +39,38 @@ def writable_copy(value: Any) -> Any:
     The elements of a container are all of one type (the state model's field type), so the
     first one tells whether they are containers to copy too.
     """
-    if isinstance(value, list):
+    if type(value) is list:
         if value and isinstance(value[0], _CONTAINERS):
             return [writable_copy(item) for item in value]
         return list(value)
+    if isinstance(value, BaseModel):
+        fields = value.__dict__
+        changed = {name: writable_copy(fields[name]) for name in _container_fields(type(value))}
+        return value.model_copy(update=changed)
     if isinstance(value, dict):
         if value and isinstance(next(iter(value.values())), _CONTAINERS):
             return {key: writable_copy(item) for key, item in value.items()}
         return dict(value)
-    if isinstance(value, set):
-        return set(value)
-    if isinstance(value, BaseModel):
-        return value.model_copy(
-            update={
-                name: writable_copy(item)
-                for name, item in value.__dict__.items()
-                if isinstance(item, _CONTAINERS)
-            }
-        )
+    if isinstance(value, list | set):
+        return type(value)(value)
     return value
+
+
+@cache
+def _container_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model class that may hold a list, dict or set."""
+    return tuple(
+        name
+        for name, info in model.model_fields.items()
+        if any(get_origin(t) in _CONTAINERS or t in _CONTAINERS for t in _types(info.annotation))
+    )
+
+
+def _types(annotation: Any) -> tuple[Any, ...]:
+    """The types an annotation allows (the members of a union)."""
+    if get_origin(annotation) in (Union, UnionType):
+        return get_args(annotation)
+    return (annotation,)
 
 
 class StateBuilder(Generic[S]):

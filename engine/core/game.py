@@ -142,7 +142,8 @@ class Phase(Generic[S, A]):
     """One row of a game's phase table.
 
     `kinds`: the action kinds the phase accepts. `candidates(state, seat)`: the seat's
-    candidate actions, in the order `legal_actions` lists them; the checker filters them,
+    candidate actions, in the order `legal_actions` lists them (a fresh list or any iterable;
+    the caller may keep a list it is given); the checker filters them,
     unless the phase declares them `exact` (every candidate is legal — faster on the hot path
     of playouts and searches; the conformance tests check that the checker agrees).
     `refusal`: why an action of another kind is refused (a text, or a function of the state,
@@ -189,6 +190,12 @@ class Game(ABC, Generic[S, A]):
 
     # -- the phase table and the checker (see the module doc) ---------------------------
 
+    @property
+    def uses_phase_table(self) -> bool:
+        """Whether the game implements the phase table (every game will once ported), so that
+        `legal`, `why` and `play` work; otherwise only texts are listed and applied."""
+        return type(self).phase is not Game.phase
+
     def phase(self, state: S, seat: int) -> Phase[S, A]:
         """The row of the phase table that applies to `seat` now."""
         raise NotImplementedError(f"{self.info.name} lists its own legal actions")
@@ -221,7 +228,7 @@ class Game(ABC, Generic[S, A]):
         phase = self.phase(state, seat)
         found = phase.candidates(state, seat)
         if phase.exact:
-            return list(found)
+            return found if isinstance(found, list) else list(found)
         return [action for action in found if self.check(state, seat, action) is None]
 
     def legal_actions(self, state: S, seat: int) -> list[str]:
@@ -277,6 +284,8 @@ class Game(ABC, Generic[S, A]):
         if not parts:
             raise ParseError(text, "it is empty; type an action the game lists as legal")
         self._check_may_act(state, seat, text)
+        if len(parts) == 1:
+            return self.apply_action(state, seat, parts[0])
         events: list[Event] = []
         current = state
         for index, part in enumerate(parts, start=1):
@@ -285,9 +294,7 @@ class Game(ABC, Generic[S, A]):
                     self._check_may_act(current, seat, part)
                 current, part_events = self.apply_action(current, seat, part)
             except ActionError as error:
-                if len(parts) > 1:
-                    raise error.with_part(index, len(parts)) from error
-                raise
+                raise error.with_part(index, len(parts)) from error
             events.extend(part_events)
         return Result(current, events)
 

@@ -31,12 +31,9 @@ def _placements(state: State, seat: int) -> list[Action]:
 def _turn_actions(state: State, seat: int) -> list[Action]:
     """Moves of the seat's figures; after a move also stones; `pass` when nothing moves."""
     cells, moved = state.board, state.moved
-    actions = [
-        MOVE[cell][end]
-        for cell, code in enumerate(cells)
-        if code == seat
-        for end in rules.figure_moves(BOARD, cells, cell, moved)
-    ]
+    actions: list[Action] = []
+    for cell in rules.figures(cells, seat):
+        actions.extend(map(MOVE[cell].__getitem__, rules.figure_moves(BOARD, cells, cell, moved)))
     if not state.done:
         return actions or [PASS]
     actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))

@@ -10,6 +10,18 @@ from .board import Board
 from .state import FREE, STONE, MovedFigure
 
 
+def figures(cells: list[int], seat: int) -> list[int]:
+    """The cells of the seat's figures, in board order (`list.index` jumps between them)."""
+    found: list[int] = []
+    cell = -1
+    try:
+        while True:
+            cell = cells.index(seat, cell + 1)
+            found.append(cell)
+    except ValueError:
+        return found
+
+
 def figure_moves(
     board: Board, cells: Sequence[int], start: int, moved: Sequence[MovedFigure]
 ) -> list[int]:
@@ -40,13 +52,8 @@ def movable_seats(board: Board, cells: Sequence[int]) -> set[int]:
     return found
 
 
-def has_legal_move(
-    board: Board, cells: Sequence[int], seat: int, moved: Sequence[MovedFigure]
-) -> bool:
-    return any(
-        code == seat and len(figure_moves(board, cells, cell, moved)) > 0
-        for cell, code in enumerate(cells)
-    )
+def has_legal_move(board: Board, cells: list[int], seat: int, moved: Sequence[MovedFigure]) -> bool:
+    return any(figure_moves(board, cells, cell, moved) for cell in figures(cells, seat))
 
 
 def stone_cells(board: Board, cells: Sequence[int], moved: Sequence[MovedFigure]) -> list[int]:
@@ -86,7 +93,7 @@ def _flood_small(
     neighbours, landscape = board.neighbours, board.landscape
     component: set[int] = set()
     kinds: set[int] = set()
-    for cell in reach(origin, lambda c: (n for n in neighbours[c] if cells[n] != STONE)):
+    for cell in reach(origin, lambda c: [n for n in neighbours[c] if cells[n] != STONE]):
         component.add(cell)
         kinds.add(landscape[cell])
         if cell in large or len(kinds) > 3:
