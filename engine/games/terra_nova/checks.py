@@ -27,7 +27,6 @@ from .tiles import (
     FAIRY_SHOVEL_COST,
     INVENTOR_POST_COST,
     POWER_ACTIONS,
-    ROUNDS,
 )
 
 
@@ -274,8 +273,7 @@ class Checker:
         return None
 
     def pass_round(self, bonus: str | None) -> str | None:
-        if self.s.round == ROUNDS:
-            return None if bonus is None else "in the last round you pass without a new tile"
+        """Every pass takes a new bonus tile, in round 5 too (its coins count at the end)."""
         if bonus is None:
             return "name the bonus tile you take, e.g. 'pass bonus3'"
         return self.take(bonus)

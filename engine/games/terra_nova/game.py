@@ -208,10 +208,7 @@ class TerraNova(Game[TerraNovaState]):
             if check.bridge(a, b) is None
         ]
         actions += self._keyed_actions(state, seat, check)
-        if state.round == ROUNDS:
-            actions.append("pass")
-        else:
-            actions += [f"pass {key}" for key in sorted(state.offer)]
+        actions += [f"pass {key}" for key in sorted(state.offer)]
         return actions
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
@@ -333,7 +330,7 @@ class TerraNova(Game[TerraNovaState]):
         elif kind == "done":
             turn.finish_exchanges(seat)
         else:
-            turn.pass_round(seat, action.words[0] if action.words else None)
+            turn.pass_round(seat, action.words[0])
 
     # -- leaving the game ---------------------------------------------------------------
 
@@ -378,7 +375,7 @@ class TerraNova(Game[TerraNovaState]):
         if state.phase == "round-end":
             return "done"
         if state.phase == "actions" and not player.towns_to_choose:
-            return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
+            return f"pass {sorted(state.offer)[0]}"
         return self.legal_actions(state, seat)[0]
 
     # -- the end ------------------------------------------------------------------------

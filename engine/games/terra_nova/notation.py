@@ -43,7 +43,7 @@ FORMS: dict[str, str] = {
     "build": "build <hex>, e.g. 'build E5'",
     "transform": "transform <hex> [build], e.g. 'transform E5 build'",
     "take": "take <bonus tile>, e.g. 'take bonus3'",
-    "pass": "pass <bonus tile>, e.g. 'pass bonus3' (just 'pass' in round 5)",
+    "pass": "pass <bonus tile>, e.g. 'pass bonus3'",
     "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]",
     "sail": "just 'sail'",
     "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",

@@ -448,7 +448,7 @@ class Turn:
         if tile.sailing and player.sailing < rules.faction(self.s, seat).max_sailing:
             self._advance_sailing(seat, "from the town tile")
 
-    def pass_round(self, seat: int, bonus: str | None) -> None:
+    def pass_round(self, seat: int, bonus: str) -> None:
         s = self.s
         player = s.seats[seat]
         if not s.passed_order:
@@ -457,10 +457,9 @@ class Turn:
             self.say(f"{self.who(seat)} passes", seat)
         s.passed_order.append(seat)
         self._pass_scoring(seat)
-        if bonus is not None:
-            returned = player.bonus
-            self._take_from_offer(seat, bonus)
-            s.offer[returned] = 0
+        returned = player.bonus
+        self._take_from_offer(seat, bonus)
+        s.offer[returned] = 0
         player.passed = True
         s.acted = True
 
