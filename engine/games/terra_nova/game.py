@@ -173,9 +173,10 @@ class TerraNova(Game[TerraNovaState]):
             return [*exchanges, "done"]
         if player.towns_to_choose:
             return [f"town {key}" for key in player.towns_left] + exchanges
+        river_towns = self._river_towns(state, seat, check)
         if state.acted:
-            return exchanges
-        return self._main_actions(state, seat, check) + exchanges
+            return river_towns + exchanges
+        return self._main_actions(state, seat, check) + river_towns + exchanges
 
     def _main_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         names = self.board_of(state).names
@@ -208,11 +209,24 @@ class TerraNova(Game[TerraNovaState]):
             if check.bridge(a, b) is None
         ]
         actions += self._keyed_actions(state, seat, check)
-        if state.round == ROUNDS:
-            actions.append("pass")
-        else:
-            actions += [f"pass {key}" for key in sorted(state.offer)]
+        actions += [f"pass {key}" for key in sorted(state.offer)]
         return actions
+
+    def _river_towns(self, state: State, seat: int, check: Checker) -> list[str]:
+        """The Sea Dogs' `town across …` texts: river hexes next to their buildings outside
+        towns, across which those buildings would make a town."""
+        if state.seats[seat].faction != "sea-dogs":
+            return []
+        board = check.board
+        shores = {
+            n
+            for h in rules.outside_towns(state, seat)
+            for n in board.neighbours[h]
+            if not board.is_land(n)
+        }
+        return [
+            f"town across {board.names[r]}" for r in sorted(shores) if check.river_town(r) is None
+        ]
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         """Every legal `power …` and `special …` text, trying only actions available now."""
@@ -328,12 +342,14 @@ class TerraNova(Game[TerraNovaState]):
             turn.bridge(seat, first, second)
         elif kind == "exchange":
             turn.exchange(seat, action.number, for_points=bool(action.words))
+        elif kind == "town" and action.hexes:
+            turn.river_town(seat, action.hexes[0])
         elif kind == "town":
             turn.choose_town(seat, action.words[0])
         elif kind == "done":
             turn.finish_exchanges(seat)
         else:
-            turn.pass_round(seat, action.words[0] if action.words else None)
+            turn.pass_round(seat, action.words[0])
 
     # -- leaving the game ---------------------------------------------------------------
 
@@ -378,7 +394,7 @@ class TerraNova(Game[TerraNovaState]):
         if state.phase == "round-end":
             return "done"
         if state.phase == "actions" and not player.towns_to_choose:
-            return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
+            return f"pass {sorted(state.offer)[0]}"
         return self.legal_actions(state, seat)[0]
 
     # -- the end ------------------------------------------------------------------------

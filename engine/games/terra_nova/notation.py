@@ -2,7 +2,8 @@
 
 Set-up: `choose fairies`, `build E5` (a starting house), `take bonus3`.
 Rounds: `build E5`, `transform E5`, `transform E5 build`, `upgrade E5 tp`,
-`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`;
+`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`,
+the Sea Dogs' `town across D4` (a town across the river hex D4);
 at a round end `exchange 3` and `done`.
 The full list is in docs/games/terra-nova.md.
 """
@@ -43,12 +44,15 @@ FORMS: dict[str, str] = {
     "build": "build <hex>, e.g. 'build E5'",
     "transform": "transform <hex> [build], e.g. 'transform E5 build'",
     "take": "take <bonus tile>, e.g. 'take bonus3'",
-    "pass": "pass <bonus tile>, e.g. 'pass bonus3' (just 'pass' in round 5)",
+    "pass": "pass <bonus tile>, e.g. 'pass bonus3'",
     "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]",
     "sail": "just 'sail'",
     "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",
     "exchange": "exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')",
-    "town": "town <tile>: town 6money, town 8power, town sail or town 9vp",
+    "town": (
+        "town <tile>: town 6money, town 8power, town sail or town 9vp "
+        "(the Sea Dogs found a town across a river hex with 'town across D4')"
+    ),
     "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
     "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
     "neutral": "neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'",
@@ -58,7 +62,8 @@ FORMS: dict[str, str] = {
 
 class Action(NamedTuple):
     """A parsed action. For `power` and `special`, words[0] is the action's key and `build`
-    the hex (among `hexes`) marked with a following `build`, if any."""
+    the hex (among `hexes`) marked with a following `build`, if any. `town across D4` is
+    `town` with words ("across",) and the river hex in `hexes`."""
 
     kind: Kind
     hexes: tuple[int, ...] = ()
@@ -92,8 +97,10 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     kind: Kind = words[0]  # type: ignore[assignment]
     if kind in ("power", "special"):
         return _parse_keyed(board, text, kind, words[1:], legal)
-    hex_count, least, most = _SHAPES[kind]
     args = words[1:]
+    if kind == "town" and args[:1] == ["across"]:
+        return _parse_river_town(board, text, args[1:], legal)
+    hex_count, least, most = _SHAPES[kind]
     if not hex_count + least <= len(args) <= hex_count + most:
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
     hexes: list[int] = []
@@ -123,6 +130,18 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     if kind == "transform" and rest not in ([], ["build"]):
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
     return Action(kind, tuple(hexes), tuple(rest))
+
+
+def _parse_river_town(
+    board: Board, text: str, args: list[str], legal: Callable[[], Sequence[str]]
+) -> Action:
+    """`town across <river hex>`: the Sea Dogs' town across one river hex."""
+    river = board.cell(args[0]) if len(args) == 1 else None
+    if river is None:
+        raise ParseError(
+            text, "write 'town across <river hex>', e.g. 'town across D4'", nearest(text, legal())
+        )
+    return Action("town", (river,), ("across",))
 
 
 def _parse_keyed(

@@ -126,6 +126,8 @@ class TurnBuilder:
             self._game_over("at most one player has not resigned")
         elif seat == self.current:
             self._end_turn()
+        else:
+            self._at_most_one_can_move()
 
     # -- what follows an action ---------------------------------------------------------
 
@@ -177,7 +179,11 @@ class TurnBuilder:
         return f"{head}: {' and '.join(names)} tie and take {share} each"
 
     def _after_action(self) -> None:
-        """End the turn once three actions are done or no further action is possible."""
+        """End the game at once if at most one player can still move (the rest of the turn is
+        not played, so nothing more scores); else end the turn once three actions are done or
+        no further action is possible."""
+        if self._at_most_one_can_move():
+            return
         if len(self.done) >= ACTIONS_PER_TURN:
             self._end_turn()
             return
@@ -200,13 +206,7 @@ class TurnBuilder:
             previous = len(self.players) - 1
         else:
             previous = self.current
-        movers = [
-            s
-            for s in range(len(self.players))
-            if not self.resigned[s] and rules.can_move(self.board, self.cells, s)
-        ]
-        if len(movers) <= 1:
-            self._game_over("at most one player can still move a figure")
+        if self._at_most_one_can_move():
             return
         self.turn += 1
         for seat in self._seats_after(previous):
@@ -214,6 +214,20 @@ class TurnBuilder:
                 self.current = seat
                 return
             self._say(f"{self.players[seat]} has no figures left and is skipped", seat)
+
+    def _at_most_one_can_move(self) -> bool:
+        """End the game if at most one player who has not resigned has a figure with a free
+        neighbouring cell (a figure boxed in by figures counts as unable to move, as the book
+        calls any figure that cannot be moved blocked)."""
+        movers = [
+            s
+            for s in range(len(self.players))
+            if not self.resigned[s] and rules.can_move(self.board, self.cells, s)
+        ]
+        if len(movers) > 1:
+            return False
+        self._game_over("at most one player can still move a figure")
+        return True
 
     def _seats_after(self, seat: int) -> list[int]:
         """The seats that have not resigned, in turn order starting after `seat`."""
