@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, split_turn
+from engine.core import Result, join_turn, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
@@ -37,7 +37,9 @@ class Played:
     state_json: str
     to_act: list[int]
     over: bool
-    #: What everybody but the player reads of the action's text.
+    #: The action's text in canonical form (what the log keeps and its player reads back).
+    text: str
+    #: What everybody but the player reads of it.
     public_text: str
 
 
@@ -53,7 +55,7 @@ class PlayService(ServiceBase):
         ctx, seat, played = await self._try(channel, user, text)
         if expected_version is not None and expected_version != ctx.table.version:
             raise BoardChanged(await self._position(ctx.table.id))
-        return await self._commit(ctx, user, seat, "move", tidy_turn(text), played)
+        return await self._commit(ctx, user, seat, "move", played.text, played)
 
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
         """What `text` would do, privately, without playing it. Confirm by calling `act` with
@@ -63,7 +65,7 @@ class PlayService(ServiceBase):
         progress = next_round(ctx.table, played.to_act, self.clock())
         next_text, _ = await self._next_text(ctx, played.state, progress)
         lines = [
-            f"Preview — nothing is played yet. {player}: {tidy_turn(text)}",
+            f"Preview — nothing is played yet. {player}: {played.text}",
             *self._event_lines(ctx, played.events),
             f"Afterwards: {next_text}",
         ]
@@ -148,14 +150,17 @@ class PlayService(ServiceBase):
         text: str = "",
     ) -> Played:
         """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
-        run in a worker thread). With a `seat`, the step plays `text` for it, and the
-        game says how others may read that text."""
+        run in a worker thread). With a `seat`, the step plays `text` for it, and the game
+        writes that text canonically and as others may read it — from what it means, never
+        from how it was spelt."""
         game = ctx.game
         before = self._state(ctx)
         result = step(before)
         over = game.is_over(result.state)
+        described = [] if seat is None else game.describe_turn(before, seat, text)
         return Played(
-            public_text=text if seat is None else game.public_text(before, seat, text),
+            text=join_turn(part.canonical for part in described) or text,
+            public_text=join_turn(part.public for part in described) or text,
             state=result.state,
             events=[event.text for event in result.events],
             reveals=result.reveals,

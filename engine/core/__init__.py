@@ -10,15 +10,25 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
-from .game import BaseState, Event, Game, GameInfo, OptionSpec, OptionValue, Result
+from .game import (
+    ActionText,
+    BaseState,
+    Event,
+    Game,
+    GameInfo,
+    OptionSpec,
+    OptionValue,
+    Result,
+)
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
-from .notation import nearest, normalize, split_turn
+from .notation import join_turn, nearest, normalize, split_turn
 from .rng import Rng
 
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "ActionError",
+    "ActionText",
     "BadOptions",
     "BaseState",
     "EngineError",
@@ -36,6 +46,7 @@ __all__ = [
     "Result",
     "Rng",
     "UnknownGame",
+    "join_turn",
     "nearest",
     "normalize",
     "split_turn",

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 from pydantic import BaseModel, Field
 
 from .errors import ActionError, BadOptions, GameOver, NotYourTurn, ParseError
-from .notation import split_turn
+from .notation import join_turn, normalize, split_turn
 from .rng import Rng
 
 OptionValue = int | bool | str
@@ -115,6 +115,15 @@ class Result(NamedTuple, Generic[S]):
         return any(event.reveals for event in self.events)
 
 
+class ActionText(NamedTuple):
+    """One action as it is written for people: `canonical` is the form `legal_actions` lists
+    (what its player reads back, and what the log keeps); `public` is what everybody else
+    reads — the canonical form, unless the action names a secret."""
+
+    canonical: str
+    public: str
+
+
 class Game(ABC, Generic[S]):
     """A game's rules. Subclasses set `info` and `state_model` and implement the hooks."""
 
@@ -195,15 +204,44 @@ class Game(ABC, Generic[S]):
             names = [state.players[s] for s in sorted(waiting)]
             raise NotYourTurn(text, state.players[seat], names)
 
-    def public_text(self, state: S, seat: int, text: str) -> str:
-        """How `text`, which `seat` played on `state`, is shown to everybody but that player.
+    def describe_action(self, state: S, seat: int, text: str) -> ActionText:
+        """How one action `text` (no `;`), which `seat` may play on `state`, is written.
 
-        Action texts are public by default. A game whose actions can name a secret (a card
-        kept in hand, say) overrides this to word such parts without it; the log keeps the
-        real text, since replay needs it. `text` is a turn `apply` accepted on `state`, and
-        may have several `;` parts. (Event texts are always public: games word them so.)
+        Both forms follow from what the text means, never from how it was spelt: every
+        spelling the parser accepts (case, commas, spacing, card names…) gives the same
+        canonical and public text. The default finds the legal action with the same words
+        (case and spacing ignored) and treats every action as public. A game whose parser
+        accepts other spellings overrides this to write the parsed action canonically; a game
+        whose actions can name a secret (a card kept in hand, say) words such actions without
+        it in `public`. (Event texts are always public: games word them so.)
         """
-        return text
+        wanted = normalize(text)
+        legal = self.legal_actions(state, seat)
+        canonical = next((action for action in legal if normalize(action) == wanted), None)
+        written = canonical if canonical is not None else " ".join(text.split())
+        return ActionText(written, written)
+
+    def describe_turn(self, state: S, seat: int, text: str) -> list[ActionText]:
+        """Each part of the turn `text` that `apply` accepted on `state`, described on the
+        position it is played on (the parts before it applied)."""
+        parts = split_turn(text)
+        described: list[ActionText] = []
+        current = state
+        for index, part in enumerate(parts):
+            described.append(self.describe_action(current, seat, part))
+            if index + 1 < len(parts):
+                current = self._apply_checked(current, seat, part).state
+        return described
+
+    def canonical_text(self, state: S, seat: int, text: str) -> str:
+        """The turn `text` (accepted by `apply` on `state`) in canonical form, parts joined
+        by `; `; `apply` accepts it and plays the same turn."""
+        return join_turn(part.canonical for part in self.describe_turn(state, seat, text))
+
+    def public_text(self, state: S, seat: int, text: str) -> str:
+        """How everybody but `seat` reads the turn `text` that `apply` accepted on `state`:
+        every part in its public form (see `describe_action`)."""
+        return join_turn(part.public for part in self.describe_turn(state, seat, text))
 
     # -- leaving the game ---------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 TURN_SEPARATOR = ";"
 
@@ -11,6 +11,11 @@ TURN_SEPARATOR = ";"
 def split_turn(text: str) -> list[str]:
     """Split a whole turn `a; b; c` into its non-empty parts."""
     return [part.strip() for part in text.split(TURN_SEPARATOR) if part.strip()]
+
+
+def join_turn(parts: Iterable[str]) -> str:
+    """The parts of a whole turn written as one text: `a; b; c`."""
+    return f"{TURN_SEPARATOR} ".join(parts)
 
 
 def normalize(text: str) -> str:

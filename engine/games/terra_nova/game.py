@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from engine.core import (
+    ActionText,
     BadOptions,
     BaseState,
     Game,
@@ -27,7 +28,7 @@ from . import rules
 from .board import Board, board
 from .checks import Checker
 from .factions import FACTIONS, PalaceSide
-from .notation import Action, parse_action
+from .notation import Action, action_text, parse_action
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
@@ -295,6 +296,13 @@ class TerraNova(Game[TerraNovaState]):
         turn = Turn(self.board_of(state), state)
         self._perform(turn, seat, action)
         return Result(turn.s, turn.events)
+
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """Every action is public; any accepted spelling reads as `legal_actions` writes it."""
+        board_now = self.board_of(state)
+        action = parse_action(board_now, text, lambda: self.legal_actions(state, seat))
+        written = action_text(board_now, action)
+        return ActionText(written, written)
 
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase

@@ -84,6 +84,21 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
 }
 
 
+def action_text(board: Board, action: Action) -> str:
+    """The canonical text of a parsed action (as `legal_actions` lists it)."""
+    names = [board.names[h] for h in action.hexes]
+    if action.kind in ("power", "special"):
+        words = [action.kind, action.words[0]]
+        for h, name in zip(action.hexes, names, strict=True):
+            words += [name, "build"] if h == action.build else [name]
+        return " ".join(words)
+    if action.kind == "exchange":
+        return " ".join(["exchange", str(action.number), *action.words])
+    if action.kind == "upgrade":  # the palace's edge hex comes last
+        return " ".join(["upgrade", names[0], *action.words, *names[1:]])
+    return " ".join([action.kind, *names, *action.words])
+
+
 def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
     """The action `text` denotes; raises ParseError (with the nearest legal texts) if none."""
     words = text.lower().split()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import (
+    ActionText,
     BaseState,
     Game,
     GameInfo,
@@ -22,7 +23,7 @@ from engine.core import (
 
 from . import rules
 from .board import Board, standard_board
-from .notation import Action, move_text, parse_action
+from .notation import Action, action_text, move_text, parse_action
 from .state import (
     FIGURES_PER_PLAYER,
     FREE,
@@ -111,6 +112,12 @@ class TerraNova2006(Game[TerraNova2006State]):
         else:
             turn.pass_turn()
         return Result(turn.finish(), turn.events)
+
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """Every action is public; `E5-E8` and `Move e5 → e8` read as `move E5 E8`."""
+        action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
+        written = action_text(self.board, action)
+        return ActionText(written, written)
 
     def _why_illegal(self, state: State, seat: int, action: Action) -> str | None:
         """Why the rules forbid `action` now, or None if it is allowed."""

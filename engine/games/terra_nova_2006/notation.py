@@ -33,6 +33,13 @@ def move_text(board: Board, start: int, end: int) -> str:
     return f"move {board.names[start]} {board.names[end]}"
 
 
+def action_text(board: Board, action: Action) -> str:
+    """The canonical text of a parsed action (as `legal_actions` lists it)."""
+    if action.kind == "move":
+        return move_text(board, *action.cells)
+    return " ".join([action.kind, *(board.names[cell] for cell in action.cells)])
+
+
 def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
     """The action `text` denotes; raises ParseError (with nearest legal texts) if none."""
     spaced = _ARROWS.sub(" ", text.lower()).strip()

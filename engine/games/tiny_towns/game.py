@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import (
+    ActionText,
     BadOptions,
     BaseState,
     Game,
@@ -22,7 +23,6 @@ from engine.core import (
     Result,
     Rng,
     nearest,
-    split_turn,
 )
 
 from . import rules
@@ -155,13 +155,18 @@ class TinyTowns(Game[TinyTownsState]):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return rules.legal(state, seat)
 
-    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+    def _read(self, state: State, seat: int, text: str) -> Action:
+        """The action `text` denotes, with the Watch's cards in the order of the offer."""
         action = parse_action(text, lambda: self.legal_actions(state, seat))
         if action.kind == "watch":
             order = {card: index for index, card in enumerate(state.buildings)}
             action = Action(
                 "watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99)))
             )
+        return action
+
+    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+        action = self._read(state, seat, text)
         open_kinds = rules.kinds(state, seat)
         if action.kind not in open_kinds or canonical(action) not in rules.texts(
             state, seat, action.kind
@@ -204,13 +209,13 @@ class TinyTowns(Game[TinyTownsState]):
         else:
             builder.done(seat)
 
-    def public_text(self, state: State, seat: int, text: str) -> str:
-        """`keep <monument>` names the secret card, so others read only that one was kept.
-
-        Every other action is public (house ruling 1); building a monument reveals it anyway.
-        """
-        parts = split_turn(text)
-        return "; ".join(PUBLIC_KEEP if _verb(part) == "keep" else part for part in parts)
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """`keep <monument>` names the secret card, so others read only that one was kept —
+        however it was spelt, since the parsed action decides. Every other action is public
+        (house ruling 1); building a monument reveals it anyway."""
+        action = self._read(state, seat, text)
+        written = canonical(action)
+        return ActionText(written, PUBLIC_KEEP if action.kind == "keep" else written)
 
     # -- leaving the game ---------------------------------------------------------------------
 
@@ -249,8 +254,3 @@ class TinyTowns(Game[TinyTownsState]):
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
-
-
-def _verb(part: str) -> str:
-    words = part.split()
-    return words[0].casefold() if words else ""
