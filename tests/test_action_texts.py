@@ -163,3 +163,17 @@ def test_tiny_towns_hides_the_kept_monument() -> None:
     """The property above is not empty: keeping a monument is hidden in Tiny Towns."""
     keeps = hidden("tiny-towns")
     assert keeps and all(turn.actions[0].startswith("keep ") for turn in keeps)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.key)
+def test_no_legal_action_is_longer_than_the_game_declares(game: Game[Any]) -> None:
+    """`longest_action` (from the game's data) bounds every text `legal_actions` lists, so the
+    input limit derived from it never refuses a real turn."""
+    longest = max(
+        len(action)
+        for turn in turns(game.info.key)
+        for action in game.legal_actions(turn.state, turn.seat)
+    )
+    assert longest <= game.longest_action()
+    whole = max(len(join_turn(turn.actions)) for turn in turns(game.info.key))
+    assert whole <= game.max_turn_length()

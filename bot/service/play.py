@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, join_turn, split_turn
+from engine.core import Result, join_turn, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
@@ -18,13 +18,28 @@ from .base import ServiceBase, TableContext
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
-from .texts import names_list
+from .texts import clip, fit_lines, names_list, plural
 
 
 def tidy_turn(text: str) -> str:
     """The text as logged and shown: single spaces, and the parts of a whole turn joined by
     `; ` without empty ones (`take 1 ;` is `take 1`; a text of only `;` is empty)."""
     return "; ".join(" ".join(part.split()) for part in split_turn(text))
+
+
+def refuse_overlong(ctx: TableContext, text: str) -> None:
+    """Refuse at once, before any work, a text longer than any turn of the table's game."""
+    limit = ctx.game.max_turn_length()
+    if len(text) > limit:
+        raise BadRequest(
+            f"That is {len(text):,} characters long, and no turn of {ctx.game.info.name} is "
+            f"longer than {limit:,}, so it was not read. /legal lists your actions."
+        )
+
+
+def more_events(count: int) -> str:
+    """The line in place of events that do not fit in one message."""
+    return f"• … and {plural(count, 'more event')} (/board and /status show the outcome)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +79,14 @@ class PlayService(ServiceBase):
         player = ctx.by_seat(seat).display_name
         progress = next_round(ctx.table, played.to_act, self.clock())
         next_text, _ = await self._next_text(ctx, played.state, progress)
-        lines = [
-            f"Preview — nothing is played yet. {player}: {played.text}",
-            *self._event_lines(ctx, played.events),
-            f"Afterwards: {next_text}",
-        ]
+        text = fit_lines(
+            [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
+            self._event_lines(ctx, played.events),
+            [f"Afterwards: {next_text}"],
+            more_events,
+        )
         return Reply(
-            "\n".join(lines),
+            text,
             image=await self._image(
                 ctx, played.state, seat, ctx.table.move_count + 1, tag="preview"
             ),
@@ -83,12 +99,13 @@ class PlayService(ServiceBase):
         self, channel: Channel, user: User, text: str
     ) -> tuple[TableContext, int, Played]:
         """Load the table and apply `text` for the user's seat, without storing anything."""
-        text = tidy_turn(text)
+        typed, text = text, tidy_turn(text)
         if not text:
             raise BadRequest(
                 "Type an action after /move, e.g. /move action:<action>; /legal lists yours."
             )
         ctx = await self._context(channel)
+        refuse_overlong(ctx, typed)
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act and await self.store.has_action(
             ctx.table.id, seat, "resign"
@@ -138,7 +155,7 @@ class PlayService(ServiceBase):
             if wanted in (seat.user_id.casefold(), seat.display_name.casefold()):
                 return seat
         raise BadRequest(
-            f"Nobody called '{player.strip()}' plays at {ctx.label}; "
+            f"Nobody called '{shorten(player)}' plays at {ctx.label}; "
             f"the players are {names_list(ctx.names)}."
         )
 
@@ -205,11 +222,12 @@ class PlayService(ServiceBase):
             "resign": f"{player} used /resign.",
             "skip": f"{user.name} used /skip on {player}.",
         }[kind]
-        lines = [header, *self._event_lines(ctx, action.events)]
         next_text, mentions = await self._next_text(ctx, played.state, progress)
-        lines.append(next_text)
+        text = fit_lines(
+            [clip(header)], self._event_lines(ctx, action.events), [next_text], more_events
+        )
         return Reply(
-            "\n".join(lines),
+            text,
             image=await self._image(ctx, played.state, None, number),
             mentions=mentions,
             table_id=table.id,

@@ -1,5 +1,6 @@
 """What all games share: the protocol, errors, randomness, hex grids and notation helpers."""
 
+from .echo import printable, shorten
 from .errors import (
     ActionError,
     BadOptions,
@@ -49,5 +50,7 @@ __all__ = [
     "join_turn",
     "nearest",
     "normalize",
+    "printable",
+    "shorten",
     "split_turn",
 ]

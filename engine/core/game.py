@@ -12,11 +12,20 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, Field
 
+from .echo import shorten
 from .errors import ActionError, BadOptions, GameOver, NotYourTurn, ParseError
-from .notation import join_turn, normalize, split_turn
+from .notation import TURN_SEPARATOR, join_turn, normalize, split_turn
 from .rng import Rng
 
 OptionValue = int | bool | str
+
+#: A game that does not say how long its actions get is assumed to stay within this…
+DEFAULT_LONGEST_ACTION = 100
+#: …and to allow this many actions in one whole turn.
+DEFAULT_TURN_PARTS = 10
+#: Players may spell an action more wordily than `legal_actions` writes it (card names
+#: instead of keys, `E5 → E8`, extra spaces): each part may be this many times as long.
+SPELLING_ROOM = 2
 
 
 class OptionSpec(BaseModel):
@@ -39,12 +48,14 @@ class OptionSpec(BaseModel):
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise BadOptions(f"Option {self.key} takes true or false, not '{raw}'.")
+            raise BadOptions(f"Option {self.key} takes true or false, not '{shorten(str(raw))}'.")
         if self.kind == "int":
             try:
                 value = int(text)
             except ValueError:
-                raise BadOptions(f"Option {self.key} takes a whole number, not '{raw}'.") from None
+                raise BadOptions(
+                    f"Option {self.key} takes a whole number, not '{shorten(str(raw))}'."
+                ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
@@ -55,7 +66,8 @@ class OptionSpec(BaseModel):
             return value
         if text not in self.choices:
             raise BadOptions(
-                f"Option {self.key} takes one of {', '.join(self.choices)}, not '{raw}'."
+                f"Option {self.key} takes one of {', '.join(self.choices)}, "
+                f"not '{shorten(str(raw))}'."
             )
         return text
 
@@ -78,7 +90,9 @@ class GameInfo(BaseModel):
             spec = specs.get(key)
             if spec is None:
                 known = ", ".join(specs) or "none"
-                raise BadOptions(f"{self.name} has no option '{key}' (its options: {known}).")
+                raise BadOptions(
+                    f"{self.name} has no option '{shorten(key)}' (its options: {known})."
+                )
             resolved[key] = spec.coerce(raw)
         return resolved
 
@@ -191,6 +205,22 @@ class Game(ABC, Generic[S]):
                 raise
             events.extend(part_events)
         return Result(current, events)
+
+    def longest_action(self) -> int:
+        """The most characters an action text `legal_actions` lists can have. Games derive it
+        from their data (cell and card names, keys); the default is a generous guess."""
+        return DEFAULT_LONGEST_ACTION
+
+    def max_turn_parts(self) -> int:
+        """The most actions one whole turn (`a; b; c`) can hold under the rules."""
+        return DEFAULT_TURN_PARTS
+
+    def max_turn_length(self) -> int:
+        """The longest text worth reading as a turn: every part as long as `SPELLING_ROOM`
+        times the longest action, with the separators. Longer input is no turn of this
+        game, and transports refuse it before any work."""
+        part = SPELLING_ROOM * self.longest_action() + len(TURN_SEPARATOR) + 1
+        return self.max_turn_parts() * part
 
     def _apply_checked(self, state: S, seat: int, text: str) -> Result[S]:
         self._check_may_act(state, seat, text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
 from .board import Board
 
@@ -33,6 +33,12 @@ Kind = Literal[
     "done",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
+#: The special actions (`special <key> …`) a bonus tile or palace can give.
+SPECIAL_KEYS = ("shovel", "lake", "tp", "continent")
+#: The words after `upgrade` and the marks after hexes.
+KEYWORDS = ("tp", "palace", "left", "right", "build", "vp")
+#: No action has more words than `power 2shovels E5 F6 build` or `upgrade E5 palace left F6`.
+MAX_ACTION_WORDS = 5
 USAGE = (
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
@@ -118,7 +124,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
             rows = board.grid.row_letters()
             raise ParseError(
                 text,
-                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
+                f"{shorten(name.upper())} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
                 "numbered from 1 at the left of each row)",
                 nearest(text, legal()),
             )
@@ -154,6 +160,8 @@ def _parse_keyed(
             continue
         index = board.cell(word)
         if index is None:
-            raise ParseError(text, f"'{word}' is neither a hex nor 'build'", nearest(text, legal()))
+            raise ParseError(
+                text, f"'{shorten(word)}' is neither a hex nor 'build'", nearest(text, legal())
+            )
         hexes.append(index)
     return Action(kind, tuple(hexes), (args[0],), build=build)

@@ -25,6 +25,7 @@ from . import rules
 from .board import Board, standard_board
 from .notation import Action, action_text, move_text, parse_action
 from .state import (
+    ACTIONS_PER_TURN,
     FIGURES_PER_PLAYER,
     FREE,
     STONE_SUPPLY,
@@ -96,6 +97,14 @@ class TerraNova2006(Game[TerraNova2006State]):
             f"stone {names[c]}" for c in rules.stone_cells(board, state.board, state.moved)
         )
         return actions
+
+    def longest_action(self) -> int:
+        """A move names two cells; the longest is one between the longest-named cells."""
+        longest = max(range(len(self.board)), key=lambda cell: len(self.board.names[cell]))
+        return len(move_text(self.board, longest, longest))
+
+    def max_turn_parts(self) -> int:
+        return ACTIONS_PER_TURN
 
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
 from .board import Board
 
@@ -66,7 +66,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
             rows = board.grid.row_letters()
             raise ParseError(
                 text,
-                f"{name.upper()} is not a cell of the board (rows {rows[0]}–{rows[-1]}, "
+                f"{shorten(name.upper())} is not a cell of the board (rows {rows[0]}–{rows[-1]}, "
                 "numbered from 1 at the left of each row)",
                 nearest(text, legal()),
             )

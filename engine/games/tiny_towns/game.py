@@ -26,9 +26,10 @@ from engine.core import (
 )
 
 from . import rules
-from .cards import BY_COLOUR, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
+from .board import NAMES
+from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .explain import why_illegal
-from .notation import Action, canonical, parse_action
+from .notation import Action, build_text, canonical, parse_action
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
 from .view import build_view, ranking, town_scores
@@ -37,6 +38,8 @@ State = TinyTownsState
 _DEFAULT = "default"
 #: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
 PUBLIC_KEEP = "keep a monument card"
+#: Actions a player takes at most once a round: keep, the resource (name or choose), place, done.
+_ONCE_A_ROUND = 4
 
 _OPTIONS = [
     OptionSpec(
@@ -154,6 +157,22 @@ class TinyTowns(Game[TinyTownsState]):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return rules.legal(state, seat)
+
+    def longest_action(self) -> int:
+        """The longest build (the longest card key on the largest pattern) or Watch filling
+        (the three longest building keys); every other action is shorter."""
+        longest_key = max(CARDS, key=len)
+        largest = max(
+            sum(cell is not None for row in c.shape for cell in row) for c in CARDS.values()
+        )
+        build = build_text(longest_key, 0, range(largest))
+        watch = "watch " + " ".join(sorted(BUILDINGS, key=len)[-3:])
+        return max(len(build), len(watch))
+
+    def max_turn_parts(self) -> int:
+        """A round: the once-a-round actions, and per square of the town at most one build
+        and one decision it brings (a resource to put, a Watch to fill, …)."""
+        return _ONCE_A_ROUND + 2 * len(NAMES)
 
     def _read(self, state: State, seat: int, text: str) -> Action:
         """The action `text` denotes, with the Watch's cards in the order of the offer."""
