@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, join_turn, shorten, split_turn
+from engine.core import Result, join_turn, printable, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
@@ -150,7 +150,7 @@ class PlayService(ServiceBase):
     @staticmethod
     def _find_player(ctx: TableContext, player: str) -> SeatRecord:
         """The seat of `player`, given as a user id or a display name (`@` optional)."""
-        wanted = player.strip().removeprefix("@").casefold()
+        wanted = printable(player).removeprefix("@").casefold()
         for seat in ctx.seats:
             if wanted in (seat.user_id.casefold(), seat.display_name.casefold()):
                 return seat

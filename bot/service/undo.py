@@ -55,14 +55,19 @@ class UndoService(ServiceBase):
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         table = ctx.table
+        if count < 1:
+            raise BadRequest(
+                f"count:{count} takes back nothing: the count is how many of the last actions "
+                "to take back, at least 1 (the default)."
+            )
         if table.move_count == 0:
             raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
-        if table.move_count == 1 and count != 1:
+        if table.move_count == 1 and count > 1:
             raise BadRequest(
                 f"Only 1 action has been played at {ctx.label}, so count:1 is the most, "
                 f"not {count}."
             )
-        if not 1 <= count <= table.move_count:
+        if count > table.move_count:
             raise BadRequest(
                 f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
             )

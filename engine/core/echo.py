@@ -13,22 +13,29 @@ import unicodedata
 #: How many characters of user input a message repeats at most.
 ECHO_LIMIT = 60
 ELLIPSIS = "…"
-#: Characters that change the direction of the text after them (embeddings, overrides,
-#: isolates and the marks): shown, they could make a line read differently than it is.
-BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+#: Invisible formatting characters that are kept: the joiners emoji sequences and some
+#: scripts need. Every other format character goes — direction controls (embeddings,
+#: overrides, isolates, marks), zero-width spaces, byte-order marks …
+KEPT_FORMAT = frozenset("\u200c\u200d")
+#: Tag characters spell the flags of regions inside emoji sequences; they are kept too.
+TAGS = range(0xE0020, 0xE0080)
+
+
+def _kept(char: str) -> bool:
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return False
+    return category != "Cf" or char in KEPT_FORMAT or ord(char) in TAGS
 
 
 def printable(text: str) -> str:
-    """`text` without control characters (NUL, BEL, ESC, …) and direction controls; line
-    breaks and tabs become spaces, runs of spaces one space."""
-    kept = (
-        " " if char.isspace() else char
-        for char in text
-        if char.isspace() or (unicodedata.category(char) != "Cc" and char not in BIDI_CONTROLS)
+    """`text` without control characters (NUL, BEL, ESC, …), direction controls (a
+    right-to-left override would flip the rest of a line) and other invisible formatting;
+    line breaks and tabs become spaces, runs of spaces one space."""
+    kept = "".join(
+        " " if char.isspace() else char for char in text if _kept(char) or char.isspace()
     )
-    return " ".join("".join(kept).split())
+    return " ".join(kept.split())
 
 
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
