@@ -100,6 +100,17 @@ def spelt_turn(draw: st.DrawFn, actions: tuple[str, ...]) -> str:
     return text + draw(st.sampled_from(ENDS))
 
 
+def draw_spelt(
+    data: st.DataObject, game: Game[Any], positions: tuple[Turn, ...]
+) -> tuple[Turn, tuple[str, ...], str]:
+    """A position, the first actions of its run, and a spelling of them the game accepts."""
+    turn = data.draw(st.sampled_from(positions))
+    actions = turn.actions[: data.draw(st.integers(1, len(turn.actions)))]
+    text = data.draw(spelt_turn(actions))
+    assume(accepted(game, turn, text))
+    return turn, actions, text
+
+
 def accepted(game: Game[Any], turn: Turn, text: str) -> bool:
     try:
         game.apply(turn.state, turn.seat, text)
@@ -128,11 +139,7 @@ def test_every_legal_action_is_its_own_canonical_form(game: Game[Any]) -> None:
 def test_every_accepted_spelling_reads_as_the_legal_text(
     game: Game[Any], data: st.DataObject
 ) -> None:
-    turn = data.draw(st.sampled_from(turns(game.info.key)))
-    count = data.draw(st.integers(1, len(turn.actions)))
-    actions = turn.actions[:count]
-    text = data.draw(spelt_turn(actions))
-    assume(accepted(game, turn, text))
+    turn, actions, text = draw_spelt(data, game, turns(game.info.key))
     state, seat = turn.state, turn.seat
 
     assert game.canonical_text(state, seat, text) == join_turn(actions)
@@ -148,10 +155,7 @@ def test_a_hidden_action_keeps_its_secret_however_it_is_spelt(
     positions = hidden(game.info.key)
     if not positions:
         return  # this game hides nothing
-    turn = data.draw(st.sampled_from(positions))
-    count = data.draw(st.integers(1, len(turn.actions)))
-    text = data.draw(spelt_turn(turn.actions[:count]))
-    assume(accepted(game, turn, text))
+    turn, _, text = draw_spelt(data, game, positions)
 
     canonical = turn.actions[0]
     secrets = secret_words(canonical, game.public_text(turn.state, turn.seat, canonical))
