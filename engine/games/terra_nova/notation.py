@@ -102,6 +102,8 @@ def action_text(board: Board, action: Action) -> str:
         return " ".join(["exchange", str(action.number), *action.words])
     if action.kind == "upgrade":  # the palace's edge hex comes last
         return " ".join(["upgrade", names[0], *action.words, *names[1:]])
+    if action.kind == "town":  # its words (a tile key, a keyword) come before any hex
+        return " ".join(["town", *action.words, *names])
     return " ".join([action.kind, *names, *action.words])
 
 
