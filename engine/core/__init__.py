@@ -1,5 +1,6 @@
 """What all games share: the protocol, errors, randomness, hex grids and notation helpers."""
 
+from .echo import printable, shorten
 from .errors import (
     ActionError,
     BadOptions,
@@ -10,15 +11,25 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
-from .game import BaseState, Event, Game, GameInfo, OptionSpec, OptionValue, Result
+from .game import (
+    ActionText,
+    BaseState,
+    Event,
+    Game,
+    GameInfo,
+    OptionSpec,
+    OptionValue,
+    Result,
+)
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
-from .notation import nearest, normalize, split_turn
+from .notation import join_turn, nearest, normalize, split_turn
 from .rng import Rng
 
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "ActionError",
+    "ActionText",
     "BadOptions",
     "BaseState",
     "EngineError",
@@ -36,7 +47,10 @@ __all__ = [
     "Result",
     "Rng",
     "UnknownGame",
+    "join_turn",
     "nearest",
     "normalize",
+    "printable",
+    "shorten",
     "split_turn",
 ]

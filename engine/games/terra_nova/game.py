@@ -6,9 +6,10 @@ docs/games/terra-nova.md. The game is not registered yet (it is being built).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from engine.core import (
+    ActionText,
     BadOptions,
     BaseState,
     Game,
@@ -24,10 +25,18 @@ from engine.core import (
 )
 
 from . import rules
-from .board import Board, board
+from .board import Board, Side, board
 from .checks import Checker
-from .factions import FACTIONS, PalaceSide
-from .notation import Action, parse_action
+from .factions import FACTIONS, POWER_TOKENS, PalaceSide
+from .notation import (
+    KEYWORDS,
+    KINDS,
+    MAX_ACTION_WORDS,
+    SPECIAL_KEYS,
+    Action,
+    action_text,
+    parse_action,
+)
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
@@ -38,6 +47,7 @@ from .tiles import (
     POWER_ACTIONS,
     ROUND_TILES,
     ROUNDS,
+    TOWN_TILES,
 )
 from .turn import Turn
 from .view import build_view, ranking
@@ -309,6 +319,35 @@ class TerraNova(Game[TerraNovaState]):
         turn = Turn(self.board_of(state), state)
         self._perform(turn, seat, action)
         return Result(turn.s, turn.events)
+
+    def longest_action(self) -> int:
+        """At most `MAX_ACTION_WORDS` words of the game's vocabulary: kinds, keys of factions,
+        tiles and actions, hex names of both boards, power amounts."""
+        words = [
+            *KINDS,
+            *KEYWORDS,
+            *SPECIAL_KEYS,
+            *(faction.key for faction in FACTIONS),
+            *(tile.key for tile in BONUS_TILES),
+            *(tile.key for tile in TOWN_TILES),
+            *POWER_ACTIONS,
+            *(name for side in get_args(Side) for name in board(side).names),
+            str(POWER_TOKENS),
+        ]
+        return MAX_ACTION_WORDS * (max(len(word) for word in words) + 1) - 1
+
+    def max_turn_parts(self) -> int:
+        """Exchanges of one power each before and after the action (bowl III never holds
+        more than all tokens, and a town tile can refill it), the action, and a town tile
+        for each town founded (at most one per tile)."""
+        return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
+
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """Every action is public; any accepted spelling reads as `legal_actions` writes it."""
+        board_now = self.board_of(state)
+        action = parse_action(board_now, text, lambda: self.legal_actions(state, seat))
+        written = action_text(board_now, action)
+        return ActionText(written, written)
 
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
 from .board import Board
 
@@ -34,6 +34,12 @@ Kind = Literal[
     "done",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
+#: The special actions (`special <key> …`) a bonus tile or palace can give.
+SPECIAL_KEYS = ("shovel", "lake", "tp", "continent")
+#: The words after `upgrade` and the marks after hexes.
+KEYWORDS = ("tp", "palace", "left", "right", "build", "vp")
+#: No action has more words than `power 2shovels E5 F6 build` or `upgrade E5 palace left F6`.
+MAX_ACTION_WORDS = 5
 USAGE = (
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
@@ -89,6 +95,23 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
 }
 
 
+def action_text(board: Board, action: Action) -> str:
+    """The canonical text of a parsed action (as `legal_actions` lists it)."""
+    names = [board.names[h] for h in action.hexes]
+    if action.kind in ("power", "special"):
+        words = [action.kind, action.words[0]]
+        for h, name in zip(action.hexes, names, strict=True):
+            words += [name, "build"] if h == action.build else [name]
+        return " ".join(words)
+    if action.kind == "exchange":
+        return " ".join(["exchange", str(action.number), *action.words])
+    if action.kind == "upgrade":  # the palace's edge hex comes last
+        return " ".join(["upgrade", names[0], *action.words, *names[1:]])
+    if action.kind == "town":  # its words (a tile key, a keyword) come before any hex
+        return " ".join(["town", *action.words, *names])
+    return " ".join([action.kind, *names, *action.words])
+
+
 def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
     """The action `text` denotes; raises ParseError (with the nearest legal texts) if none."""
     words = text.lower().split()
@@ -110,7 +133,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
             rows = board.grid.row_letters()
             raise ParseError(
                 text,
-                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
+                f"{shorten(name.upper())} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
                 "numbered from 1 at the left of each row)",
                 nearest(text, legal()),
             )
@@ -158,6 +181,8 @@ def _parse_keyed(
             continue
         index = board.cell(word)
         if index is None:
-            raise ParseError(text, f"'{word}' is neither a hex nor 'build'", nearest(text, legal()))
+            raise ParseError(
+                text, f"'{shorten(word)}' is neither a hex nor 'build'", nearest(text, legal())
+            )
         hexes.append(index)
     return Action(kind, tuple(hexes), (args[0],), build=build)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import (
+    ActionText,
     BaseState,
     Game,
     GameInfo,
@@ -22,8 +23,9 @@ from engine.core import (
 
 from . import rules
 from .board import Board, standard_board
-from .notation import Action, move_text, parse_action
+from .notation import Action, action_text, move_text, parse_action
 from .state import (
+    ACTIONS_PER_TURN,
     FIGURES_PER_PLAYER,
     FREE,
     STONE_SUPPLY,
@@ -96,6 +98,14 @@ class TerraNova2006(Game[TerraNova2006State]):
         )
         return actions
 
+    def longest_action(self) -> int:
+        """A move names two cells; the longest is one between the longest-named cells."""
+        longest = max(range(len(self.board)), key=lambda cell: len(self.board.names[cell]))
+        return len(move_text(self.board, longest, longest))
+
+    def max_turn_parts(self) -> int:
+        return ACTIONS_PER_TURN
+
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
         why = self._why_illegal(state, seat, action)
@@ -111,6 +121,12 @@ class TerraNova2006(Game[TerraNova2006State]):
         else:
             turn.pass_turn()
         return Result(turn.finish(), turn.events)
+
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """Every action is public; `E5-E8` and `Move e5 → e8` read as `move E5 E8`."""
+        action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
+        written = action_text(self.board, action)
+        return ActionText(written, written)
 
     def _why_illegal(self, state: State, seat: int, action: Action) -> str | None:
         """Why the rules forbid `action` now, or None if it is allowed."""

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
 from .board import Board
 
@@ -31,6 +31,13 @@ class Action(NamedTuple):
 
 def move_text(board: Board, start: int, end: int) -> str:
     return f"move {board.names[start]} {board.names[end]}"
+
+
+def action_text(board: Board, action: Action) -> str:
+    """The canonical text of a parsed action (as `legal_actions` lists it)."""
+    if action.kind == "move":
+        return move_text(board, *action.cells)
+    return " ".join([action.kind, *(board.names[cell] for cell in action.cells)])
 
 
 def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
@@ -59,7 +66,7 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
             rows = board.grid.row_letters()
             raise ParseError(
                 text,
-                f"{name.upper()} is not a cell of the board (rows {rows[0]}–{rows[-1]}, "
+                f"{shorten(name.upper())} is not a cell of the board (rows {rows[0]}–{rows[-1]}, "
                 "numbered from 1 at the left of each row)",
                 nearest(text, legal()),
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import (
+    ActionText,
     BadOptions,
     BaseState,
     Game,
@@ -22,13 +23,13 @@ from engine.core import (
     Result,
     Rng,
     nearest,
-    split_turn,
 )
 
 from . import rules
-from .cards import BY_COLOUR, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
+from .board import NAMES
+from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .explain import why_illegal
-from .notation import Action, canonical, parse_action
+from .notation import Action, build_text, canonical, parse_action
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
 from .view import build_view, ranking, town_scores
@@ -37,6 +38,8 @@ State = TinyTownsState
 _DEFAULT = "default"
 #: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
 PUBLIC_KEEP = "keep a monument card"
+#: Actions a player takes at most once a round: keep, the resource (name or choose), place, done.
+_ONCE_A_ROUND = 4
 
 _OPTIONS = [
     OptionSpec(
@@ -155,13 +158,34 @@ class TinyTowns(Game[TinyTownsState]):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return rules.legal(state, seat)
 
-    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+    def longest_action(self) -> int:
+        """The longest build (the longest card key on the largest pattern) or Watch filling
+        (the three longest building keys); every other action is shorter."""
+        longest_key = max(CARDS, key=len)
+        largest = max(
+            sum(cell is not None for row in c.shape for cell in row) for c in CARDS.values()
+        )
+        build = build_text(longest_key, 0, range(largest))
+        watch = "watch " + " ".join(sorted(BUILDINGS, key=len)[-3:])
+        return max(len(build), len(watch))
+
+    def max_turn_parts(self) -> int:
+        """A round: the once-a-round actions, and per square of the town at most one build
+        and one decision it brings (a resource to put, a Watch to fill, …)."""
+        return _ONCE_A_ROUND + 2 * len(NAMES)
+
+    def _read(self, state: State, seat: int, text: str) -> Action:
+        """The action `text` denotes, with the Watch's cards in the order of the offer."""
         action = parse_action(text, lambda: self.legal_actions(state, seat))
         if action.kind == "watch":
             order = {card: index for index, card in enumerate(state.buildings)}
             action = Action(
                 "watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99)))
             )
+        return action
+
+    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+        action = self._read(state, seat, text)
         open_kinds = rules.kinds(state, seat)
         if action.kind not in open_kinds or canonical(action) not in rules.texts(
             state, seat, action.kind
@@ -204,13 +228,13 @@ class TinyTowns(Game[TinyTownsState]):
         else:
             builder.done(seat)
 
-    def public_text(self, state: State, seat: int, text: str) -> str:
-        """`keep <monument>` names the secret card, so others read only that one was kept.
-
-        Every other action is public (house ruling 1); building a monument reveals it anyway.
-        """
-        parts = split_turn(text)
-        return "; ".join(PUBLIC_KEEP if _verb(part) == "keep" else part for part in parts)
+    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
+        """`keep <monument>` names the secret card, so others read only that one was kept —
+        however it was spelt, since the parsed action decides. Every other action is public
+        (house ruling 1); building a monument reveals it anyway."""
+        action = self._read(state, seat, text)
+        written = canonical(action)
+        return ActionText(written, PUBLIC_KEEP if action.kind == "keep" else written)
 
     # -- leaving the game ---------------------------------------------------------------------
 
@@ -249,8 +273,3 @@ class TinyTowns(Game[TinyTownsState]):
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
-
-
-def _verb(part: str) -> str:
-    words = part.split()
-    return words[0].casefold() if words else ""

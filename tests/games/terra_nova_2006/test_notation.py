@@ -24,6 +24,15 @@ def test_every_accepted_form_of_a_move(text: str) -> None:
     assert events[0].text == "alice moves E5 → E8"
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["move E5 E8", "MOVE e5 e8", "move E5-E8", "E5-E8", "e5 e8", "E5 → E8", " move  e 5 - e 8 "],
+)
+def test_every_accepted_form_of_a_move_reads_as_the_legal_text(text: str) -> None:
+    assert GAME.canonical_text(STATE, 0, text) == "move E5 E8"
+    assert GAME.public_text(STATE, 0, f"{text}; stone e9") == "move E5 E8; stone E9"
+
+
 def test_stone_place_and_pass_forms() -> None:
     state, _ = GAME.apply(STATE, 0, "move E5 E8")
     after, _ = GAME.apply(state, 0, "  Stone   e9 ")
