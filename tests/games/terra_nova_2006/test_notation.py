@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import EngineError, IllegalAction, NotYourTurn, ParseError
+from engine.core.echo import shorten
 from engine.core.notation import split_turn
 
 from .helpers import GAME, cell, position
@@ -101,7 +102,7 @@ def check_any_text(text: str) -> bool:
         assert isinstance(error, (ParseError, IllegalAction)) or (
             isinstance(error, NotYourTurn) and parts.index(part) > 0
         )
-        assert f"'{part}'" in str(error)
+        assert f"'{shorten(part)}'" in str(error)  # named as the player typed it, echoed safely
         suggestions = getattr(error, "suggestions", [])
         assert len(suggestions) <= 5 and set(suggestions) <= set(legal)
         return False
