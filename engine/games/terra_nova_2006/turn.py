@@ -206,11 +206,8 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         """End the game if at most one player who has not resigned has a figure with a free
         neighbouring cell (a figure boxed in by figures counts as unable to move, as the book
         calls any figure that cannot be moved blocked)."""
-        state = self.state
-        movable = rules.movable_seats(self.board, state.board)
-        movers = [s for s in range(len(state.players)) if not state.resigned[s] and s in movable]
-        if len(movers) > 1:
-            return False
+        if len(rules.movable_seats(self.board, self.state.board, enough=2)) > 1:
+            return False  # (a player who resigned has no figures left)
         self._game_over("at most one player can still move a figure")
         return True
 
