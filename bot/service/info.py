@@ -1,15 +1,13 @@
 """Looking without changing anything: the board, status, history, legal actions, listings
-of tables and games, and rule summaries."""
+of tables and games."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import EngineError, Game, OptionSpec, normalize
+from engine.core import EngineError, normalize
 
 from ..store import TableRecord
 from .base import ServiceBase, TableContext, describe_options, waiting_text
-from .errors import BadRequest, RulesError
+from .errors import BadRequest
 from .model import Channel, Mention, Reply, TableSummary, User
 from .progress import RoundProgress, current_round
 from .texts import clock, names_list, plural, scores_line, since
@@ -248,36 +246,6 @@ class InfoService(ServiceBase):
         ]
         return Reply("\n".join(lines), private=True)
 
-    # -- games and their rules -------------------------------------------------------------
-
-    def game_list(self) -> Reply:
-        lines = ["Games you can play (details: /rules game:<key>):"] + [
-            f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
-            f"{game.info.max_players} players"
-            for game in self.catalog.all()
-        ]
-        return Reply("\n".join(lines), private=True)
-
-    def rules(self, game_key: str) -> Reply:
-        """A short summary of a game, its options, and where its full rules are."""
-        try:
-            game: Game[Any] = self.catalog.get(game_key)
-        except EngineError as error:
-            raise RulesError(error) from error
-        info = game.info
-        lines = [
-            f"{info.name} ({info.key}), {info.min_players}–{info.max_players} players.",
-            info.summary,
-        ]
-        if info.options:
-            lines.append("Options for /newgame:")
-            lines += [f"  {_describe_option(spec)}" for spec in info.options]
-        lines.append(
-            f"Full rules, notation and house rulings: docs/games/{info.key}.md. "
-            f"Start a table with /newgame game:{info.key}."
-        )
-        return Reply("\n".join(lines), private=True)
-
 
 def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
     """` You are to act (/legal lists your actions).` or that the seat has done its part."""
@@ -288,13 +256,3 @@ def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
     if seat in progress.done:
         return " You have done your part; the others are still to act."
     return ""
-
-
-def _describe_option(spec: OptionSpec) -> str:
-    if spec.kind == "choice":
-        values = f"one of {', '.join(spec.choices)}"
-    elif spec.kind == "int":
-        values = f"a number from {spec.minimum} to {spec.maximum}"
-    else:
-        values = "true or false"
-    return f"{spec.key}: {spec.description} ({values}; default {spec.default})"
