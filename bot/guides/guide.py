@@ -249,7 +249,7 @@ def _topics(
             add(Topic(key, title, (key, title, *aliases), (*pages,)))
         elif section.kind == "each":
             for component in context["collections"][section.head]:
-                extra = {**component.data, "item": component}
+                extra = {**component.data, "key": component.key, "title": component.title}
                 pages = render(component.title, section.body, extra, macros, at)
                 names = (component.key, component.title, *component.aliases)
                 add(Topic(component.key, component.title, names, (*pages,), section.head))
