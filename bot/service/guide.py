@@ -49,7 +49,7 @@ class GuideService(ServiceBase):
         if clamp:
             page = min(max(page, 1), count)
         elif not 1 <= page <= count:
-            what = f"{guide.info.name}'s guide" if found.key == MAIN else f"'{found.key}'"
+            what = guide.say("guide-name" if found.key == MAIN else "topic-name", topic=found.key)
             raise BadRequest(guide.say("no-such-page", what=what, count=count))
         return guide.page(found.key, page)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.tiny_towns import board, cards, scoring, state, view
+from engine.games.tiny_towns import board, cards, notation, scoring, state, view
 
 from ..book import Component
 
@@ -77,16 +77,16 @@ def _grid(shape: cards.Shape) -> str:
 def _example(card: cards.Card) -> dict[str, Any]:
     """The card's shape laid as printed in the top left corner of a town: which resource on
     which square, and the build that then works."""
-    laid = [
-        (board.NAMES[row * board.SIZE + column], resource)
+    squares = [
+        (row * board.SIZE + column, resource)
         for row, cells in enumerate(card.shape)
         for column, resource in enumerate(cells)
         if resource is not None
     ]
-    squares = " ".join(square for square, _ in laid)
+    used = [square for square, _ in squares]
     return {
-        "laid": laid,
-        "build": f"build {card.key} at {laid[-1][0]} using {squares}",
+        "laid": [(board.NAMES[square], resource) for square, resource in squares],
+        "build": notation.build_text(card.key, used[-1], used),
     }
 
 
