@@ -17,6 +17,7 @@ the game's context (see `guide.py`); a page that renders empty is left out.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -104,9 +105,15 @@ def render_pages(
 
 def render_text(text: str, macros: str, context: Mapping[str, Any], where: str) -> str:
     try:
-        return ENVIRONMENT.from_string(macros + text).render(context)
+        return _compiled(macros + text).render(context)
     except jinja2.TemplateError as error:
         raise GuideFileError(f"{where}: {error}") from error
+
+
+@functools.cache
+def _compiled(source: str) -> jinja2.Template:
+    """A section's template, compiled once however many components it words."""
+    return ENVIRONMENT.from_string(source)
 
 
 def text_template(body: str, where: str) -> jinja2.Template:
