@@ -23,7 +23,8 @@ from .state import (
 )
 from .view import winner_text
 
-_MULTIPLIER = {1: 3, 2: 2, 3: 1}
+#: Points per cell of a scored area, by its number of landscapes (at most 3).
+POINTS_PER_CELL: dict[int, int] = {1: 3, 2: 2, 3: 1}
 
 
 class TurnBuilder:
@@ -133,7 +134,7 @@ class TurnBuilder:
 
     def _score(self, area: list[int]) -> None:
         kinds = rules.landscape_count(self.board, area)
-        points = len(area) * _MULTIPLIER[kinds]
+        points = len(area) * POINTS_PER_CELL[kinds]
         counts = [0] * len(self.players)
         for cell in area:
             if self.cells[cell] >= 0:
