@@ -20,7 +20,7 @@ from engine.core.playout import choose_action
 from engine.core.rng import Rng
 from tests.support.pile_game import PileGame
 
-GAMES: list[Game[Any]] = [*engine.games(), PileGame()]
+GAMES: list[Game[Any]] = [*engine.all_games(), PileGame()]
 NAMES = ["alice", "bob", "carol"]
 SEEDS = (3, 8)
 SPELLINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

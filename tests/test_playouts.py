@@ -58,7 +58,7 @@ def play_many(game: Game[Any], option_set: OptionSet | None) -> Played:
 
 PLAYED: list[tuple[str, OptionSet | None]] = [
     (game.info.key, option_set)
-    for game in engine.games()
+    for game in engine.all_games()
     for option_set in [
         None,
         *(s for s in OPTION_SETS.get(game.info.key, ()) if s.label != "default"),

@@ -85,7 +85,7 @@ def fits_one_message(seen: Seen) -> None:
     assert len(seen.reply.text) <= DISCORD_MESSAGE_LIMIT, seen.reply.text
 
 
-@pytest.mark.parametrize("game", engine.games(), ids=lambda game: game.info.key)
+@pytest.mark.parametrize("game", engine.all_games(), ids=lambda game: game.info.key)
 async def test_every_reply_of_a_whole_game_fits_one_discord_message(
     store: Store, clock: ManualClock, game: Game[Any]
 ) -> None:
@@ -102,7 +102,7 @@ async def test_the_rules_of_every_game_and_the_help_fit_one_discord_message(
 ) -> None:
     full = Service(service.store)  # the registered games
     here = Channel("rules")
-    replies = [await full.rules(here, game.info.key) for game in engine.games()]
+    replies = [await full.rules(here, game.info.key) for game in engine.all_games()]
     replies += [full.game_list(), Reply(help_text())]
     for reply in replies:
         assert len(reply.text) <= DISCORD_MESSAGE_LIMIT, reply.text[:80]

@@ -44,7 +44,7 @@ def test_a_long_run_of_spaces_does_not_hide_the_cut() -> None:
     assert shorten("pass" + " " * 10_000 + "E5").endswith("…")
 
 
-@pytest.mark.parametrize("game", engine.games(), ids=lambda game: game.info.key)
+@pytest.mark.parametrize("game", engine.all_games(), ids=lambda game: game.info.key)
 @pytest.mark.parametrize("typed", ["x" * 6000, "move " + "E5 " * 2000, "keep " + "ob" * 3000])
 def test_every_refusal_echoes_an_absurd_move_in_a_few_words(game: Game[Any], typed: str) -> None:
     state = game.new_game(["alice", "bob"], 3)

@@ -27,7 +27,7 @@ def test_every_stored_file_is_a_golden_game_of_the_list() -> None:
 
 
 def test_every_registered_game_has_golden_games_with_players_leaving_and_whole_turns() -> None:
-    for game in engine.games():
+    for game in engine.all_games():
         labels = {spec.label for spec in SPECS if spec.game == game.info.key}
         assert {"default", "leaving", "whole-turns"} <= labels, game.info.key
 

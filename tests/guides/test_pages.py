@@ -15,7 +15,7 @@ from bot.guides import MAIN, GuidePage, guide_for, languages
 from engine.core import Game
 from tests.support.pile_game import PileGame
 
-GAMES = [game.info.key for game in engine.games()]
+GAMES = [game.info.key for game in engine.all_games()]
 CUSTOM_ID_LIMIT = 100
 
 

@@ -28,7 +28,7 @@ def test_the_bundled_font_is_used_only_for_what_it_can_draw() -> None:
         assert font_for(name, 20) is not font(20), name
 
 
-@pytest.mark.parametrize("game", engine.games(), ids=lambda game: game.info.key)
+@pytest.mark.parametrize("game", engine.all_games(), ids=lambda game: game.info.key)
 def test_long_and_foreign_names_keep_the_boards_layout(game: Game[Any]) -> None:
     count = min(len(NAMES), game.info.max_players)
     plain = game.new_game([f"p{n}" for n in range(count)], 3)

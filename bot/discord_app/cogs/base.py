@@ -38,9 +38,9 @@ def _options_text_length(game: Game[Any]) -> int:
 #: a move as long as the longest turn of any registered game (the service checks each game's
 #: own limit), a /legal filter as long as the longest action, every option of a game, a time
 #: zone (the longest tz name has 32 characters) and quiet hours (`22:30-06:45`).
-MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in engine.games()))
-FILTER_LENGTH = max(game.longest_action() for game in engine.games())
-OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.games())
+MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in engine.all_games()))
+FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
+OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
 TIME_ZONE_LENGTH = 64
 QUIET_HOURS_LENGTH = 24
 

@@ -9,14 +9,12 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, get_args
 
 from engine.core import (
-    ActionText,
     BadOptions,
     BaseState,
+    Chance,
     Game,
     GameInfo,
-    GameOver,
     IllegalAction,
-    NotYourTurn,
     OptionSpec,
     OptionValue,
     Result,
@@ -34,7 +32,6 @@ from .notation import (
     MAX_ACTION_WORDS,
     SPECIAL_KEYS,
     Action,
-    action_text,
     parse_action,
 )
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
@@ -50,13 +47,13 @@ from .tiles import (
     TOWN_TILES,
 )
 from .turn import Turn
-from .view import build_view, ranking
+from .view import build_view
 
 State = TerraNovaState
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
-class TerraNova(Game[TerraNovaState]):
+class TerraNova(Game[TerraNovaState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova",
         name="Terra Nova",
@@ -99,6 +96,7 @@ class TerraNova(Game[TerraNovaState]):
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         rng = Rng(seed=seed)
+        chance = Chance(rng)
         count = len(players)
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
@@ -107,9 +105,9 @@ class TerraNova(Game[TerraNovaState]):
             raise BadOptions("The first-game set-up uses the standard board, without variants.")
         first_game = FIRST_GAMES[count] if options.get("first_game") else None
         tiles = list(ROUND_TILES)
-        rng.shuffle(tiles)
+        chance.shuffle(tiles, "the round scoring tiles")
         bonus = [tile.key for tile in BONUS_TILES]
-        rng.shuffle(bonus)
+        chance.shuffle(bonus, "the bonus tiles")
         b = board("standard" if variant == "none" else "duo")
         state = TerraNovaState(
             players=players,
@@ -132,7 +130,7 @@ class TerraNova(Game[TerraNovaState]):
             side=b.side,
         )
         if variant == "planner":
-            planner = TERRAINS[rng.below(len(TERRAINS))]
+            planner = chance.choice(TERRAINS, "the Planner's neutral colour")
             state.planner = planner
             state.phase = "neutral"
             state.neutral = [planner, planner]
@@ -311,6 +309,9 @@ class TerraNova(Game[TerraNovaState]):
         turn.end_turn()
         return Result(turn.s, result.events + turn.events)
 
+    def parse(self, state: State, text: str) -> Action:
+        return parse_action(self.board_of(state), text, lambda: [])
+
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(self.board_of(state), text, lambda: self.legal_actions(state, seat))
         why = Checker(self.board_of(state), state, seat).why(action)
@@ -341,13 +342,6 @@ class TerraNova(Game[TerraNovaState]):
         more than all tokens, and a town tile can refill it), the action, and a town tile
         for each town founded (at most one per tile)."""
         return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
-
-    def describe_action(self, state: State, seat: int, text: str) -> ActionText:
-        """Every action is public; any accepted spelling reads as `legal_actions` writes it."""
-        board_now = self.board_of(state)
-        action = parse_action(board_now, text, lambda: self.legal_actions(state, seat))
-        written = action_text(board_now, action)
-        return ActionText(written, written)
 
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase
@@ -392,23 +386,16 @@ class TerraNova(Game[TerraNovaState]):
 
     # -- leaving the game ---------------------------------------------------------------
 
-    def skip(self, state: State, seat: int) -> Result[State]:
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
         """A skipped seat takes the first legal set-up choice, or passes (first tile on offer),
         or at a round end is simply done exchanging."""
-        if state.phase == "over":
-            raise GameOver("skip")
-        if seat not in state.acting():
-            raise NotYourTurn(
-                "skip", state.players[seat], [state.players[s] for s in state.acting()]
-            )
         return self.apply(state, seat, self._default_action(state, seat))
 
-    def resign(self, state: State, seat: int) -> Result[State]:
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.seats[seat].resigned
+
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
         """The seat's buildings stay; it passes at once in every later round and ranks last."""
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.seats[seat].resigned:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
         turn = Turn(self.board_of(state), state)
         turn.s.seats[seat].resigned = True
         turn.say(f"{state.players[seat]} resigns and ranks last", seat)
@@ -443,9 +430,6 @@ class TerraNova(Game[TerraNovaState]):
 
     def scores(self, state: State) -> list[int]:
         return [player.score for player in state.seats]
-
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
 
     # -- views --------------------------------------------------------------------------
 

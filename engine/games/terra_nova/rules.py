@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core import components
+
 from .board import Board
 from .factions import (
     FACTIONS_BY_KEY,
@@ -114,22 +116,7 @@ def town_value_needed(state: TerraNovaState, seat: int) -> int:
 
 def groups(board: Board, state: TerraNovaState, among: set[int]) -> list[set[int]]:
     """Connected groups (adjacency and bridges) of the hexes `among`."""
-    seen: set[int] = set()
-    found: list[set[int]] = []
-    for start in sorted(among):
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            for n in adjacent(board, state, here):
-                if n in among and n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        found.append(group)
-    return found
+    return components(sorted(among), lambda hex_: adjacent(board, state, hex_))
 
 
 def outside_towns(state: TerraNovaState, seat: int) -> set[int]:
@@ -167,27 +154,13 @@ def banks_of(board: Board, state: TerraNovaState, seat: int, river: int) -> list
 
 def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
     """Buildings in the seat's largest group connected by reach (sailing without bonus tile)."""
-    mine = set(buildings_of(state, seat))
     reach = state.seats[seat].sailing
-    seen: set[int] = set()
-    best = 0
-    for start in mine:
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            near = adjacent(board, state, here) | {
-                h for h, d in board.river_distance[here].items() if d <= reach
-            }
-            for n in near & mine:
-                if n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        best = max(best, len(group))
-    return best
+
+    def near(hex_: int) -> set[int]:
+        sailed = {h for h, d in board.river_distance[hex_].items() if d <= reach}
+        return adjacent(board, state, hex_) | sailed
+
+    return max((len(g) for g in components(buildings_of(state, seat), near)), default=0)
 
 
 def is_free_land(board: Board, state: TerraNovaState, hex_: int) -> bool:
