@@ -1,15 +1,13 @@
 """Looking without changing anything: the board, status, history, legal actions, listings
-of tables and games, and rule summaries."""
+of tables and games."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import EngineError, Game, OptionSpec, normalize, shorten
+from engine.core import EngineError, normalize, shorten
 
 from ..store import TableRecord
 from .base import ServiceBase, TableContext, describe_options, waiting_text
-from .errors import BadRequest, RulesError
+from .errors import BadRequest
 from .model import Channel, Mention, Reply, TableSummary, User
 from .progress import RoundProgress, current_round
 from .texts import (
@@ -280,36 +278,6 @@ class InfoService(ServiceBase):
         ]
         return Reply(fit_lines(["Waiting for you:"], lines, [], more_tables), private=True)
 
-    # -- games and their rules -------------------------------------------------------------
-
-    def game_list(self) -> Reply:
-        lines = ["Games you can play (details: /rules game:<key>):"] + [
-            f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
-            f"{game.info.max_players} players"
-            for game in self.catalog.all()
-        ]
-        return Reply("\n".join(lines), private=True)
-
-    def rules(self, game_key: str) -> Reply:
-        """A short summary of a game, its options, and where its full rules are."""
-        try:
-            game: Game[Any] = self.catalog.get(game_key)
-        except EngineError as error:
-            raise RulesError(error) from error
-        info = game.info
-        lines = [
-            f"{info.name} ({info.key}), {info.min_players}–{info.max_players} players.",
-            info.summary,
-        ]
-        if info.options:
-            lines.append("Options for /newgame:")
-            lines += [f"  {_describe_option(spec)}" for spec in info.options]
-        lines.append(
-            f"Full rules, notation and house rulings: docs/games/{info.key}.md. "
-            f"Start a table with /newgame game:{info.key}."
-        )
-        return Reply("\n".join(lines), private=True)
-
 
 def more_tables(count: int) -> str:
     return f"… and {plural(count, 'more table')}."
@@ -324,13 +292,3 @@ def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
     if seat in progress.done:
         return " You have done your part; the others are still to act."
     return ""
-
-
-def _describe_option(spec: OptionSpec) -> str:
-    if spec.kind == "choice":
-        values = f"one of {', '.join(spec.choices)}"
-    elif spec.kind == "int":
-        values = f"a number from {spec.minimum} to {spec.maximum}"
-    else:
-        values = "true or false"
-    return f"{spec.key}: {spec.description} ({values}; default {spec.default})"

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from bot.commands import help_text
-from bot.service import GameCatalog, Reply, Service
+from bot.service import Channel, GameCatalog, Reply, Service
 from bot.store import Store
 from engine.core import Game, Rng
 from engine.games.tiny_towns import TinyTowns, TinyTownsState
@@ -97,9 +97,12 @@ async def test_every_reply_of_a_whole_game_fits_one_discord_message(
     assert whole.replies > 100
 
 
-def test_the_rules_of_every_game_and_the_help_fit_one_discord_message(service: Service) -> None:
+async def test_the_rules_of_every_game_and_the_help_fit_one_discord_message(
+    service: Service,
+) -> None:
     full = Service(service.store)  # the registered games
-    replies = [full.rules(game.info.key) for game in engine.all_games()]
+    here = Channel("rules")
+    replies = [await full.rules(here, game.info.key) for game in engine.all_games()]
     replies += [full.game_list(), Reply(help_text())]
     for reply in replies:
         assert len(reply.text) <= DISCORD_MESSAGE_LIMIT, reply.text[:80]

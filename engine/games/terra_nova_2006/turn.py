@@ -20,7 +20,8 @@ from .state import (
     TurnRecord,
 )
 
-_MULTIPLIER = {1: 3, 2: 2, 3: 1}
+#: Points per cell of a scored area, by its number of landscapes (at most 3).
+POINTS_PER_CELL: dict[int, int] = {1: 3, 2: 2, 3: 1}
 
 
 class TurnBuilder(StateBuilder[TerraNova2006State]):
@@ -115,7 +116,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
     def _score(self, area: list[int]) -> None:
         state = self.state
         kinds = rules.landscape_count(self.board, area)
-        points = len(area) * _MULTIPLIER[kinds]
+        points = len(area) * POINTS_PER_CELL[kinds]
         counts = [0] * len(state.players)
         for cell in area:
             if state.board[cell] >= 0:
