@@ -58,6 +58,7 @@ def draw_towns(
         draw_town_header(image, panel, player, status, view["hammer"] == seat)
         for square in player["town"]:
             draw_square(image, panel, square, palette)
+        draw_last_changes(image, panel, player)
         notes = town_notes(player, names, view.get("solo_rank"), panel.notes_beside)
         draw_notes(image, panel.notes, notes, palette)
 
@@ -178,6 +179,33 @@ def draw_square(
     elif square["resource"]:
         resource = resource_of(palette, square["resource"])
         paste_centred(image, cube_sprite(resource.fill, resource.letter, cube_size(cell)), centre)
+
+
+def draw_last_changes(image: Image.Image, panel: TownPanel, player: Mapping[str, Any]) -> None:
+    """The town's latest move (its `last_changes`): a frame in the highlight colour, cased
+    in white, round every square that holds what was placed, stored or built there, and
+    corner marks on every square a building emptied."""
+    changed = player.get("last_changes") or {}
+    names = set(changed.get("squares", []))
+    draw = ImageDraw.Draw(image)
+    for square in player["town"]:
+        if square["square"] not in names:
+            continue
+        left, top, right, bottom = panel.square(square["column"], square["row"])
+        if square["building"] or square["resource"] or square["holds"]:
+            box = (left + 1, top + 1, right - 1, bottom - 1)
+            draw.rounded_rectangle(box, 8, outline=WHITE, width=6)
+            draw.rounded_rectangle(box, 8, outline=HIGHLIGHT, width=4)
+            continue
+        arm = round(panel.cell * 0.24)
+        for x, y, dx, dy in (
+            (left + 3, top + 3, 1, 1),
+            (right - 4, top + 3, -1, 1),
+            (left + 3, bottom - 4, 1, -1),
+            (right - 4, bottom - 4, -1, -1),
+        ):
+            corner = [(x + dx * arm, y), (x, y), (x, y + dy * arm)]
+            draw.line(corner, fill=HIGHLIGHT, width=4, joint="curve")
 
 
 def _draw_held(

@@ -91,7 +91,12 @@ def test_set_up_turns_are_recorded_one_by_one() -> None:
         text = GAME.legal_actions(state, seat)[0]
         state, _ = GAME.apply(state, seat, text)
         names.append(text.split()[1])
-        assert last_turn(state) == {"seat": seat, "hexes": [names[-1]], "bridges": [], "open": False}
+        assert last_turn(state) == {
+            "seat": seat,
+            "hexes": [names[-1]],
+            "bridges": [],
+            "open": False,
+        }
 
 
 def test_states_stored_before_the_last_turn_existed_still_load() -> None:
