@@ -39,6 +39,9 @@ PHASES = {
     "houses": "setting starting houses",
     "bonus": "taking bonus tiles",
 }
+#: The size of key text — the status, names and faction names: 11 px and more when the image
+#: is shown 520 px wide (docs/architecture.md, "render/").
+KEY_SIZE = 30
 #: On the card of the faction that took the last turn (in the colour of the map's marks).
 LAST_TURN = "last turn"
 #: Bowls I, II and III: only bowl III's power can be spent, so it is the strongest shade.
@@ -47,10 +50,7 @@ BOWL_SHADES = (0.62, 0.35, 0.0)
 
 def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RGB]) -> None:
     draw = ImageDraw.Draw(image)
-    left = PANEL_LEFT + 16
-    draw.text((left, PANEL_TOP + 8), "Terra Nova", font=font(30), fill=INK)
-    status, status_font = fit_text(status_line(view), 19, PANEL_RIGHT - left - 16)
-    draw.text((left, PANEL_TOP + 50), status, font=status_font, fill=MUTED)
+    _draw_status(draw, view)
     players = view["players"]
     acting = set(view["to_act"])
     last = (view.get("last_turn") or {}).get("seat")
@@ -66,13 +66,22 @@ def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RG
             draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
 
 
-def status_line(view: Mapping[str, Any]) -> str:
-    players = view["players"]
+def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    """Two lines above the cards, in key-text size: the round (or set-up step, or the end),
+    and who is to act (names cut short rather than made smaller), or why the game ended."""
+    left, width = PANEL_LEFT + 16, PANEL_RIGHT - PANEL_LEFT - 32
+    key_font = font(KEY_SIZE)
     if view["phase"] == "over":
-        return "Game over: " + (view.get("end_reason") or "final scores")
-    names = ", ".join(players[seat]["name"] for seat in view["to_act"])
-    when = PHASES.get(view["phase"], f"round {view['round']} of {len(view['round_tiles'])}")
-    return f"{when[:1].upper()}{when[1:]} · {names} to act"
+        lines = (("Game over", INK), (view.get("end_reason") or "final scores", INK))
+    else:
+        when = PHASES.get(view["phase"], f"round {view['round']} of {len(view['round_tiles'])}")
+        names = ", ".join(view["players"][seat]["name"] for seat in view["to_act"])
+        suffix = " to act"
+        names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
+        lines = ((f"{when[:1].upper()}{when[1:]}", INK), (names + suffix, NOW))
+    for top, (text, colour) in zip((PANEL_TOP + 6, PANEL_TOP + 42), lines, strict=True):
+        fitted, text_font = fit_text(text, KEY_SIZE, width, minimum=KEY_SIZE)
+        draw.text((left, top), fitted, font=text_font, fill=colour)
 
 
 @lru_cache(maxsize=64)
@@ -118,20 +127,36 @@ def _rows(top: int, bottom: int) -> list[float]:
 def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any], y: float) -> None:
     """Player and faction name, and the score."""
     left, _, right, _ = box
-    score = str(player["score"])
-    score_font = font(36)
-    score_left = right - 14 - score_font.getlength(score)
-    draw.text((right - 14, y + 2), score, font=score_font, fill=INK, anchor="rm")
+    score_left = _draw_score(draw, right - 14, y, player["score"])
     draw.text((score_left - 6, y + 8), "VP", font=font(15), fill=MUTED, anchor="rm")
     faction = player["faction_name"] or "no faction yet"
-    name_width = score_left - 40 - (left + 26)
-    name, name_font = fit_text(player["name"], 24, name_width, minimum=15)
-    text = f"{name}  ·  {faction}"
-    if name_font.getlength(text) <= name_width and font_for(text, 24) is name_font:
-        draw.text((left + 26, y), text, font=name_font, fill=INK, anchor="lm")
+    _draw_name(draw, left + 26, y, score_left - 34 - (left + 26), player["name"], faction)
+
+
+def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int) -> float:
+    """The score right-aligned at `right`; returns where it begins."""
+    text, score_font = str(score), font(36)
+    draw.text((right, y + 2), text, font=score_font, fill=INK, anchor="rm")
+    return right - score_font.getlength(text)
+
+
+def _draw_name(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, name: str, faction: str
+) -> None:
+    """`name · faction` in key-text size, or the name (cut short if need be) over the
+    faction's name in a smaller size when both do not fit `width`."""
+    name, name_font = fit_text(name, KEY_SIZE, width, minimum=KEY_SIZE)
+    text = f"{name} · {faction}"
+    if name_font.getlength(text) <= width and font_for(text, KEY_SIZE) is name_font:
+        draw.text((x, y), text, font=name_font, fill=INK, anchor="lm")
         return
-    draw.text((left + 26, y - 11), name, font=name_font, fill=INK, anchor="lm")
-    draw.text((left + 26, y + 12), faction, font=font(15), fill=MUTED, anchor="lm")
+    draw.text((x, y - 8), name, font=name_font, fill=INK, anchor="lm")
+    _draw_faction(draw, x, y + 16, faction)
+
+
+def _draw_faction(draw: ImageDraw.ImageDraw, x: float, y: float, faction: str) -> None:
+    """The faction's name under a player's name (the card's colour and glyph name it too)."""
+    draw.text((x, y), faction, font=font(17), fill=MUTED, anchor="lm")
 
 
 def _draw_resources(
