@@ -90,6 +90,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         else:
             town.cells[square] = resource
             text = f"places {resource} on {where}"
+        self._changed(seat, square)
         if town.hand is None and resource != self.state.resource and self.state.source != "choice":
             text += f" (instead of {self.state.resource}, thanks to the Factory)"
         town.hand = None
@@ -100,6 +101,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def store(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
         town.held.setdefault(square, []).append(resource)
+        self._changed(seat, square)
         town.step = "build"
         self.say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
         self._after(seat)
@@ -110,6 +112,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         stock.remove(other)
         stock.append(resource)
         town.hand = other
+        self._changed(seat, square)
         self.say(
             f"{self._name(seat)} swaps {resource} for {other} on the Warehouse on "
             f"{NAMES[square]} and must now place the {other}",
@@ -134,6 +137,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             if town.cells[square] != "trading-post":
                 town.cells[square] = ""
         town.cells[site] = card
+        self._changed(seat, site, *(square for square in squares if not town.cells[square]))
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
         name = self._name(seat)
         if CARDS[card].is_monument:
@@ -161,6 +165,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         square = rules.put_square(town)
         town.held[square] = [resource]
+        self._changed(seat, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
         self.say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
@@ -179,6 +184,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         old = town.cells[square]
         town.cells[square] = card
         town.held.pop(square, None)
+        self._changed(seat, square)
         left = int(town.pending[0].split(":")[1]) - 1
         if left:
             town.pending[0] = f"guild:{left}"
@@ -202,6 +208,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.watch.remove(card)
             source = "Opaleye's Watch"
         town.cells[square] = card
+        self._changed(seat, square)
         self.say(
             f"{self._name(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
             seat,
@@ -473,3 +480,10 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
 
     def _name(self, seat: int) -> str:
         return self.state.players[seat]
+
+    def _changed(self, seat: int, *squares: int) -> None:
+        """Note squares of the seat's town that its action changed in the current round."""
+        town = self.town(seat)
+        if town.changed_round != self.state.round:
+            town.changed, town.changed_round = [], self.state.round
+        town.changed.extend(square for square in squares if square not in town.changed)
