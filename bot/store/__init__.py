@@ -1,6 +1,7 @@
 """Persistence: the SQLite store and its migrations."""
 
 from .database import Database
+from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
@@ -19,10 +20,13 @@ __all__ = [
     "ActionRecord",
     "ChannelBusy",
     "Database",
+    "DatabaseUnavailable",
     "MigrationError",
     "NewAction",
+    "Problem",
     "SeatRecord",
     "StaleVersion",
+    "StorageFault",
     "Store",
     "StoreError",
     "TableRecord",

@@ -18,7 +18,8 @@ from typing import Any, Self
 
 import aiosqlite
 
-from .database import Database
+from .database import BUSY_TIMEOUT, Database
+from .errors import StoreError
 from .migrations import MIGRATIONS_DIR
 from .records import (
     OPEN_STATUSES,
@@ -32,10 +33,6 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-
-
-class StoreError(Exception):
-    """A write could not be made; nothing was changed."""
 
 
 class StaleVersion(StoreError):
@@ -97,9 +94,18 @@ class Store:
         self.database = database
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
-        """Connect (creating the file and its folder if needed) and apply pending migrations."""
-        return cls(await Database.open(path, migrations_dir=migrations_dir))
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        migrations_dir: Path = MIGRATIONS_DIR,
+        busy_timeout: float = BUSY_TIMEOUT,
+    ) -> Self:
+        """Connect (creating the file and its folder if needed) and apply pending migrations;
+        DatabaseUnavailable if that cannot be done (see `Database.open`)."""
+        return cls(
+            await Database.open(path, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
+        )
 
     async def close(self) -> None:
         await self.database.close()
