@@ -69,9 +69,7 @@ async def _run(
         return await serve(settings, games=games, renderer=renderer)
     script: Path | None = getattr(args, "script", None)
     strict: bool = getattr(args, "strict", False)
-    return await run_console(
-        settings, script=script, strict=strict, games=games, renderer=renderer
-    )
+    return await run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
 
 
 if __name__ == "__main__":

@@ -135,9 +135,7 @@ async def run_console(
     not a refused command) and, with `strict`, with status 2 on the first refusal. A database
     that cannot be opened raises DatabaseUnavailable (`python -m bot` reports it).
     """
-    store = await Store.open(
-        settings.database_path, busy_timeout=settings.database_busy_timeout
-    )
+    store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
     try:
         table = ConsoleTable(Service(store, games=games, renderer=renderer), settings.board_dir)
         if script is not None:

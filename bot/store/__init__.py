@@ -1,6 +1,7 @@
 """Persistence: the SQLite store and its migrations."""
 
 from .database import Database
+from .errors import StoreError
 from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
@@ -13,7 +14,7 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .store import ChannelBusy, StaleVersion, Store, StoreError, UndoAlreadyOpen
+from .store import ChannelBusy, StaleVersion, Store, UndoAlreadyOpen
 
 __all__ = [
     "MIGRATIONS_DIR",
