@@ -1,11 +1,13 @@
 """Playing: moves, resigning, and skipping an absent player.
 
 A move reads the snapshot once, applies the engine, and writes the new snapshot, the log row
-and the version bump in one transaction; no log is ever replayed.
+and the version bump in one transaction; no log is ever replayed. A plain move that another
+action overtook between the read and the write is applied again to the new snapshot.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +21,13 @@ from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .texts import names_list
+
+log = logging.getLogger(__name__)
+
+#: How often a plain move is tried in all while other actions keep being saved first. Each
+#: lost race means another action was saved; 12 covers the five others of a 6-player Tiny
+#: Towns round each placing and finishing at the very same moment, with room to spare.
+MOVE_ATTEMPTS = 12
 
 
 def tidy_turn(text: str) -> str:
@@ -47,13 +56,31 @@ class PlayService(ServiceBase):
     ) -> Reply:
         """Play `text` (one action, or a whole turn `a; b; c`) for the user's own seat.
 
+        A move that loses a race — another action was saved between reading the table and
+        saving this one, as happens all the time when several players act at once — is
+        played again on the new position (at most `MOVE_ATTEMPTS` times in all), and refused
+        only if it is no longer legal there, with the engine's usual words.
+
         With `expected_version` (from a preview's reply) the move is only played on the very
         position that was previewed; otherwise BoardChanged shows the new one.
         """
-        ctx, seat, played = await self._try(channel, user, text)
-        if expected_version is not None and expected_version != ctx.table.version:
-            raise BoardChanged(await self._position(ctx.table.id))
-        return await self._commit(ctx, user, seat, "move", tidy_turn(text), played)
+        for attempt in range(1, MOVE_ATTEMPTS + 1):
+            ctx, seat, played = await self._try(channel, user, text)
+            if expected_version is not None and expected_version != ctx.table.version:
+                break
+            try:
+                return await self._save(ctx, user, seat, "move", tidy_turn(text), played)
+            except StaleVersion:
+                if expected_version is not None:
+                    break
+                log.info(
+                    "table %s changed while %s was moving (attempt %d of %d)",
+                    ctx.table.id,
+                    user.id,
+                    attempt,
+                    MOVE_ATTEMPTS,
+                )
+        raise BoardChanged(await self._position(ctx.table.id))
 
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
         """What `text` would do, privately, without playing it. Confirm by calling `act` with
@@ -173,6 +200,23 @@ class PlayService(ServiceBase):
         text: str,
         played: Played,
     ) -> Reply:
+        """`_save`, refused with the new position if the table changed since it was read."""
+        try:
+            return await self._save(ctx, user, seat, kind, text, played)
+        except StaleVersion:
+            raise BoardChanged(await self._position(ctx.table.id)) from None
+
+    async def _save(
+        self,
+        ctx: TableContext,
+        user: User,
+        seat: int,
+        kind: ActionKind,
+        text: str,
+        played: Played,
+    ) -> Reply:
+        """Store the action and the new position, and describe them; StaleVersion (nothing
+        stored) if the table changed since `ctx` was read."""
         table = ctx.table
         now = self.clock()
         progress = next_round(table, played.to_act, now)
@@ -190,10 +234,7 @@ class PlayService(ServiceBase):
         update = TableUpdate(
             played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
         )
-        try:
-            number = await self.store.commit_action(table, action, update, now)
-        except StaleVersion:
-            raise BoardChanged(await self._position(table.id)) from None
+        number = await self.store.commit_action(table, action, update, now)
         player = ctx.by_seat(seat).display_name
         header = {
             "move": f"{player}: {action.public_text}",
