@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from ..service.model import Mention
+from ..store.reminder_due import DEFAULT_REMINDER_INTERVAL
 from .quiet import QuietHours
 
-DEFAULT_INTERVAL = timedelta(hours=24)
+DEFAULT_INTERVAL = DEFAULT_REMINDER_INTERVAL
 #: The shortest interval `/remind every:` accepts; the scheduler never sleeps longer than this.
 MIN_INTERVAL = timedelta(hours=1)
 MAX_INTERVAL = timedelta(days=7)

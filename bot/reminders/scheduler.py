@@ -1,13 +1,16 @@
 """The one task that sends reminders: it sleeps until the next one is due and wakes early when
 poked (a setting changed that may make one sooner).
 
-Due times are worked out from the database on every wake-up (see `policy`), so the scheduler
-keeps no state of its own: a new scheduler over the same database file — after a restart —
-carries on where the old one stopped, and sends what fell due meanwhile (once, not once per
-missed interval). Moves need no hook: a move only ever makes the next reminder later, and a
-table that starts (in this process or another, e.g. the console) is first due one interval
-later, so the scheduler never sleeps longer than the shortest interval (`MIN_INTERVAL`) and
-always looks again before anything new can be due.
+Each table's row says when to look at it next (`remind_at`, indexed; see
+`bot/store/reminder_due.py`), so a pass reads only the tables due — never every table, never
+a state snapshot: it works out what is due there (see `policy`), sends it, and stores each
+table's exact next due time. The scheduler keeps no state of its own: a new scheduler over
+the same database file — after a restart — carries on where the old one stopped, and sends
+what fell due meanwhile (once, not once per missed interval). Moves need no hook: the store
+sets `remind_at` with every change of position, to one interval later, and a table that
+starts (in this process or another, e.g. the console) is first due one interval later, so
+the scheduler never sleeps longer than the shortest interval (`MIN_INTERVAL`) and always
+looks again before anything new can be due.
 
 A reminder is counted as sent even if delivering it failed (logged): a deleted channel must
 not keep the scheduler busy; after `MAX_REMINDERS` such attempts the table stalls and rests.
@@ -25,7 +28,7 @@ from engine.core import UnknownGame
 
 from ..service import GameCatalog, Mention
 from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, ReminderNotice, StallNotice
-from .policy import TablePlan, earliest, plan, sent_before
+from .policy import TablePlan, plan, sent_before
 from .store import ReminderStore
 
 log = logging.getLogger(__name__)
@@ -138,15 +141,16 @@ class ReminderScheduler:
     # -- one pass -----------------------------------------------------------------------------
 
     async def run_once(self) -> datetime | None:
-        """Send everything due now; returns when the next thing will be due."""
+        """Send everything due now; returns when the reminders should look again."""
         now = self.clock()
-        plans = [plan(table, now) for table in await self.store.watched_tables()]
-        due = [p for p in plans if p.due_now]
-        for table_plan in due:
-            await self._carry_out(table_plan, now)
-        if due:
-            plans = [plan(table, now) for table in await self.store.watched_tables()]
-        return earliest(plans)
+        tables = await self.store.due_tables(now)
+        for table in tables:
+            table_plan = plan(table, now)
+            if table_plan.due_now:
+                await self._carry_out(table_plan, now)
+        if tables:
+            await self.store.reschedule([table.table_id for table in tables], now)
+        return await self.store.next_due()
 
     async def _carry_out(self, table_plan: TablePlan, now: datetime) -> None:
         table = table_plan.table

@@ -6,6 +6,7 @@ from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
+    ListedTable,
     NewAction,
     SeatRecord,
     TableRecord,
@@ -22,6 +23,7 @@ __all__ = [
     "ChannelBusy",
     "Database",
     "DatabaseUnavailable",
+    "ListedTable",
     "MigrationError",
     "NewAction",
     "Problem",
