@@ -74,15 +74,18 @@ class Database:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:
         """One IMMEDIATE transaction: committed when the block ends, rolled back on error
-        (a storage fault then surfaces as StorageFault)."""
+        (a storage fault then surfaces as StorageFault) and when the task is cancelled —
+        even while it waits for the lock in BEGIN, whose statement still runs afterwards."""
         async with self._lock:
             try:
-                await self._connection.execute("BEGIN IMMEDIATE")
                 try:
+                    await self._connection.execute("BEGIN IMMEDIATE")
                     yield self._connection
                     await self._connection.commit()
                 except BaseException:
-                    await self._connection.rollback()
+                    # Queued after whatever the worker thread still runs; shielded, so that
+                    # a second cancellation cannot leave the connection in a transaction.
+                    await asyncio.shield(self._connection.rollback())
                     raise
             except sqlite3.Error as error:
                 self._raise_fault(error)

@@ -5,6 +5,7 @@ with status 2; a write that fails says so and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import os
@@ -301,3 +302,26 @@ async def test_a_full_disk_outside_a_move_changes_nothing_either(console: Consol
     assert output(console).endswith(
         "error: Could not save (the disk is full); nothing changed, please try again.\n"
     )
+
+
+async def test_a_write_cancelled_while_it_waits_for_the_lock_leaves_no_transaction_open(
+    tmp_path: Path,
+) -> None:
+    store = await Store.open(tmp_path / "data" / "meeple.db", busy_timeout=5)
+
+    async def set_version(version: int) -> None:
+        async with store.database.write() as db:
+            await db.execute(f"PRAGMA user_version = {version}")
+
+    try:
+        with lock_held(store.database.path):
+            waiting = asyncio.create_task(set_version(1))
+            await asyncio.sleep(0.3)  # its BEGIN waits for the other process's lock
+            waiting.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await waiting
+        # The BEGIN went through once the lock was free; it must have been rolled back.
+        await set_version(7)
+        assert await store.database.fetch_one("PRAGMA user_version") == (7,)
+    finally:
+        await store.close()
