@@ -83,6 +83,19 @@ class WatchedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Looked:
+    """What a pass of the scheduler did at one table it looked at."""
+
+    table_id: int
+    #: The position (table version) it looked at.
+    table_version: int
+    #: The players it reminded (user ids).
+    reminded: tuple[str, ...] = ()
+    #: Whether it declared the table stalled.
+    stalled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ReminderNotice:
     """Remind `recipients` of table `table_id`; `private`: one direct message to the only
     recipient instead of a channel message."""

@@ -24,6 +24,7 @@ from ..store.migrations import MIGRATIONS_DIR
 from ..store.reminder_due import from_micros, to_micros
 from .model import (
     Awaited,
+    Looked,
     NotificationPrefs,
     Progress,
     ReminderSettings,
@@ -101,11 +102,16 @@ class ReminderStore:
 
     # -- what the scheduler watches -------------------------------------------------------------
 
-    async def due_tables(self, now: datetime) -> list[WatchedTable]:
-        """The running tables the reminders should look at by `now` — found through the index
-        on `remind_at`, so this costs the same however many tables there are."""
+    async def due_tables(self, now: datetime, limit: int) -> list[WatchedTable]:
+        """The running tables the reminders should look at by `now` (at most `limit`, the
+        earliest first) — found through the index on `remind_at`, so this costs the same
+        however many tables there are."""
         rows = await self.database.fetch_all(
-            _WATCHED.format(extra="AND t.remind_at <= ?"), (to_micros(now),)
+            _WATCHED.format(
+                extra="AND t.id IN (SELECT id FROM game_tables WHERE status = 'active' "
+                "AND remind_at <= ? ORDER BY remind_at LIMIT ?)"
+            ),
+            (to_micros(now), limit),
         )
         return _watched_tables(rows)
 
@@ -121,21 +127,6 @@ class ReminderStore:
             "AND remind_at IS NOT NULL ORDER BY remind_at LIMIT 1"
         )
         return None if row is None else from_micros(row[0])
-
-    async def reschedule(self, table_ids: Sequence[int], now: datetime) -> None:
-        """Store when each of these tables is next due, as `policy.plan` works it out from
-        what they are like now — read and written in one transaction, so no other write
-        slips in between."""
-        marks = ", ".join("?" for _ in table_ids)
-        async with self.database.write() as db:
-            query = _WATCHED.format(extra=f"AND t.id IN ({marks})")
-            async with db.execute(query, tuple(table_ids)) as cursor:
-                tables = _watched_tables(await cursor.fetchall())
-            due = [(plan(table, now).next_due, table.table_id) for table in tables]
-            await db.executemany(
-                "UPDATE game_tables SET remind_at = ? WHERE id = ?",
-                [(None if at is None else to_micros(at), table_id) for at, table_id in due],
-            )
 
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
@@ -173,30 +164,23 @@ class ReminderStore:
             )
             await _look_again(db, "id = ?", (table_id,), now)
 
-    async def record_sent(
-        self, table_id: int, table_version: int, user_ids: Iterable[str], now: datetime
-    ) -> None:
-        """Count one more reminder for each user about this position (forgetting older ones)."""
+    async def record_pass(self, looked: Sequence[Looked], now: datetime) -> None:
+        """After a pass of the scheduler: count the reminders it sent (forgetting those about
+        older positions), mark the stalls it declared, and store when each table it looked
+        at is next due — all in one transaction."""
         async with self.database.write() as db:
-            await db.execute(
-                "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
-                (table_id, table_version),
-            )
-            await db.executemany(
-                "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, "
-                "last_sent_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
-                "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
-                [(table_id, user_id, table_version, now.isoformat()) for user_id in user_ids],
-            )
-
-    async def mark_stalled(self, table_id: int, table_version: int, now: datetime) -> None:
-        async with self.database.write() as db:
-            await db.execute(
-                "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
-                "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-                "stalled_version = excluded.stalled_version, stalled_at = excluded.stalled_at",
-                (table_id, table_version, now.isoformat()),
-            )
+            for table in looked:
+                if table.stalled:
+                    await db.execute(
+                        "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
+                        "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                        "stalled_version = excluded.stalled_version, "
+                        "stalled_at = excluded.stalled_at",
+                        (table.table_id, table.table_version, now.isoformat()),
+                    )
+                if table.reminded:
+                    await _count_sent(db, table, now)
+            await _reschedule(db, [table.table_id for table in looked], now)
 
     # -- notification preferences ---------------------------------------------------------------
 
@@ -241,6 +225,38 @@ def _watched_tables(rows: Iterable[Sequence[Any]]) -> list[WatchedTable]:
         if row[13] is not None:
             awaited[row[0]].append(_awaited(row))
     return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
+
+
+async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -> None:
+    """One more reminder for each player reminded about this position of the table."""
+    await db.execute(
+        "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
+        (looked.table_id, looked.table_version),
+    )
+    await db.executemany(
+        "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, last_sent_at) "
+        "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
+        "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+        [
+            (looked.table_id, user_id, looked.table_version, now.isoformat())
+            for user_id in looked.reminded
+        ],
+    )
+
+
+async def _reschedule(db: aiosqlite.Connection, table_ids: Sequence[int], now: datetime) -> None:
+    """Store when each of these tables is next due, as `policy.plan` works it out from what
+    they are like now (read in the caller's transaction, so no other write slips in)."""
+    if not table_ids:
+        return
+    marks = ", ".join("?" for _ in table_ids)
+    async with db.execute(_WATCHED.format(extra=f"AND t.id IN ({marks})"), table_ids) as cursor:
+        tables = _watched_tables(await cursor.fetchall())
+    updates: list[tuple[int | None, int]] = []
+    for table in tables:
+        due = plan(table, now).next_due
+        updates.append((None if due is None else to_micros(due), table.table_id))
+    await db.executemany("UPDATE game_tables SET remind_at = ? WHERE id = ?", updates)
 
 
 async def _look_again(

@@ -8,10 +8,12 @@ import sqlite3
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.reminders import NotificationPrefs, QuietHours, ReminderScheduler, ReminderStore
 from bot.store import MIGRATIONS_DIR, Database, Store
 from bot.store.reminder_due import from_micros
-from tests.reminders.clock import TestClock
+from tests.reminders.clock import TestClock, pass_time
 from tests.reminders.support import ALICE, BOB, RecordingDeliverer, move, open_table
 from tests.support.sql_trace import full_scans, plan, queries, statements_run
 
@@ -168,3 +170,18 @@ async def test_the_migration_fills_the_due_time_of_running_tables(
         assert await remind_at(store, 2) is None and await remind_at(store, 3) is None
     finally:
         await store.close()
+
+
+async def test_more_tables_due_than_one_pass_takes_are_all_reminded_once(
+    store: Store,
+    scheduler: ReminderScheduler,
+    clock: TestClock,
+    deliverer: RecordingDeliverer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bot.reminders.scheduler.PASS_SIZE", 3)
+    for number in range(8):
+        await open_table(store, clock.now, [ALICE, BOB], to_act=[1], channel=f"chan-{number}")
+    await pass_time(scheduler, clock, hours=24)
+    assert sorted(n.channel_id for n in deliverer.reminders()) == [f"chan-{n}" for n in range(8)]
+    assert {n.number for n in deliverer.reminders()} == {1}
