@@ -68,18 +68,18 @@ class PlayService(ServiceBase):
             ctx, seat, played = await self._try(channel, user, text)
             if expected_version is not None and expected_version != ctx.table.version:
                 break
-            try:
-                return await self._save(ctx, user, seat, "move", tidy_turn(text), played)
-            except StaleVersion:
-                if expected_version is not None:
-                    break
-                log.info(
-                    "table %s changed while %s was moving (attempt %d of %d)",
-                    ctx.table.id,
-                    user.id,
-                    attempt,
-                    MOVE_ATTEMPTS,
-                )
+            reply = await self._save(ctx, user, seat, "move", tidy_turn(text), played)
+            if reply is not None:
+                return reply
+            if expected_version is not None:
+                break
+            log.info(
+                "table %s changed while %s was moving (attempt %d of %d)",
+                ctx.table.id,
+                user.id,
+                attempt,
+                MOVE_ATTEMPTS,
+            )
         raise BoardChanged(await self._position(ctx.table.id))
 
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
@@ -136,7 +136,7 @@ class PlayService(ServiceBase):
         if await self.store.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")
         played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
-        return await self._commit(ctx, user, seat, "resign", "resign", played)
+        return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
 
     async def skip(self, channel: Channel, user: User, player: str) -> Reply:
         """Skip an absent player the table waits for (creator or moderator; the game's rule)."""
@@ -153,7 +153,8 @@ class PlayService(ServiceBase):
             )
         skipped = target.seat
         played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
-        return await self._commit(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
+        reply = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
+        return await self._saved(ctx, reply)
 
     @staticmethod
     def _find_player(ctx: TableContext, player: str) -> SeatRecord:
@@ -191,21 +192,6 @@ class PlayService(ServiceBase):
             over=over,
         )
 
-    async def _commit(
-        self,
-        ctx: TableContext,
-        user: User,
-        seat: int,
-        kind: ActionKind,
-        text: str,
-        played: Played,
-    ) -> Reply:
-        """`_save`, refused with the new position if the table changed since it was read."""
-        try:
-            return await self._save(ctx, user, seat, kind, text, played)
-        except StaleVersion:
-            raise BoardChanged(await self._position(ctx.table.id)) from None
-
     async def _save(
         self,
         ctx: TableContext,
@@ -214,9 +200,9 @@ class PlayService(ServiceBase):
         kind: ActionKind,
         text: str,
         played: Played,
-    ) -> Reply:
-        """Store the action and the new position, and describe them; StaleVersion (nothing
-        stored) if the table changed since `ctx` was read."""
+    ) -> Reply | None:
+        """Store the action and the new position, and describe them; None (nothing stored)
+        if the table changed since `ctx` was read."""
         table = ctx.table
         now = self.clock()
         progress = next_round(table, played.to_act, now)
@@ -234,7 +220,10 @@ class PlayService(ServiceBase):
         update = TableUpdate(
             played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
         )
-        number = await self.store.commit_action(table, action, update, now)
+        try:
+            number = await self.store.commit_action(table, action, update, now)
+        except StaleVersion:
+            return None
         player = ctx.by_seat(seat).display_name
         header = {
             "move": f"{player}: {action.public_text}",
@@ -251,6 +240,12 @@ class PlayService(ServiceBase):
             table_id=table.id,
             table_version=table.version + 1,
         )
+
+    async def _saved(self, ctx: TableContext, reply: Reply | None) -> Reply:
+        """`reply`, or — the save lost a race (None) — BoardChanged with the new position."""
+        if reply is None:
+            raise BoardChanged(await self._position(ctx.table.id))
+        return reply
 
     async def _position(self, table_id: int) -> Reply:
         """The table as it is now, for a player whose move lost a race."""
