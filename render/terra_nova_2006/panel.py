@@ -28,7 +28,7 @@ from .style import CARD, CARD_EDGE, HEIGHT, INK, KEY_SIZE, MUTED, PANEL_LEFT, PA
 
 HEADING_TOP = 52
 PLAYERS_TOP, PLAYER_ROW, PLAYER_GAP = 100, 90, 8
-SCORE_SIZE, DETAIL_SIZE = 42, 19
+SCORE_SIZE, DETAIL_SIZE, DETAIL_MINIMUM = 42, 19, 15
 #: Lines of key text for who won (names can be long); the last is cut short if need be.
 WINNER_LINES = 3
 KEY_LINE = KEY_SIZE + 6
@@ -103,7 +103,7 @@ def _draw_player(
     ink = MUTED if resigned else INK
     score_left = _draw_score(draw, right - 14, top + 33, player.score, ink)
     _draw_name(draw, left + 62, top + 33, score_left - 14 - (left + 62), player.name, ink)
-    _draw_figures(draw, left + 62, top + 69, player, won)
+    _draw_figures(draw, left + 62, top + 69, right - 12 - (left + 62), player, won)
 
 
 def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int, ink: RGB) -> float:
@@ -122,22 +122,24 @@ def _draw_name(
 
 
 def _draw_figures(
-    draw: ImageDraw.ImageDraw, x: float, y: float, player: PlayerView, won: bool
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player: PlayerView, won: bool
 ) -> None:
-    """Where the player's figures are: on the board, still to place (while there are any)
-    and out of the game; or that the player resigned. A winner's line begins with "winner"."""
-    detail_font = font(DETAIL_SIZE)
-    if won:
-        draw.text((x, y), WINNER, font=detail_font, fill=INK, anchor="lm")
-        x += detail_font.getlength(WINNER)
+    """Where the player's figures are: on the board, and still to place or out of the game
+    when there are any; or that the player resigned. A winner's line begins with "winner"."""
     if player.resigned:
         detail = "resigned"
     else:
-        parts = [f"{player.figures_on_board} on board"]
-        if player.figures_to_place:
-            parts.append(f"{player.figures_to_place} to place")
-        parts.append(f"{player.figures_out} out")
-        detail = " · ".join(parts)
+        counts = (
+            (player.figures_on_board, "on board"),
+            (player.figures_to_place, "to place"),
+            (player.figures_out, "out"),
+        )
+        detail = " · ".join(f"{n} {where}" for n, where in counts if n or where == "on board")
+    prefix = WINNER if won else ""
+    _, detail_font = fit_text(prefix + detail, DETAIL_SIZE, width, minimum=DETAIL_MINIMUM)
+    if prefix:
+        draw.text((x, y), prefix, font=detail_font, fill=INK, anchor="lm")
+        x += detail_font.getlength(prefix)
     draw.text((x, y), detail, font=detail_font, fill=MUTED, anchor="lm")
 
 

@@ -211,7 +211,7 @@ def panel_texts(view: View, function: str) -> list[str]:
     return [text.text for text in drawn.texts if text.callers[0] == name]
 
 
-def test_the_panel_says_the_turn_and_what_is_left_of_it(
+def test_the_panel_says_the_turn_what_is_left_of_it_and_where_figures_are(
     opening_step: Step, move_step: Step, final_view: View
 ) -> None:
     placing, playing = opening_step.after, move_step.after
@@ -223,6 +223,13 @@ def test_the_panel_says_the_turn_and_what_is_left_of_it(
     left = playing["actions_left"]
     actions = f"{left} action{'s' if left != 1 else ''} left this turn"
     assert panel_texts(playing, "_draw_status") == [f"{name} to act", actions]
+    fresh = opening_step.before
+    assert panel_texts(fresh, "_draw_figures") == ["0 on board · 13 to place"] * 2
+    assert panel_texts(playing, "_draw_figures") == [
+        f"{p['figures_on_board']} on board"
+        + (f" · {p['figures_out']} out" if p["figures_out"] else "")
+        for p in playing["players"]
+    ]
     assert panel_texts(final_view, "_draw_heading") == ["Game over"]
     assert " ".join(panel_texts(final_view, "_draw_status")) == final_view["winner_text"]
 
