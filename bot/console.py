@@ -93,7 +93,7 @@ class ConsoleTable:
     async def _log_fault(self, fault: StorageFault, user: User, command: str) -> None:
         """Log a storage fault with what was asked, by whom, at which table."""
         try:
-            table = await self.service.store.open_table(CONSOLE_CHANNEL.id)
+            table = await self.service.store.tables.open_table(CONSOLE_CHANNEL.id)
         except StorageFault:
             table = None
         log.error(

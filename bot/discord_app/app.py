@@ -25,7 +25,7 @@ from ..config import Settings
 from ..service import GameCatalog, Renderer, Service, default_renderer
 from ..service.base import utc_now
 from ..store import Store
-from ..store.discord_ledger import DiscordLedger
+from ..store.ledger import Ledger
 from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
 from .cogs.reminders import RemindersCog
 from .flow import SOMETHING_WENT_WRONG, InteractionFlow, describe
@@ -104,7 +104,6 @@ class MeepleBot(commands.Bot):
         self._service = service
         self._store = service.store if service is not None else store
         self._owns_store = False
-        self._ledger: DiscordLedger | None = None
         self.flow = InteractionFlow(self)
 
     @property
@@ -118,10 +117,10 @@ class MeepleBot(commands.Bot):
         return self.service.store
 
     @property
-    def ledger(self) -> DiscordLedger:
-        if self._ledger is None:
-            raise RuntimeError("the bot is not set up yet: it sets up when it logs in")
-        return self._ledger
+    def ledger(self) -> Ledger:
+        """What the adapter remembers besides the games (interactions handled, the synced
+        command tree), in the store."""
+        return self.store.ledger
 
     async def setup_hook(self) -> None:
         if self._service is None:
@@ -134,7 +133,6 @@ class MeepleBot(commands.Bot):
             self._service = Service(
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock
             )
-        self._ledger = DiscordLedger(self.store)
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

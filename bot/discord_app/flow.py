@@ -303,7 +303,7 @@ class InteractionFlow:
     async def _table_id(self, interaction: discord.Interaction) -> int | None:
         """The channel's open table, for a log line (None if it cannot be read)."""
         try:
-            table = await self.bot.store.open_table(channel_of(interaction).id)
+            table = await self.bot.store.tables.open_table(channel_of(interaction).id)
         except Exception:
             return None
         return None if table is None else table.id

@@ -25,7 +25,7 @@ def channel_of(interaction: discord.Interaction) -> Channel:
 async def require_open_table(service: Service, channel: Channel, table_id: int) -> None:
     """Refuse a button of table `table_id` unless it is still the channel's open table: an
     old lobby's Join must never seat someone at the next table of the channel."""
-    table = await service.store.open_table(channel.id)
+    table = await service.store.tables.open_table(channel.id)
     if table is None or table.id != table_id:
         raise WrongStage(
             f"Table #{table_id} is no longer open here, so this button does nothing any more. "

@@ -100,8 +100,8 @@ class ServiceBase:
 
     async def _context(self, channel: Channel, *, finished_too: bool = False) -> TableContext:
         """The channel's open table (or, with `finished_too`, its latest table of any status)."""
-        table = await self.store.open_table(channel.id)
-        latest = table or await self.store.latest_table(channel.id)
+        table = await self.store.tables.open_table(channel.id)
+        latest = table or await self.store.tables.latest_table(channel.id)
         if table is None and finished_too:
             table = latest
         if table is None:
@@ -110,7 +110,7 @@ class ServiceBase:
                 f"There is no open table in this channel.{self._ended_note(latest)} "
                 f"Open one with /newgame game:<game> (games: {keys})."
             )
-        seats = await self.store.seats(table.id)
+        seats = await self.store.tables.seats(table.id)
         return TableContext(table, seats, self.catalog.get(table.game_key))
 
     def _ended_note(self, latest: TableRecord | None) -> str:
@@ -173,7 +173,7 @@ class ServiceBase:
         for seat in ctx.seats:
             if seat.user_id == requester_id or seat.seat is None:
                 continue
-            if seat.seat not in resigning and await self.store.has_action(
+            if seat.seat not in resigning and await self.store.actions.has_action(
                 ctx.table.id, seat.seat, "resign"
             ):
                 continue
@@ -227,7 +227,7 @@ class ServiceBase:
         resigned = [
             names[seat]
             for seat in range(len(names))
-            if await self.store.has_action(ctx.table.id, seat, "resign")
+            if await self.store.actions.has_action(ctx.table.id, seat, "resign")
         ]
         gave_up = f"\nResigned: {names_list(resigned)}." if resigned else ""
         return (

@@ -92,7 +92,7 @@ class GuideService(ServiceBase):
     async def _guided_game(self, channel: Channel, game_key: str | None) -> Game[Any]:
         if game_key and game_key.strip():
             return self._game(game_key)
-        table = await self.store.open_table(channel.id)
+        table = await self.store.tables.open_table(channel.id)
         if table is None:
             raise BadRequest(NO_GAME)
         return self._game(table.game_key)

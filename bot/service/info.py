@@ -78,7 +78,7 @@ class InfoService(ServiceBase):
         viewer = seat.seat if seat else None
         undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
-            resigned = await self.store.has_action(table.id, viewer, "resign")
+            resigned = await self.store.actions.has_action(table.id, viewer, "resign")
             lines.append(
                 f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}."
                 + (
@@ -98,7 +98,7 @@ class InfoService(ServiceBase):
 
     async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
         """`Since your last action: …` in at most `room` characters (the latest ones)."""
-        recent = await self.store.recent_actions(ctx.table.id, SINCE_WINDOW)
+        recent = await self.store.actions.recent_actions(ctx.table.id, SINCE_WINDOW)
         # Being skipped is nothing the player did: what came before it is news to them too.
         mine = [
             index
@@ -121,10 +121,10 @@ class InfoService(ServiceBase):
     async def _undo_line(self, ctx: TableContext) -> list[str]:
         if ctx.table.status != "active":
             return []
-        request = await self.store.open_undo_request(ctx.table.id)
+        request = await self.store.undo.open_undo_request(ctx.table.id)
         if request is None or request.table_version != ctx.table.version:
             return []
-        undone = await self.store.actions_from(ctx.table.id, request.from_number)
+        undone = await self.store.actions.actions_from(ctx.table.id, request.from_number)
         voters = await self._undo_voters(ctx, request.requester_id, undone)
         undecided = [seat.display_name for seat in voters if not request.votes.get(seat.user_id)]
         return [
@@ -138,7 +138,7 @@ class InfoService(ServiceBase):
         if not 1 <= count <= MAX_HISTORY:
             raise BadRequest(f"count must be from 1 to {MAX_HISTORY}, not {count}.")
         ctx = await self._context(channel, finished_too=True)
-        actions = await self.store.recent_actions(ctx.table.id, count)
+        actions = await self.store.actions.recent_actions(ctx.table.id, count)
         if not actions:
             return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
         seat = ctx.seat_of(user.id)
@@ -185,7 +185,7 @@ class InfoService(ServiceBase):
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
             waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
-            if await self.store.has_action(ctx.table.id, seat, "resign"):
+            if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
                 return Reply(
                     f"You have resigned from {ctx.label}, so you have no actions; it waits "
                     f"for {waiting}.",
@@ -215,11 +215,13 @@ class InfoService(ServiceBase):
 
     async def open_tables(self, guild_id: str | None) -> list[TableSummary]:
         """Every lobby or active table of a guild, with whom each waits for."""
-        return [self._summary(listed) for listed in await self.store.open_tables(guild_id)]
+        return [self._summary(listed) for listed in await self.store.tables.open_tables(guild_id)]
 
     async def tables_waiting_for(self, user_id: str) -> list[TableSummary]:
         """Every running table, anywhere, that waits for this user."""
-        return [self._summary(listed) for listed in await self.store.tables_awaiting(user_id)]
+        return [
+            self._summary(listed) for listed in await self.store.tables.tables_awaiting(user_id)
+        ]
 
     def _summary(self, listed: ListedTable) -> TableSummary:
         table, seats = listed.table, listed.seats

@@ -37,7 +37,7 @@ class LobbyService(ServiceBase):
         elif not 0 <= seed <= MAX_SEED:
             raise BadRequest(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed}.")
         try:
-            table = await self.store.create_table(
+            table = await self.store.tables.create_table(
                 channel_id=channel.id,
                 guild_id=channel.guild_id,
                 game_key=game.info.key,
@@ -79,7 +79,7 @@ class LobbyService(ServiceBase):
             )
         name = unique_name(user.name, ctx.names)
         try:
-            await self.store.add_seat(ctx.table, user.id, name, self.clock())
+            await self.store.tables.add_seat(ctx.table, user.id, name, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         seated = [*ctx.names, name]
@@ -98,7 +98,7 @@ class LobbyService(ServiceBase):
                 f"You opened {ctx.label}, so you cannot leave it; /abandon cancels the table."
             )
         try:
-            await self.store.remove_seat(ctx.table, user.id, self.clock())
+            await self.store.tables.remove_seat(ctx.table, user.id, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         left = [name for name in ctx.names if name != seat.display_name]
@@ -127,7 +127,7 @@ class LobbyService(ServiceBase):
         to_act = self._to_act(ctx, state)
         update = TableUpdate(ctx.game.dump_state(state), to_act, now, finished=False)
         try:
-            await self.store.start(ctx.table, [seat.user_id for seat in order], update, now)
+            await self.store.tables.start(ctx.table, [seat.user_id for seat in order], update, now)
         except StaleVersion:
             raise changed_at_once() from None
         started = await self._context(channel)
@@ -147,7 +147,7 @@ class LobbyService(ServiceBase):
         ctx = await self._context(channel)
         self._require_in_charge(ctx, user, "abandon it")
         try:
-            await self.store.end(ctx.table, "abandoned", self.clock())
+            await self.store.tables.end(ctx.table, "abandoned", self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         moves = ctx.table.move_count

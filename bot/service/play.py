@@ -134,7 +134,7 @@ class PlayService(ServiceBase):
         ctx = await self._context(channel)
         refuse_overlong(ctx, typed)
         seat = self._playing_seat(ctx, user)
-        if seat not in ctx.table.to_act and await self.store.has_action(
+        if seat not in ctx.table.to_act and await self.store.actions.has_action(
             ctx.table.id, seat, "resign"
         ):
             raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
@@ -152,7 +152,7 @@ class PlayService(ServiceBase):
                 f"up your seat (and {ctx.creator_name()}, who opened it, can /abandon it)."
             )
         seat = self._playing_seat(ctx, user)
-        if await self.store.has_action(ctx.table.id, seat, "resign"):
+        if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")
         played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
         return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
@@ -243,7 +243,7 @@ class PlayService(ServiceBase):
             played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
         )
         try:
-            number = await self.store.commit_action(table, action, update, now)
+            number = await self.store.actions.commit_action(table, action, update, now)
         except StaleVersion:
             return None
         player = ctx.by_seat(seat).display_name
@@ -272,10 +272,10 @@ class PlayService(ServiceBase):
 
     async def _position(self, table_id: int) -> Reply:
         """The table as it is now, for a player whose move lost a race."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         assert table is not None, "tables are never deleted"
         ctx = TableContext(
-            table, await self.store.seats(table_id), self.catalog.get(table.game_key)
+            table, await self.store.tables.seats(table_id), self.catalog.get(table.game_key)
         )
         if table.status == "abandoned":
             return Reply(f"{ctx.title} has been abandoned.", private=True)

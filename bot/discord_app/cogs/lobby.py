@@ -116,10 +116,10 @@ def parse_game_options(text: str | None) -> dict[str, str]:
 
 async def lobby_text(bot: MeepleBot, table_id: int) -> str | None:
     """The lobby message as the table stands; None for a table that is gone."""
-    table = await bot.store.table(table_id)
+    table = await bot.store.tables.table(table_id)
     if table is None:
         return None
-    seats = await bot.store.seats(table_id)
+    seats = await bot.store.tables.seats(table_id)
     info = bot.service.catalog.get(table.game_key).info
     title = f"**Table #{table.id}: {info.name}**"
     names = [seat.display_name for seat in seats]
@@ -147,7 +147,7 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
         text = await lobby_text(bot, table_id)
         if lobby is None or text is None:
             return
-        table = await bot.store.table(table_id)
+        table = await bot.store.tables.table(table_id)
         view = lobby_view(table_id) if table is not None and table.status == "lobby" else None
         message = bot.get_partial_messageable(int(lobby.channel_id)).get_partial_message(
             int(lobby.message_id)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from ...service import BadRequest, Channel, NotAllowed
-from ...store.discord_ledger import PreviewRecord, PreviewStatus
+from ...store import PreviewRecord, PreviewStatus
 from ..flow import Answer, Outcome
 from ..identity import channel_of, require_open_table, user_of
 from .base import FILTER_LENGTH, MOVE_LENGTH, FeatureCog, about, cog_of, option_about
@@ -86,7 +86,7 @@ class PlayCog(FeatureCog, name="Play"):
         preview: bool = False,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
-        service, ledger = self.service, self.bot.ledger
+        service, ledger = self.service, self.bot.store.previews
 
         async def play() -> Outcome:
             return await service.act(channel, user, action)
@@ -150,7 +150,7 @@ class PlayCog(FeatureCog, name="Play"):
         self, preview_id: int, user_id: str, status: PreviewStatus
     ) -> PreviewRecord:
         """The preview, closed as `status` by this very click (a second click is refused)."""
-        ledger = self.bot.ledger
+        ledger = self.bot.store.previews
         preview = await ledger.preview(preview_id)
         if preview is None:
             raise BadRequest("I do not know this preview any more; use /move again.")
