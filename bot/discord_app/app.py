@@ -28,8 +28,9 @@ from ..store import Store
 from ..store.ledger import Ledger
 from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
 from .cogs.reminders import RemindersCog
-from .flow import SOMETHING_WENT_WRONG, InteractionFlow, describe
+from .flow import InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
+from .texts import SERVERS_ONLY, SOMETHING_WENT_WRONG, unreadable_option
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,9 @@ class MeepleTree(app_commands.CommandTree["MeepleBot"]):
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s was not run: %s", name, describe(interaction, f"/{name}"), exc_info=error)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "This command works in a server's channels only."
+            text = SERVERS_ONLY
         elif isinstance(error, app_commands.TransformerError):
-            text = f"I could not read the option {error.value!r}; please pick it again."
+            text = unreadable_option(error.value)
         else:
             text = SOMETHING_WENT_WRONG
         try:

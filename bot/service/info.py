@@ -1,14 +1,13 @@
-"""Looking without changing anything: the board, status, history, legal actions, listings
-of tables and games."""
+"""Looking at a table without changing anything: the board, status, history, legal actions.
+(Listings of tables: `listings.py`.)"""
 
 from __future__ import annotations
 
-from engine.core import EngineError, normalize, shorten
+from engine.core import normalize, shorten
 
-from ..store import ListedTable
 from .base import ServiceBase, TableContext, describe_options, waiting_text
 from .errors import BadRequest
-from .model import Channel, Mention, Reply, TableSummary, User
+from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
 from .texts import (
     MAX_REPLY,
@@ -210,79 +209,6 @@ class InfoService(ServiceBase):
             private=True,
             table_id=ctx.table.id,
         )
-
-    # -- listings --------------------------------------------------------------------------
-
-    async def open_tables(self, guild_id: str | None) -> list[TableSummary]:
-        """Every lobby or active table of a guild, with whom each waits for."""
-        return [self._summary(listed) for listed in await self.store.tables.open_tables(guild_id)]
-
-    async def tables_waiting_for(self, user_id: str) -> list[TableSummary]:
-        """Every running table, anywhere, that waits for this user."""
-        return [
-            self._summary(listed) for listed in await self.store.tables.tables_awaiting(user_id)
-        ]
-
-    def _summary(self, listed: ListedTable) -> TableSummary:
-        table, seats = listed.table, listed.seats
-        by_seat = {seat.seat: seat for seat in seats}
-        waiting = tuple(
-            Mention(by_seat[s].user_id, by_seat[s].display_name)
-            for s in table.to_act
-            if s in by_seat
-        )
-        return TableSummary(
-            table_id=table.id,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            game_name=self._game_name(table.game_key),
-            status=table.status,
-            players=tuple(seat.display_name for seat in seats),
-            waiting_for=waiting,
-            waiting_since=table.waiting_since,
-        )
-
-    def _game_name(self, key: str) -> str:
-        try:
-            return self.catalog.get(key).info.name
-        except EngineError:
-            return key
-
-    async def tables_here(self, channel: Channel) -> Reply:
-        """The open tables of this channel's guild (/games)."""
-        summaries = await self.open_tables(channel.guild_id)
-        if not summaries:
-            return Reply("No open tables here. Open one with /newgame.", private=True)
-        now = self.clock()
-        lines: list[str] = []
-        for summary in summaries:
-            lines.append(
-                f"#{summary.table_id} {summary.game_name} in channel {summary.channel_id}:"
-            )
-            if summary.status == "lobby":
-                lines[-1] += f" in the lobby with {names_list(summary.players)}."
-            else:
-                waiting = names_list([m.name for m in summary.waiting_for])
-                when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
-                lines[-1] += f" {names_list(summary.players)}; waiting for {waiting}{when}."
-        return Reply(fit_lines(["Open tables:"], lines, [], more_tables), private=True)
-
-    async def my_games(self, user: User) -> Reply:
-        """Every table, anywhere, where the user must act (/mygames)."""
-        summaries = await self.tables_waiting_for(user.id)
-        if not summaries:
-            return Reply("No table is waiting for you.", private=True)
-        now = self.clock()
-        lines = [
-            f"#{s.table_id} {s.game_name} in channel {s.channel_id}"
-            + (f", {since(s.waiting_since, now)}" if s.waiting_since else "")
-            for s in summaries
-        ]
-        return Reply(fit_lines(["Waiting for you:"], lines, [], more_tables), private=True)
-
-
-def more_tables(count: int) -> str:
-    return f"… and {plural(count, 'more table')}."
 
 
 def _your_part(status: str, progress: RoundProgress, seat: int) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from typing import Any
 
-from engine.core import EngineError, OptionValue, Rng
+from engine.core import EngineError, Game, OptionValue, Rng
 
 from ..store import ChannelBusy, StaleVersion, TableUpdate
 from .base import ServiceBase, changed_at_once, describe_options, unique_name
@@ -27,11 +28,7 @@ class LobbyService(ServiceBase):
         seed: int | None = None,
     ) -> Reply:
         """Open a table for `game_key` in the channel; the creator takes the first seat."""
-        try:
-            game = self.catalog.get(game_key)
-            resolved = game.info.resolve_options(options)
-        except EngineError as error:
-            raise RulesError(error) from error
+        game, resolved = self._game_with_options(game_key, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
@@ -56,6 +53,33 @@ class LobbyService(ServiceBase):
             f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
             "is in.",
             table_id=table.id,
+        )
+
+    def check_new_table(self, game_key: str, options: Mapping[str, OptionValue]) -> str:
+        """The game's name, once its key and options are known to be right (before a thread
+        is opened for the table, say); RulesError otherwise, as `create_table` would."""
+        game, _ = self._game_with_options(game_key, options)
+        return game.info.name
+
+    def _game_with_options(
+        self, game_key: str, options: Mapping[str, OptionValue] | None
+    ) -> tuple[Game[Any], dict[str, OptionValue]]:
+        try:
+            game = self.catalog.get(game_key)
+            return game, game.info.resolve_options(options)
+        except EngineError as error:
+            raise RulesError(error) from error
+
+    async def opened_in_thread(self, user: User, table_id: int, thread: str) -> Reply:
+        """The note for the channel whose /newgame opened the table in a thread of its own
+        (`thread`: how the transport refers to it, a link say)."""
+        table = await self.store.tables.table(table_id)
+        assert table is not None, "tables are never deleted"
+        name = self.catalog.get(table.game_key).info.name
+        return Reply(
+            f"{user.name} opened table #{table_id} ({name}) in its own thread: {thread} — join "
+            "it there!",
+            table_id=table_id,
         )
 
     async def _already_open(self, channel: Channel) -> TableAlreadyOpen:

@@ -99,29 +99,6 @@ class PlayService(ServiceBase):
             )
         raise BoardChanged(await self._position(ctx.table.id))
 
-    async def preview(self, channel: Channel, user: User, text: str) -> Reply:
-        """What `text` would do, privately, without playing it. Confirm by calling `act` with
-        the reply's `table_version` as `expected_version`."""
-        ctx, seat, played = await self._try(channel, user, text)
-        player = ctx.by_seat(seat).display_name
-        progress = next_round(ctx.table, played.to_act, self.clock())
-        next_text, _ = await self._next_text(ctx, played.state, progress)
-        text = fit_lines(
-            [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
-            self._event_lines(ctx, played.events),
-            [f"Afterwards: {next_text}"],
-            more_events,
-        )
-        return Reply(
-            text,
-            image=await self._image(
-                ctx, played.state, seat, ctx.table.move_count + 1, tag="preview"
-            ),
-            private=True,
-            table_id=ctx.table.id,
-            table_version=ctx.table.version,
-        )
-
     async def _try(
         self, channel: Channel, user: User, text: str
     ) -> tuple[TableContext, int, Played]:
@@ -274,9 +251,7 @@ class PlayService(ServiceBase):
         """The table as it is now, for a player whose move lost a race."""
         table = await self.store.tables.table(table_id)
         assert table is not None, "tables are never deleted"
-        ctx = TableContext(
-            table, await self.store.tables.seats(table_id), self.catalog.get(table.game_key)
-        )
+        ctx = await self._context_of(table)
         if table.status == "abandoned":
             return Reply(f"{ctx.title} has been abandoned.", private=True)
         state = self._state(ctx)
