@@ -9,8 +9,8 @@ from datetime import datetime
 from .database import Database, Row
 from .records import ActionKind, ActionRecord, NewAction, TableRecord, TableStatus, TableUpdate
 from .undo import lapse_open_requests
-from .values import read_json, required_time, stored_json, stored_time
-from .versions import bump, position
+from .values import read_json, record, required_time, stored_json, stored_time
+from .versions import move
 
 _ACTION_COLUMNS = (
     "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
@@ -31,17 +31,10 @@ class ActionLog:
         """
         number = table.move_count + 1
         status: TableStatus = "finished" if update.finished else "active"
-        assignments, params = position(update, now)
+        ended_at = stored_time(now) if update.finished else None
+        logged = {"move_count": number, "status": status, "ended_at": ended_at}
         async with self.database.write() as db:
-            await bump(
-                db,
-                table.id,
-                table.version,
-                now,
-                ("active",),
-                f", move_count = ?, status = ?, ended_at = ?{assignments}",
-                (number, status, stored_time(now) if update.finished else None, *params),
-            )
+            await move(db, table, now, ("active",), update, **logged)
             await lapse_open_requests(db, table.id, now)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
@@ -97,15 +90,10 @@ class ActionLog:
 
 
 def action_record(row: Row) -> ActionRecord:
-    return ActionRecord(
-        table_id=row["table_id"],
-        number=row["number"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        kind=row["kind"],
-        text=row["text"],
+    return record(
+        ActionRecord,
+        row,
         events=read_json(row["events_json"]),
         reveals=bool(row["reveals"]),
         created_at=required_time(row["created_at"]),
-        public_text=row["public_text"],
     )

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from .database import Database
 from .records import LobbyMessage
-from .values import stored_time
+from .values import record, stored_time
 
 #: How long handled interaction ids are kept: Discord never delivers one again that late.
 HANDLED_IDS_KEPT = timedelta(days=1)
@@ -68,6 +68,4 @@ class Ledger:
             "SELECT table_id, channel_id, message_id FROM discord_lobbies WHERE table_id = ?",
             (table_id,),
         )
-        if row is None:
-            return None
-        return LobbyMessage(row["table_id"], row["channel_id"], row["message_id"])
+        return None if row is None else record(LobbyMessage, row)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .database import Database, Row
+from .database import Database
 from .records import PreviewRecord, PreviewStatus
-from .values import stored_time
+from .values import record, stored_time
 
 
 class PreviewStore:
@@ -39,7 +39,7 @@ class PreviewStore:
             "FROM discord_previews WHERE id = ?",
             (preview_id,),
         )
-        return None if row is None else preview_record(row)
+        return None if row is None else record(PreviewRecord, row)
 
     async def close_preview(self, preview_id: int, status: PreviewStatus) -> bool:
         """Mark an open preview used or dismissed; False if it was no longer open (a second
@@ -50,15 +50,3 @@ class PreviewStore:
                 (status, preview_id),
             )
             return cursor.rowcount == 1
-
-
-def preview_record(row: Row) -> PreviewRecord:
-    return PreviewRecord(
-        id=row["id"],
-        table_id=row["table_id"],
-        table_version=row["table_version"],
-        channel_id=row["channel_id"],
-        user_id=row["user_id"],
-        action=row["action"],
-        status=row["status"],
-    )

@@ -19,8 +19,8 @@ from .records import (
     TableUpdate,
 )
 from .undo import lapse_open_requests
-from .values import read_json, read_time, required_time, stored_json, stored_time
-from .versions import bump, position
+from .values import read_json, read_time, record, required_time, stored_json, stored_time
+from .versions import bump, move
 
 
 class ChannelBusy(StoreError):
@@ -180,12 +180,12 @@ class TableStore:
         self, table: TableRecord, user_id: str, display_name: str, now: datetime
     ) -> None:
         async with self.database.write() as db:
-            await bump(db, table.id, table.version, now, ("lobby",))
+            await bump(db, table, now, ("lobby",))
             await db.execute(_INSERT_SEAT, (table.id, user_id, display_name, stored_time(now)))
 
     async def remove_seat(self, table: TableRecord, user_id: str, now: datetime) -> None:
         async with self.database.write() as db:
-            await bump(db, table.id, table.version, now, ("lobby",))
+            await bump(db, table, now, ("lobby",))
             await db.execute(
                 "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, user_id)
             )
@@ -194,17 +194,9 @@ class TableStore:
         self, table: TableRecord, seat_order: Sequence[str], update: TableUpdate, now: datetime
     ) -> None:
         """Seat the users in `seat_order` (user ids) and store the initial position."""
-        assignments, params = position(update, now)
         async with self.database.write() as db:
-            await bump(
-                db,
-                table.id,
-                table.version,
-                now,
-                ("lobby",),
-                f", status = 'active', started_at = ?{assignments}",
-                (stored_time(now), *params),
-            )
+            started = {"status": "active", "started_at": stored_time(now)}
+            await move(db, table, now, ("lobby",), update, **started)
             await db.executemany(
                 "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?",
                 [(seat, table.id, user_id) for seat, user_id in enumerate(seat_order)],
@@ -213,35 +205,20 @@ class TableStore:
     async def end(self, table: TableRecord, status: TableStatus, now: datetime) -> None:
         """Close an open table as `status` (abandoned, say)."""
         async with self.database.write() as db:
-            await bump(
-                db,
-                table.id,
-                table.version,
-                now,
-                OPEN_STATUSES,
-                ", status = ?, ended_at = ?, remind_at = NULL",
-                (status, stored_time(now)),
-            )
+            ended = {"status": status, "ended_at": stored_time(now), "remind_at": None}
+            await bump(db, table, now, OPEN_STATUSES, **ended)
             await lapse_open_requests(db, table.id, now)
 
 
 def table_record(row: Row) -> TableRecord:
-    return TableRecord(
-        id=row["id"],
-        channel_id=row["channel_id"],
-        guild_id=row["guild_id"],
-        game_key=row["game_key"],
+    return record(
+        TableRecord,
+        row,
         options=read_json(row["options_json"]),
-        seed=row["seed"],
-        creator_id=row["creator_id"],
-        status=row["status"],
         created_at=required_time(row["created_at"]),
         updated_at=required_time(row["updated_at"]),
         started_at=read_time(row["started_at"]),
         ended_at=read_time(row["ended_at"]),
-        version=row["version"],
-        move_count=row["move_count"],
-        state_json=row["state_json"],
         to_act=read_json(row["to_act_json"]),
         waiting_since=read_time(row["waiting_since"]),
         round_seats=read_json(row["round_seats_json"]),
@@ -249,10 +226,4 @@ def table_record(row: Row) -> TableRecord:
 
 
 def seat_record(row: Row) -> SeatRecord:
-    return SeatRecord(
-        table_id=row["table_id"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        joined_at=required_time(row["joined_at"]),
-        seat=row["seat"],
-    )
+    return record(SeatRecord, row, joined_at=required_time(row["joined_at"]))

@@ -14,8 +14,8 @@ import aiosqlite
 from .database import Database, Row
 from .errors import StoreError
 from .records import TableRecord, TableUpdate, UndoRequestRecord, UndoStatus
-from .values import required_time, stored_json, stored_time
-from .versions import bump, position
+from .values import record, required_time, stored_json, stored_time
+from .versions import move
 
 
 class UndoAlreadyOpen(StoreError):
@@ -112,17 +112,8 @@ class UndoStore:
         """Take back actions `from_number`… : restore the snapshot, drop them from the log and
         close the request (if any) as done — atomically, and only if the table is unchanged;
         StaleVersion otherwise."""
-        assignments, params = position(restored, now)
         async with self.database.write() as db:
-            await bump(
-                db,
-                table.id,
-                table.version,
-                now,
-                ("active",),
-                f", move_count = ?{assignments}",
-                (from_number - 1, *params),
-            )
+            await move(db, table, now, ("active",), restored, move_count=from_number - 1)
             await db.execute(
                 "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
             )
@@ -144,13 +135,9 @@ async def lapse_open_requests(db: aiosqlite.Connection, table_id: int, now: date
 
 
 def undo_request_record(row: Row, votes: Sequence[Row]) -> UndoRequestRecord:
-    return UndoRequestRecord(
-        id=row["id"],
-        table_id=row["table_id"],
-        requester_id=row["requester_id"],
-        from_number=row["from_number"],
-        table_version=row["table_version"],
-        status=row["status"],
+    return record(
+        UndoRequestRecord,
+        row,
         created_at=required_time(row["created_at"]),
         expires_at=required_time(row["expires_at"]),
         votes={vote["user_id"]: bool(vote["approve"]) for vote in votes},

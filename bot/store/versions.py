@@ -11,7 +11,7 @@ from typing import Any
 import aiosqlite
 
 from .errors import StoreError
-from .records import TableStatus, TableUpdate
+from .records import TableRecord, TableStatus, TableUpdate
 from .reminder_due import REMIND_AT_AFTER_CHANGE, to_micros
 from .values import stored_json, stored_time
 
@@ -26,38 +26,59 @@ class StaleVersion(StoreError):
 
 async def bump(
     db: aiosqlite.Connection,
-    table_id: int,
-    expected_version: int,
+    table: TableRecord,
     now: datetime,
     statuses: Sequence[TableStatus],
-    assignments: str = "",
-    params: Sequence[Any] = (),
+    **columns: Any,
 ) -> None:
-    """Bump the version (and set `assignments`, each starting with `, `) if it is still
-    `expected_version` and the table in one of `statuses`."""
+    """Bump the table's version and set `columns` (name=value) if it is still at the version
+    `table` was read at, and in one of `statuses`."""
+    await _write(db, table, now, statuses, columns)
+
+
+async def move(
+    db: aiosqlite.Connection,
+    table: TableRecord,
+    now: datetime,
+    statuses: Sequence[TableStatus],
+    update: TableUpdate,
+    **columns: Any,
+) -> None:
+    """`bump`, storing the position `update` leaves behind too, and when the reminders should
+    look at the table next: one interval after `now`, never once the game is over (see
+    reminder_due.py)."""
+    position = {
+        "state_json": update.state_json,
+        "to_act_json": stored_json(update.to_act),
+        "waiting_since": stored_time(update.waiting_since),
+        "round_seats_json": stored_json(update.round),
+    }
+    if update.finished:
+        await _write(db, table, now, statuses, {**columns, **position, "remind_at": None})
+    else:
+        reminders = (REMIND_AT_AFTER_CHANGE, to_micros(now))
+        await _write(db, table, now, statuses, {**columns, **position}, reminders)
+
+
+async def _write(
+    db: aiosqlite.Connection,
+    table: TableRecord,
+    now: datetime,
+    statuses: Sequence[TableStatus],
+    columns: dict[str, Any],
+    remind_at: tuple[str, int] | None = None,
+) -> None:
+    """The guarded UPDATE; `remind_at`: an SQL expression for the column and its parameter."""
+    assignments = "".join(f", {name} = ?" for name in columns)
+    params = [*columns.values()]
+    if remind_at is not None:
+        assignments += f", remind_at = {remind_at[0]}"
+        params.append(remind_at[1])
     marks = ", ".join("?" for _ in statuses)
     cursor = await db.execute(
         f"UPDATE game_tables SET version = version + 1, updated_at = ?{assignments} "
         f"WHERE id = ? AND version = ? AND status IN ({marks})",
-        (stored_time(now), *params, table_id, expected_version, *statuses),
+        (stored_time(now), *params, table.id, table.version, *statuses),
     )
     if cursor.rowcount != 1:
-        raise StaleVersion(table_id)
-
-
-def position(update: TableUpdate, now: datetime) -> tuple[str, tuple[Any, ...]]:
-    """The assignments (for `bump`) that store the position `update` leaves behind at `now`,
-    and when the reminders should look at the table next: one interval later, or never once
-    the game is over (see reminder_due.py)."""
-    remind_at = "NULL" if update.finished else REMIND_AT_AFTER_CHANGE
-    return (
-        ", state_json = ?, to_act_json = ?, waiting_since = ?, round_seats_json = ?, "
-        f"remind_at = {remind_at}",
-        (
-            update.state_json,
-            stored_json(update.to_act),
-            stored_time(update.waiting_since),
-            stored_json(update.round),
-            *(() if update.finished else (to_micros(now),)),
-        ),
-    )
+        raise StaleVersion(table.id)
