@@ -5,9 +5,11 @@ tools may inject the store (or a whole service), the clock, the games and the re
 store, service, cogs and buttons are set up when the bot logs in (`setup_hook`); the command
 tree is then synced only if it changed since the last sync (see `sync.py`).
 
-Cogs are listed in `COGS`; each is built as `Cog(bot)` and may use `bot.settings`,
-`bot.service`, `bot.store`, `bot.ledger`, `bot.flow` and `bot.clock`. After every
-interaction that changed a table the bot dispatches `on_meeple_table_changed(table_id)`.
+Cogs are listed in `COGS`; each is built as `Cog(bot)`, calls `bot.service` through
+`bot.flow` and presents its replies (the words are the service's; those about Discord itself
+are in `texts.py`). The flow and the command sync keep their bookkeeping in `bot.ledger`.
+After every interaction that changed a table the bot dispatches
+`on_meeple_table_changed(table_id)`.
 """
 
 from __future__ import annotations
