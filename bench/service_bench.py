@@ -38,7 +38,7 @@ class BenchTable:
 
     async def next_user(self) -> User | None:
         """The first user the table waits for; None once it has ended."""
-        record = await self.service.store.table(self.table_id)
+        record = await self.service.store.tables.table(self.table_id)
         if record is None or record.status != "active":
             return None
         return self.seats[min(record.to_act)]
@@ -60,7 +60,7 @@ async def bench_table(game: Game[Any], seed: int) -> AsyncIterator[BenchTable]:
             table_id = (await service.start(channel, users[0])).table_id
             assert table_id is not None
             by_id = {user.id: user for user in users}
-            seats = {seat.seat: by_id[seat.user_id] for seat in await store.seats(table_id)}
+            seats = {seat.seat: by_id[seat.user_id] for seat in await store.tables.seats(table_id)}
             yield BenchTable(service, channel, table_id, seats)
         finally:
             await store.close()

@@ -117,14 +117,14 @@ async def _playing_table(store: Store) -> tuple[Service, dict[int, User]]:
     table_id = (await service.start(CHANNEL, users[0])).table_id
     assert table_id is not None
     by_id = {user.id: user for user in users}
-    seats = await store.seats(table_id)
+    seats = await store.tables.seats(table_id)
     return service, {seat.seat: by_id[seat.user_id] for seat in seats if seat.seat is not None}
 
 
 async def _copies(store: Store, count: int, now: datetime) -> None:
     """`count` copies of the playing table in channels of their own, with their seats, each
     last moved at a moment of the past day (so due at that moment of the coming day)."""
-    template = await store.open_table(CHANNEL.id)
+    template = await store.tables.open_table(CHANNEL.id)
     assert template is not None
     rows = []
     for number in range(count):
@@ -178,7 +178,7 @@ async def _acts_during(
     draw = random.Random(5)
     times: dict[str | None, list[float]] = {None: [], **{name: [] for name in loads}}
     while min(len(samples) for samples in times.values()) < ACTS:
-        while (table := await store.open_table(CHANNEL.id)) is not None:
+        while (table := await store.tables.open_table(CHANNEL.id)) is not None:
             kind = draw.choice(list(times))
             user = users[min(table.to_act)]
             text = choose_action(rng, await service.legal_actions(CHANNEL, user))

@@ -93,14 +93,14 @@ class ConsoleTable:
     async def _log_fault(self, fault: StorageFault, user: User, command: str) -> None:
         """Log a storage fault with what was asked, by whom, at which table."""
         try:
-            table = await self.service.store.open_table(CONSOLE_CHANNEL.id)
+            table_id = await self.service.open_table_id(CONSOLE_CHANNEL)
         except StorageFault:
-            table = None
+            table_id = None
         log.error(
             "could not carry out %r by %s at table %s: %s (%s)",
             command,
             user.name,
-            table.id if table else None,
+            table_id,
             fault.problem.value,
             fault.detail,
         )

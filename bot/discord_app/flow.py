@@ -29,16 +29,13 @@ from ..service import BoardChanged, Reply, ServiceError
 from ..store import StorageFault
 from .identity import channel_of
 from .outgoing import PostFailed, message_parts, post_reply
+from .texts import SOMETHING_WENT_WRONG, not_posted
 
 if TYPE_CHECKING:
     from .app import MeepleBot
 
 log = logging.getLogger(__name__)
 
-SOMETHING_WENT_WRONG = (
-    "Something went wrong on my side, so nothing was changed. It has been logged; "
-    "please try again in a moment."
-)
 #: Autocomplete must be answered within 3 s; after this long it answers with no choices.
 AUTOCOMPLETE_BUDGET = 2.0
 MAX_CHOICES = 25
@@ -245,13 +242,9 @@ class InteractionFlow:
             failure.reply.table_id,
             describe(interaction, what),
         )
-        note = (
-            "Done — but Discord did not let me post it in the channel "
-            f"(HTTP {failure.error.status}). Nothing was lost or done twice; "
-            "/board shows the table to everyone. What happened:\n"
-        )
         reply = failure.reply
-        await self.private(interaction, Reply(note + reply.text, image=reply.image, private=True))
+        text = not_posted(failure.error.status) + reply.text
+        await self.private(interaction, Reply(text, image=reply.image, private=True))
 
     async def _storage_fault(
         self,
@@ -303,10 +296,9 @@ class InteractionFlow:
     async def _table_id(self, interaction: discord.Interaction) -> int | None:
         """The channel's open table, for a log line (None if it cannot be read)."""
         try:
-            table = await self.bot.store.open_table(channel_of(interaction).id)
+            return await self.bot.service.open_table_id(channel_of(interaction))
         except Exception:
             return None
-        return None if table is None else table.id
 
 
 def describe(interaction: discord.Interaction, what: str) -> str:

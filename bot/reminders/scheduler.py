@@ -26,8 +26,6 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from engine.core import UnknownGame
-
 from ..service import GameCatalog, Mention
 from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, Looked, ReminderNotice, StallNotice
 from .policy import TablePlan, plan, sent_before
@@ -60,19 +58,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def catalog_game_name(catalog: GameCatalog | None = None) -> Callable[[str], str]:
-    """The display name of a game key (the key itself for a game no longer offered)."""
-    games = catalog or GameCatalog()
-
-    def name(key: str) -> str:
-        try:
-            return games.get(key).info.name
-        except UnknownGame:
-            return key
-
-    return name
-
-
 class ReminderScheduler:
     def __init__(
         self,
@@ -89,7 +74,7 @@ class ReminderScheduler:
         self.deliverer = deliverer
         self.clock = clock
         self._sleep = sleep
-        self._game_name = game_name or catalog_game_name()
+        self._game_name = game_name or GameCatalog().name_of
         self._max_sleep = max_sleep
         self._retry_after = retry_after
         self._wake = asyncio.Event()

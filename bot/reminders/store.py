@@ -19,9 +19,10 @@ from typing import Any, Self
 import aiosqlite
 
 from ..store import Store
-from ..store.database import Database
+from ..store.database import Database, Row
 from ..store.migrations import MIGRATIONS_DIR
 from ..store.reminder_due import from_micros, to_micros
+from ..store.values import read_time, required_time, stored_time
 from .model import (
     Awaited,
     Looked,
@@ -34,11 +35,11 @@ from .policy import plan
 from .quiet import QuietHours
 
 _WATCHED = """
-SELECT t.id, t.channel_id, t.guild_id, t.game_key, t.creator_id, c.display_name, t.version,
-       t.updated_at, t.waiting_since,
+SELECT t.id AS table_id, t.channel_id, t.guild_id, t.game_key, t.creator_id,
+       c.display_name AS creator_name, t.version, t.updated_at, t.waiting_since,
        r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
        s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
-       g.table_version, g.sent, g.last_sent_at
+       g.table_version AS reminded_version, g.sent, g.last_sent_at
 FROM game_tables AS t
 LEFT JOIN table_reminders AS r ON r.table_id = t.id
 LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
@@ -126,28 +127,33 @@ class ReminderStore:
             "SELECT remind_at FROM game_tables WHERE status = 'active' "
             "AND remind_at IS NOT NULL ORDER BY remind_at LIMIT 1"
         )
-        return None if row is None else from_micros(row[0])
+        return None if row is None else from_micros(row["remind_at"])
 
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
-        rows = await self.database.fetch_all(
+        row = await self.database.fetch_one(
             "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
             "FROM game_tables AS t "
             "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
             "WHERE t.channel_id = ? AND t.status IN ('lobby', 'active')",
             (channel_id,),
         )
-        if not rows:
+        if row is None:
             return None
-        row = rows[0]
-        return ChannelTable(row[0], row[1], row[2], row[3], row[4] or row[3])
+        return ChannelTable(
+            table_id=row["id"],
+            status=row["status"],
+            game_key=row["game_key"],
+            creator_id=row["creator_id"],
+            creator_name=row["display_name"] or row["creator_id"],
+        )
 
     async def settings(self, table_id: int) -> ReminderSettings:
-        rows = await self.database.fetch_all(
+        row = await self.database.fetch_one(
             "SELECT enabled, interval_seconds, changed_at FROM table_reminders WHERE table_id = ?",
             (table_id,),
         )
-        return _settings(rows[0][0], rows[0][1], rows[0][2]) if rows else ReminderSettings()
+        return ReminderSettings() if row is None else _settings(row)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -160,7 +166,7 @@ class ReminderStore:
                 "changed_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
                 "enabled = excluded.enabled, interval_seconds = excluded.interval_seconds, "
                 "changed_at = excluded.changed_at, changed_by = excluded.changed_by",
-                (table_id, int(enabled), int(interval.total_seconds()), now.isoformat(), by),
+                (table_id, int(enabled), int(interval.total_seconds()), stored_time(now), by),
             )
             await _look_again(db, "id = ?", (table_id,), now)
 
@@ -176,7 +182,7 @@ class ReminderStore:
                         "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
                         "stalled_version = excluded.stalled_version, "
                         "stalled_at = excluded.stalled_at",
-                        (table.table_id, table.table_version, now.isoformat()),
+                        (table.table_id, table.table_version, stored_time(now)),
                     )
                 if table.reminded:
                     await _count_sent(db, table, now)
@@ -185,11 +191,8 @@ class ReminderStore:
     # -- notification preferences ---------------------------------------------------------------
 
     async def prefs(self, user_id: str) -> NotificationPrefs:
-        rows = await self.database.fetch_all(f"{_PREFS} WHERE user_id = ?", (user_id,))
-        if not rows:
-            return NotificationPrefs(user_id)
-        row = rows[0]
-        return _prefs(row[0], row[1], row[2], row[3], row[4])
+        row = await self.database.fetch_one(f"{_PREFS} WHERE user_id = ?", (user_id,))
+        return NotificationPrefs(user_id) if row is None else _prefs(row)
 
     async def save_prefs(self, prefs: NotificationPrefs, now: datetime) -> None:
         quiet = prefs.quiet
@@ -206,7 +209,7 @@ class ReminderStore:
                     f"{quiet.start:%H:%M}" if quiet else None,
                     f"{quiet.end:%H:%M}" if quiet else None,
                     quiet.zone if quiet else prefs.zone,
-                    now.isoformat(),
+                    stored_time(now),
                 ),
             )
             await _look_again(
@@ -214,16 +217,17 @@ class ReminderStore:
             )
 
 
-def _watched_tables(rows: Iterable[Sequence[Any]]) -> list[WatchedTable]:
+def _watched_tables(rows: Iterable[Row]) -> list[WatchedTable]:
     """The tables of `_WATCHED`'s rows (one per awaited player) with whom each awaits."""
     tables: dict[int, WatchedTable] = {}
     awaited: dict[int, list[Awaited]] = {}
     for row in rows:
-        if row[0] not in tables:
-            tables[row[0]] = _watched(row)
-            awaited[row[0]] = []
-        if row[13] is not None:
-            awaited[row[0]].append(_awaited(row))
+        table_id = row["table_id"]
+        if table_id not in tables:
+            tables[table_id] = _watched(row)
+            awaited[table_id] = []
+        if row["user_id"] is not None:
+            awaited[table_id].append(_awaited(row))
     return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
 
 
@@ -238,7 +242,7 @@ async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -
         "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
         "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
         [
-            (looked.table_id, user_id, looked.table_version, now.isoformat())
+            (looked.table_id, user_id, looked.table_version, stored_time(now))
             for user_id in looked.reminded
         ],
     )
@@ -270,59 +274,50 @@ async def _look_again(
     )
 
 
-def _dt(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
-
-
-def _settings(enabled: int, interval_seconds: int, changed_at: str | None) -> ReminderSettings:
+def _settings(row: Row) -> ReminderSettings:
     return ReminderSettings(
-        enabled=bool(enabled),
-        interval=timedelta(seconds=interval_seconds),
-        changed_at=_dt(changed_at),
+        enabled=bool(row["enabled"]),
+        interval=timedelta(seconds=row["interval_seconds"]),
+        changed_at=read_time(row["changed_at"]),
     )
 
 
-def _prefs(
-    user_id: str, dm: int, start: str | None, end: str | None, zone: str | None
-) -> NotificationPrefs:
+def _prefs(row: Row) -> NotificationPrefs:
+    """The preferences of a row with `user_id`, `dm`, `quiet_start`, `quiet_end`, `time_zone`."""
+    start, end, zone = row["quiet_start"], row["quiet_end"], row["time_zone"]
     quiet = (
         QuietHours(time.fromisoformat(start), time.fromisoformat(end), zone)
         if start is not None and end is not None and zone is not None
         else None
     )
-    return NotificationPrefs(user_id, dm=bool(dm), quiet=quiet, zone=zone)
+    return NotificationPrefs(row["user_id"], dm=bool(row["dm"]), quiet=quiet, zone=zone)
 
 
-def _watched(row: Sequence[Any]) -> WatchedTable:
-    settings = _settings(row[9], row[10], row[11]) if row[9] is not None else ReminderSettings()
-    changed_at = _dt(row[7])
-    assert changed_at is not None, "every table has updated_at"
+def _watched(row: Row) -> WatchedTable:
+    settings = ReminderSettings() if row["enabled"] is None else _settings(row)
     return WatchedTable(
-        table_id=row[0],
-        channel_id=row[1],
-        guild_id=row[2],
-        game_key=row[3],
-        creator_id=row[4],
-        creator_name=row[5] or row[4],
-        version=row[6],
-        changed_at=changed_at,
-        waiting_since=_dt(row[8]),
+        table_id=row["table_id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game_key=row["game_key"],
+        creator_id=row["creator_id"],
+        creator_name=row["creator_name"] or row["creator_id"],
+        version=row["version"],
+        changed_at=required_time(row["updated_at"]),
+        waiting_since=read_time(row["waiting_since"]),
         settings=settings,
-        stalled=row[12] is not None and row[12] == row[6],
+        stalled=row["stalled_version"] is not None and row["stalled_version"] == row["version"],
     )
 
 
-def _awaited(row: Sequence[Any]) -> Awaited:
-    user_id = row[13]
-    prefs = (
-        _prefs(user_id, row[15], row[16], row[17], row[18])
-        if row[15] is not None
-        else NotificationPrefs(user_id)
-    )
-    last_sent = _dt(row[21])
+def _awaited(row: Row) -> Awaited:
+    """The awaited player of a `_WATCHED` row."""
+    user_id = row["user_id"]
+    prefs = NotificationPrefs(user_id) if row["dm"] is None else _prefs(row)
+    last_sent = read_time(row["last_sent_at"])
     progress = (
-        Progress(table_version=row[19], sent=row[20], last_sent_at=last_sent)
-        if row[19] is not None and last_sent is not None
+        Progress(table_version=row["reminded_version"], sent=row["sent"], last_sent_at=last_sent)
+        if row["reminded_version"] is not None and last_sent is not None
         else None
     )
-    return Awaited(user_id=user_id, name=row[14], prefs=prefs, progress=progress)
+    return Awaited(user_id=user_id, name=row["display_name"], prefs=prefs, progress=progress)

@@ -99,29 +99,6 @@ class PlayService(ServiceBase):
             )
         raise BoardChanged(await self._position(ctx.table.id))
 
-    async def preview(self, channel: Channel, user: User, text: str) -> Reply:
-        """What `text` would do, privately, without playing it. Confirm by calling `act` with
-        the reply's `table_version` as `expected_version`."""
-        ctx, seat, played = await self._try(channel, user, text)
-        player = ctx.by_seat(seat).display_name
-        progress = next_round(ctx.table, played.to_act, self.clock())
-        next_text, _ = await self._next_text(ctx, played.state, progress)
-        text = fit_lines(
-            [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
-            self._event_lines(ctx, played.events),
-            [f"Afterwards: {next_text}"],
-            more_events,
-        )
-        return Reply(
-            text,
-            image=await self._image(
-                ctx, played.state, seat, ctx.table.move_count + 1, tag="preview"
-            ),
-            private=True,
-            table_id=ctx.table.id,
-            table_version=ctx.table.version,
-        )
-
     async def _try(
         self, channel: Channel, user: User, text: str
     ) -> tuple[TableContext, int, Played]:
@@ -134,7 +111,7 @@ class PlayService(ServiceBase):
         ctx = await self._context(channel)
         refuse_overlong(ctx, typed)
         seat = self._playing_seat(ctx, user)
-        if seat not in ctx.table.to_act and await self.store.has_action(
+        if seat not in ctx.table.to_act and await self.store.actions.has_action(
             ctx.table.id, seat, "resign"
         ):
             raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
@@ -152,7 +129,7 @@ class PlayService(ServiceBase):
                 f"up your seat (and {ctx.creator_name()}, who opened it, can /abandon it)."
             )
         seat = self._playing_seat(ctx, user)
-        if await self.store.has_action(ctx.table.id, seat, "resign"):
+        if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")
         played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
         return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
@@ -243,7 +220,7 @@ class PlayService(ServiceBase):
             played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
         )
         try:
-            number = await self.store.commit_action(table, action, update, now)
+            number = await self.store.actions.commit_action(table, action, update, now)
         except StaleVersion:
             return None
         player = ctx.by_seat(seat).display_name
@@ -272,11 +249,9 @@ class PlayService(ServiceBase):
 
     async def _position(self, table_id: int) -> Reply:
         """The table as it is now, for a player whose move lost a race."""
-        table = await self.store.table(table_id)
+        table = await self.store.tables.table(table_id)
         assert table is not None, "tables are never deleted"
-        ctx = TableContext(
-            table, await self.store.seats(table_id), self.catalog.get(table.game_key)
-        )
+        ctx = await self._context_of(table)
         if table.status == "abandoned":
             return Reply(f"{ctx.title} has been abandoned.", private=True)
         state = self._state(ctx)

@@ -1,4 +1,5 @@
-"""Persistence: the SQLite store and its migrations."""
+"""Persistence: the bot's data in SQLite, split by what it stores (see `store.py`), and the
+migrations."""
 
 from .database import Database
 from .errors import StoreError
@@ -7,7 +8,10 @@ from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
     ListedTable,
+    LobbyMessage,
     NewAction,
+    PreviewRecord,
+    PreviewStatus,
     SeatRecord,
     TableRecord,
     TableStatus,
@@ -15,7 +19,10 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .store import ChannelBusy, StaleVersion, Store, UndoAlreadyOpen
+from .store import Store
+from .tables import ChannelBusy
+from .undo import UndoAlreadyOpen
+from .versions import StaleVersion
 
 __all__ = [
     "MIGRATIONS_DIR",
@@ -24,8 +31,11 @@ __all__ = [
     "Database",
     "DatabaseUnavailable",
     "ListedTable",
+    "LobbyMessage",
     "MigrationError",
     "NewAction",
+    "PreviewRecord",
+    "PreviewStatus",
     "Problem",
     "SeatRecord",
     "StaleVersion",

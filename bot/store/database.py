@@ -3,9 +3,10 @@
 The game store, the Discord ledger and the reminder store all work through a `Database`,
 so their writes are serialised by one lock, land in one file, and see one schema.
 
-A storage fault (disk full, file locked by another process, read-only or damaged file) comes
-out of every method as `StorageFault` — at `open` as `DatabaseUnavailable` — with the
-transaction rolled back; see `faults.py`.
+Rows come back addressable by column name (`row["seat"]`; by position too), so the store
+modules map them to records by name. A storage fault (disk full, file locked by another
+process, read-only or damaged file) comes out of every method as `StorageFault` — at `open`
+as `DatabaseUnavailable` — with the transaction rolled back; see `faults.py`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, NoReturn, Self
+from typing import Any, NoReturn, Protocol, Self
 
 import aiosqlite
 
@@ -24,6 +25,12 @@ from .migrations import MIGRATIONS_DIR, migrate, schema_version
 
 #: How long a write waits for another process's write to finish before it gives up (busy).
 BUSY_TIMEOUT = 10.0
+
+
+class Row(Protocol):
+    """A row read: its columns by name (or by position)."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
 
 
 class Database:
@@ -54,6 +61,7 @@ class Database:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             _raise_unavailable(error, path)
+        connection.row_factory = sqlite3.Row
         try:
             await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             await connection.execute("PRAGMA journal_mode = WAL")
@@ -90,7 +98,7 @@ class Database:
             except sqlite3.Error as error:
                 self._raise_fault(error)
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._lock:
             try:
                 async with self._connection.execute(sql, params) as cursor:
@@ -98,7 +106,7 @@ class Database:
             except sqlite3.Error as error:
                 self._raise_fault(error, saving=False)
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self._lock:
             try:
                 async with self._connection.execute(sql, params) as cursor:

@@ -43,9 +43,9 @@ async def _play(
         start.wait()
         played = 0
         while played < moves and len(attempts) < 10 * moves:
-            table = await store.open_table(CHANNEL.id)
+            table = await store.tables.open_table(CHANNEL.id)
             assert table is not None and table.status == "active"
-            seat = next(s.seat for s in await store.seats(table.id) if s.user_id == user.id)
+            seat = next(s.seat for s in await store.tables.seats(table.id) if s.user_id == user.id)
             if seat not in table.to_act:
                 await asyncio.sleep(0.001)
                 continue

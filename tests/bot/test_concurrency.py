@@ -14,6 +14,8 @@ import pytest
 
 from bot.service import BoardChanged, GameCatalog, Reply, RulesError, Service, UndoRefused, User
 from bot.store import NewAction, Store, TableRecord, TableUpdate
+from bot.store.actions import ActionLog
+from bot.store.undo import UndoStore
 from engine.games.tiny_towns import TinyTowns
 from tests.bot.helpers import (
     ALICE,
@@ -28,7 +30,7 @@ from tests.bot.helpers import (
 from tests.support.pile_game import PileGame
 
 
-class GatedStore(Store):
+class GatedActions(ActionLog):
     """Holds every move at the commit until `gate` lets the awaited number of movers through,
     so both movers have read the same snapshot before either writes."""
 
@@ -44,9 +46,10 @@ class GatedStore(Store):
 @pytest.fixture
 async def two_services(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await GatedStore.open(db_path), await GatedStore.open(db_path)]
+    stores = [await Store.open(db_path), await Store.open(db_path)]
     for store in stores:
-        store.gate = gate
+        gated = store.actions = GatedActions(store.database)
+        gated.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
         Service(stores[1], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -72,10 +75,10 @@ async def _moves_at_once(first: Service, second: Service) -> None:
     assert str(refusals[0]) == (
         f"It is not {mover.name}'s turn ('{loser}' was not played); waiting for {waiting.name}."
     )
-    table = await first.store.open_table(CHANNEL.id)
+    table = await first.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     assert table.move_count == 1
-    actions = await first.store.recent_actions(table.id, 10)
+    actions = await first.store.actions.recent_actions(table.id, 10)
     assert [action.text for action in actions] == [winner]
     assert PileGame().load_state(table.state_json).pile == 10 - int(winner[-1])
 
@@ -91,7 +94,7 @@ async def test_two_moves_at_once_through_one_connection(
     await _moves_at_once(first, first)
 
 
-class GatedVotes(Store):
+class GatedVotes(UndoStore):
     """Lets no voter read the votes back until both votes are written."""
 
     gate: asyncio.Barrier
@@ -104,9 +107,10 @@ class GatedVotes(Store):
 @pytest.fixture
 async def vote_gated(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await GatedVotes.open(db_path), await GatedVotes.open(db_path)]
+    stores = [await Store.open(db_path), await Store.open(db_path)]
     for store in stores:
-        store.gate = gate
+        votes = store.undo = GatedVotes(store.database)
+        votes.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
         Service(stores[1], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -132,11 +136,11 @@ async def test_two_last_approvals_at_once_take_back_once(
     assert len(done) == 1 and len(refused) == 1, outcomes
     assert "Taken back" in done[0].text
     assert "already been carried out" in str(refused[0])
-    table = await first.store.open_table(CHANNEL.id)
+    table = await first.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0
 
 
-class InterruptedStore(Store):
+class InterruptedActions(ActionLog):
     """Saves `interloper` (another action) just before the next action is saved, after that
     one has read the table: the race, made to happen every time."""
 
@@ -152,8 +156,9 @@ class InterruptedStore(Store):
 
 
 @pytest.fixture
-async def interrupted(db_path: Path, clock: ManualClock) -> AsyncIterator[InterruptedStore]:
-    store = await InterruptedStore.open(db_path)
+async def interrupted(db_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
+    store = await Store.open(db_path)
+    store.actions = InterruptedActions(store.database)
     yield store
     await store.close()
 
@@ -169,27 +174,27 @@ async def open_towns(store: Store, clock: ManualClock) -> tuple[Service, list[Us
     for user in (BOB, CAROL):
         await service.join(CHANNEL, user)
     await service.start(CHANNEL, ALICE)
-    table = await store.open_table(CHANNEL.id)
+    table = await store.tables.open_table(CHANNEL.id)
     assert table is not None
     by_id = {user.id: user for user in (ALICE, BOB, CAROL)}
-    users = [by_id[seat.user_id] for seat in await store.seats(table.id)]
+    users = [by_id[seat.user_id] for seat in await store.tables.seats(table.id)]
     resource = (await service.legal_actions(CHANNEL, users[0]))[0].split()[1]
     return service, users, resource
 
 
 async def test_a_move_overtaken_by_another_players_move_is_played_on_the_new_position(
-    interrupted: InterruptedStore, clock: ManualClock
+    interrupted: Store, clock: ManualClock
 ) -> None:
     service, (first, second, _), resource = await open_towns(interrupted, clock)
-    interrupted.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
 
     reply = await service.act(CHANNEL, first, f"place {resource} A1")
 
     assert reply.text.startswith(f"{first.name}: place {resource} A1")
-    table = await interrupted.open_table(CHANNEL.id)
+    table = await interrupted.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     assert reply.table_version == table.version
-    actions = await interrupted.recent_actions(table.id, 10)
+    actions = await interrupted.actions.recent_actions(table.id, 10)
     assert [(a.seat, a.text) for a in actions] == [
         (1, f"place {resource} B2"),
         (0, f"place {resource} A1"),
@@ -202,10 +207,10 @@ async def test_a_move_overtaken_by_another_players_move_is_played_on_the_new_pos
 
 
 async def test_a_move_no_longer_legal_on_the_new_position_is_refused_as_usual(
-    interrupted: InterruptedStore, clock: ManualClock
+    interrupted: Store, clock: ManualClock
 ) -> None:
     service, (first, _, _), resource = await open_towns(interrupted, clock)
-    interrupted.interloper = lambda: service.act(CHANNEL, first, f"place {resource} A1")
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, first, f"place {resource} A1")
 
     with pytest.raises(RulesError) as refusal:
         await service.act(CHANNEL, first, f"place {resource} C3")
@@ -214,16 +219,16 @@ async def test_a_move_no_longer_legal_on_the_new_position_is_refused_as_usual(
     with pytest.raises(RulesError) as usual:  # the very words it gets at any other time
         await service.act(CHANNEL, first, f"place {resource} C3")
     assert str(refusal.value) == str(usual.value)
-    table = await interrupted.open_table(CHANNEL.id)
+    table = await interrupted.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 1
 
 
 async def test_a_confirmed_preview_is_played_only_on_the_position_previewed(
-    interrupted: InterruptedStore, clock: ManualClock
+    interrupted: Store, clock: ManualClock
 ) -> None:
     service, (first, second, _), resource = await open_towns(interrupted, clock)
     preview = await service.preview(CHANNEL, first, f"place {resource} A1")
-    interrupted.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
 
     with pytest.raises(BoardChanged) as changed:
         await service.act(
@@ -231,6 +236,6 @@ async def test_a_confirmed_preview_is_played_only_on_the_position_previewed(
         )
 
     assert "after action 1" in changed.value.position.text
-    table = await interrupted.open_table(CHANNEL.id)
+    table = await interrupted.tables.open_table(CHANNEL.id)
     assert table is not None
-    assert [a.seat for a in await interrupted.recent_actions(table.id, 10)] == [1]
+    assert [a.seat for a in await interrupted.actions.recent_actions(table.id, 10)] == [1]

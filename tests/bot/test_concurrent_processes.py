@@ -53,10 +53,10 @@ async def test_simultaneous_moves_from_several_processes_are_all_played_once(
     assert [a for a in attempts if a[1] != "played"] == []
     store = await Store.open(database)
     try:
-        table = await store.open_table(CHANNEL.id)
+        table = await store.tables.open_table(CHANNEL.id)
         assert table is not None and table.state_json is not None
-        log = await store.recent_actions(table.id, 10_000)
-        seats = {seat.seat: seat.user_id for seat in await store.seats(table.id)}
+        log = await store.actions.recent_actions(table.id, 10_000)
+        seats = {seat.seat: seat.user_id for seat in await store.tables.seats(table.id)}
     finally:
         await store.close()
     assert table.move_count == len(log) == len(attempts) == moves * len(PLAYERS)

@@ -82,9 +82,9 @@ async def test_moves_and_ends_keep_the_due_time_true(
     assert await remind_at(store, table_id) is None
 
     other = await open_table(store, clock.now, [ALICE, BOB], to_act=[0], channel="chan-2")
-    record = await store.table(other)
+    record = await store.tables.table(other)
     assert record is not None
-    await store.end(record, "abandoned", clock.now)
+    await store.tables.end(record, "abandoned", clock.now)
     assert await remind_at(store, other) is None
     assert await reminders.next_due() is None
 
