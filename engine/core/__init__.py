@@ -1,8 +1,10 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
-copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files
+copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
+standing answers, connected groups, hex grids, board files
 and notation helpers."""
 
 from .action import Action
+from .automatic import Automatic, StandingAnswer
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
 from .chance import Chance, Draw, forced
@@ -31,7 +33,7 @@ from .game import (
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
 from .notation import join_turn, nearest, normalize, split_turn
-from .ranking import rank, winner_text
+from .ranking import TieBreak, outcome_lines, rank, winner_text
 from .rng import Rng
 from .view import View
 
@@ -41,6 +43,7 @@ __all__ = [
     "Action",
     "ActionError",
     "ActionText",
+    "Automatic",
     "BadOptions",
     "BaseState",
     "BoardFile",
@@ -61,7 +64,9 @@ __all__ = [
     "Phase",
     "Result",
     "Rng",
+    "StandingAnswer",
     "StateBuilder",
+    "TieBreak",
     "UnknownGame",
     "View",
     "components",
@@ -70,6 +75,7 @@ __all__ = [
     "join_turn",
     "nearest",
     "normalize",
+    "outcome_lines",
     "printable",
     "rank",
     "reach",

@@ -35,6 +35,7 @@ from .notation import (
     parse_action,
 )
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
+from .summary import STANDING_ANSWERS, TerraNovaTableTalk
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
     BONUS_TILES,
@@ -53,7 +54,7 @@ State = TerraNovaState
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
-class TerraNova(Game[TerraNovaState, Action]):
+class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova",
         name="Terra Nova",
@@ -85,6 +86,7 @@ class TerraNova(Game[TerraNovaState, Action]):
                 choices=["none", "planner", "lucky-digger"],
             ),
         ],
+        standing_answers=STANDING_ANSWERS,
     )
     state_model: ClassVar[type[BaseState]] = TerraNovaState
 

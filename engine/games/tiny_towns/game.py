@@ -30,6 +30,7 @@ from .explain import why_illegal
 from .hidden import resample_hidden
 from .notation import PUBLIC_KEEP, Action, build_text, canonical, parse_action
 from .state import EMPTY, TinyTownsState, Town
+from .summary import TinyTownsTableTalk
 from .turn import RoundBuilder
 from .view import build_view, rank_keys, town_scores
 
@@ -88,7 +89,7 @@ _OPTIONS = [
 ]
 
 
-class TinyTowns(Game[TinyTownsState, Action]):
+class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="tiny-towns",
         name="Tiny Towns",
