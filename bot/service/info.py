@@ -48,8 +48,9 @@ class InfoService(ServiceBase):
         )
 
     async def status(self, channel: Channel, user: User) -> Reply:
-        """Whose turn and since when, scores, what happened since your last action, and your
-        own view of the board (with your hidden information). Private."""
+        """Whose turn and since when, scores, the game's summary in words for you, what
+        happened since your last action, and your own view of the board (with your hidden
+        information). Private."""
         ctx = await self._context(channel, finished_too=True)
         table = ctx.table
         if table.status == "lobby":
@@ -65,16 +66,17 @@ class InfoService(ServiceBase):
         state = self._state(ctx)
         lines = [f"{ctx.title}: {table.status}, {plural(table.move_count, 'action')} played."]
         progress = current_round(table)
+        seat = ctx.seat_of(user.id)
+        viewer = seat.seat if seat else None
         if table.status == "active":
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
+            lines += ctx.game.summary(state, viewer)
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:
             lines.append("This table was abandoned.")
-        seat = ctx.seat_of(user.id)
-        viewer = seat.seat if seat else None
         undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
             resigned = await self.store.actions.has_action(table.id, viewer, "resign")

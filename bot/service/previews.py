@@ -10,8 +10,9 @@ from collections.abc import Awaitable, Callable
 from ..store import PreviewRecord, PreviewStatus
 from .errors import BadRequest, NotAllowed
 from .model import Channel, Reply, User
-from .play import PlayService, more_events
+from .play import PlayService
 from .progress import next_round
+from .saving import more_events
 from .texts import clip, fit_lines
 
 
@@ -26,7 +27,7 @@ class PreviewService(PlayService):
         next_text, _ = await self._next_text(ctx, played.state, progress)
         shown = fit_lines(
             [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
-            self._event_lines(ctx, played.events),
+            self._event_lines(ctx, played.event_texts),
             [f"Afterwards: {next_text}"],
             more_events,
         )

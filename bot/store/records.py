@@ -68,6 +68,8 @@ class ActionRecord:
     created_at: datetime
     #: What everybody but the player reads of `text` (the same unless it names a secret).
     public_text: str
+    #: Why it was played for its player (forced, or their standing answer); None if chosen.
+    automatic: str | None = None
 
     def text_for(self, seat: int | None) -> str:
         """The text as `seat` may read it: the real one for its own player only."""
@@ -87,6 +89,8 @@ class NewAction:
     state_before_json: str
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
+    #: Why it is played for its player (forced, or their standing answer); None if chosen.
+    automatic: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ working through the same `Database` (one connection, one write lock, one file):
 - `actions`  — the action log with the position before each action (`actions.py`);
 - `undo`     — undo requests, their votes, and taking actions back (`undo.py`);
 - `previews` — previewed moves awaiting Confirm (`previews.py`);
+- `answers`  — the standing answers each seat has set (`answers.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`).
 
@@ -20,6 +21,7 @@ from types import TracebackType
 from typing import Self
 
 from .actions import ActionLog
+from .answers import AnswerStore
 from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
@@ -38,6 +40,7 @@ class Store:
         self.actions = ActionLog(database)
         self.undo = UndoStore(database)
         self.previews = PreviewStore(database)
+        self.answers = AnswerStore(database)
         self.ledger = Ledger(database)
 
     @classmethod

@@ -66,3 +66,21 @@ async def start_table(
     assert table is not None
     by_id = {user.id: user for user in users}
     return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+
+
+async def set_position(
+    service: Service, state: Any, seated: Sequence[User], channel: Channel = CHANNEL
+) -> None:
+    """Put the channel's running table into `state` (a position built by a game's test
+    helpers), its players renamed to the seated users' names — as if it had been played."""
+    table = await service.store.tables.open_table(channel.id)
+    assert table is not None
+    game = service.catalog.get(table.game_key)
+    state = state.model_copy(update={"players": [user.name for user in seated]})
+    to_act = json.dumps(sorted(game.to_act(state)))
+    async with service.store.database.write() as db:
+        await db.execute(
+            "UPDATE game_tables SET state_json = ?, to_act_json = ?, round_seats_json = ? "
+            "WHERE id = ?",
+            (game.dump_state(state), to_act, to_act, table.id),
+        )
