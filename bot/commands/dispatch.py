@@ -38,6 +38,7 @@ HANDLERS: dict[str, Handler] = {
     "leave": lambda s, c, u, i: s.leave(c, u),
     "start": lambda s, c, u, i: s.start(c, u),
     "move": lambda s, c, u, i: s.act(c, u, i.text("action")),
+    "standing": lambda s, c, u, i: s.standing(c, u, i.text("answer"), i.text("on")),
     "board": lambda s, c, u, i: s.board(c, u),
     "status": lambda s, c, u, i: s.status(c, u),
     "history": lambda s, c, u, i: s.history(c, u, i.number("count", 10)),

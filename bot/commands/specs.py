@@ -61,6 +61,15 @@ COMMANDS: dict[str, CommandDef] = {
             (OptionDef("action", "what to play, as /legal lists it", required=True),),
             example="/move action:move E5 E8; stone F6",
         ),
+        CommandDef(
+            "standing",
+            "Answer a question your game asks again and again in advance (your standing answers).",
+            (
+                OptionDef("answer", "which standing answer (without it: the list)"),
+                OptionDef("on", "true to set it, false to clear it"),
+            ),
+            example="/standing answer:no-round-end-exchange on:true",
+        ),
         CommandDef("board", "Show the current board."),
         CommandDef(
             "status", "Who is to act and who is done, scores, and your own view (only for you)."

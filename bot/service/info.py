@@ -88,6 +88,8 @@ class InfoService(ServiceBase):
                     else _your_part(table.status, progress, viewer)
                 )
             )
+            if table.status == "active":
+                lines += await self._standing_line(ctx, viewer)
             room = MAX_REPLY - len("\n".join([*lines, *undo])) - 1
             lines += await self._since_last_action(ctx, viewer, room)
         return Reply(
@@ -96,6 +98,17 @@ class InfoService(ServiceBase):
             private=True,
             table_id=table.id,
         )
+
+    async def _standing_line(self, ctx: TableContext, seat: int) -> list[str]:
+        """The seat's standing answers, or which it may set (games that offer some)."""
+        offered = ctx.game.info.standing_answers
+        if not offered:
+            return []
+        mine = (await self.store.answers.answers(ctx.table.id)).get(seat, [])
+        if mine:
+            return [f"Your standing answers (/standing changes them): {names_list(mine)}."]
+        keys = names_list([answer.key for answer in offered])
+        return [f"Standing answers you may set with /standing: {keys}."]
 
     async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
         """`Since your last action: …` in at most `room` characters (the latest ones)."""

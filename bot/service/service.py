@@ -9,6 +9,7 @@ from .listings import ListingService
 from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
 from .previews import PreviewService
+from .standing import StandingService
 from .undo import UndoService
 
 
@@ -16,6 +17,7 @@ class Service(
     LobbyService,
     LobbyMessageService,
     PreviewService,
+    StandingService,
     UndoService,
     InfoService,
     ListingService,

@@ -1,5 +1,5 @@
 """Playing: /move with autocomplete and an optional private preview (Confirm / Cancel),
-/legal and /resign.
+/legal, /standing (answers given in advance) and /resign.
 
 The service keeps a preview with the table's version it was made on; Confirm plays exactly
 that text on exactly that position (or answers that the board changed), and only once,
@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ...service.standing import LONGEST_ANSWER
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
 from .base import FILTER_LENGTH, MOVE_LENGTH, FeatureCog, about, cog_of, option_about
@@ -152,6 +153,36 @@ class PlayCog(FeatureCog, name="Play"):
             return await self.service.legal(channel, user, text)
 
         await self.flow.run(interaction, "/legal", work)
+
+    @app_commands.command(name="standing", description=about("standing"))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        answer=option_about("standing", "answer"), on=option_about("standing", "on")
+    )
+    async def standing(
+        self,
+        interaction: discord.Interaction,
+        answer: app_commands.Range[str, 0, LONGEST_ANSWER] = "",
+        on: bool | None = None,
+    ) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+        setting = "" if on is None else str(on).lower()
+
+        async def work() -> Outcome:
+            return await self.service.standing(channel, user, answer, setting)
+
+        await self.flow.run(interaction, "/standing", work, changes_table=True)
+
+    @standing.autocomplete("answer")
+    async def standing_answer(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        channel = channel_of(interaction)
+        return await self.flow.suggestions(
+            interaction,
+            "autocomplete of /standing",
+            lambda: self.service.standing_choices(channel, current),
+        )
 
     @app_commands.command(name="resign", description=about("resign"))
     @app_commands.guild_only()
