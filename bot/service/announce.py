@@ -67,6 +67,7 @@ class AnnounceService(AutomaticService):
             if step is not first:
                 body.append(clip(step.header))
             body += self._lines_of(ctx, step.played.events)
+            body += [step.lapsed] if step.lapsed else []
         tail = [] if final.over else game.summary(final.state, None)
         next_text, _ = await self._next_text(ctx, final.state, last.progress)
         text = fit_lines([clip(first.header)], body, [*tail, next_text], more_events)
@@ -85,7 +86,10 @@ class AnnounceService(AutomaticService):
         """One line for the channel (and what concerns others); the player's own board and
         news for them alone."""
         first, last = steps[0], steps[-1]
-        public = [self._lines_of(ctx, _for_others(step)) for step in steps]
+        public = [
+            self._lines_of(ctx, _for_others(step)) + ([step.lapsed] if step.lapsed else [])
+            for step in steps
+        ]
         lines = [first.header, *public[0]]
         for step, others in zip(steps[1:], public[1:], strict=True):
             lines += [step.header, *others]

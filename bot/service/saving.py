@@ -4,18 +4,22 @@ meanwhile (then the caller decides whether to try again on the new position)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, Result, join_turn
 
-from ..store import NewAction, StaleVersion, TableUpdate
+from ..store import NewAction, StaleVersion, TableUpdate, UndoFate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
+from .keeping import Logged, touches
 from .model import User
 from .progress import RoundProgress, next_round
 from .texts import plural
+
+_kinds: dict[ActionKind, str] = {"move": "move", "resign": "resignation", "skip": "skip"}
 
 
 def more_events(count: int) -> str:
@@ -60,6 +64,8 @@ class Step:
     version: int
     #: Why it was played for its player (forced, or a standing answer); None if chosen.
     automatic: str | None = None
+    #: That it made the open undo request lapse, and why; None if it did not.
+    lapsed: str | None = None
 
 
 class SavingService(ServiceBase):
@@ -126,8 +132,9 @@ class SavingService(ServiceBase):
         update = TableUpdate(
             played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
         )
+        fate, lapsed = await self._undo_fate(ctx, Logged(seat, kind, text), played)
         try:
-            number = await self.store.actions.commit_action(table, action, update, now)
+            number = await self.store.actions.commit_action(table, action, update, now, fate)
         except StaleVersion:
             return None
         player = ctx.by_seat(seat).display_name
@@ -138,4 +145,31 @@ class SavingService(ServiceBase):
         }[kind]
         if automatic:
             header += f" — played for them: {automatic}."
-        return Step(number, seat, kind, header, played, progress, table.version + 1, automatic)
+        version = table.version + 1
+        return Step(number, seat, kind, header, played, progress, version, automatic, lapsed)
+
+    async def _undo_fate(
+        self, ctx: TableContext, new: Logged, played: Played
+    ) -> tuple[UndoFate, str | None]:
+        """What storing `new` does to the table's open undo request (keeping.py): it stays
+        open while `new` leaves what it would take back untouched; else it lapses, and the
+        second value says so, and why, for the channel."""
+        table = ctx.table
+        request = await self.store.undo.open_undo_request(table.id)
+        if request is None:
+            return UndoFate(), None
+        if request.expires_at <= self.clock() or request.table_version != table.version:
+            return UndoFate(), None
+        last = table.move_count if request.last_number is None else request.last_number
+        start = await self.store.actions.state_before(table.id, request.from_number)
+        assert start is not None, "every logged action keeps the state before it"
+        undone = await self.store.actions.actions_between(table.id, request.from_number, last)
+        kept = await self.store.actions.actions_from(table.id, last + 1)
+        how = await asyncio.to_thread(
+            touches, ctx.game, start, undone, kept, new, played.events, played.state_json
+        )
+        if how is None:
+            return UndoFate(keep=request.id), None
+        reason = f"{ctx.by_seat(new.seat).display_name}'s {_kinds[new.kind]} {how}"
+        requester = ctx.name_of(request.requester_id)
+        return UndoFate(reason=reason), f"{requester}'s undo request has lapsed: {reason}."

@@ -7,6 +7,7 @@ from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
+    KeptAction,
     ListedTable,
     LobbyMessage,
     NewAction,
@@ -16,6 +17,7 @@ from .records import (
     TableRecord,
     TableStatus,
     TableUpdate,
+    UndoFate,
     UndoRequestRecord,
     UndoStatus,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "ChannelBusy",
     "Database",
     "DatabaseUnavailable",
+    "KeptAction",
     "ListedTable",
     "LobbyMessage",
     "MigrationError",
@@ -46,6 +49,7 @@ __all__ = [
     "TableStatus",
     "TableUpdate",
     "UndoAlreadyOpen",
+    "UndoFate",
     "UndoRequestRecord",
     "UndoStatus",
     "migrate",

@@ -155,20 +155,26 @@ async def test_an_exchange_alone_posts_words_and_no_board(service: Service) -> N
 # -- Terra Nova (2006): the forced pass ------------------------------------------------------
 
 
-async def test_a_boxed_in_player_passes_without_being_waited_for(service: Service) -> None:
-    first, second, third = await open_table(service, "terra-nova-2006", {})
-    # second's only figure, on A1, is boxed in by first's figures and a stone.
+async def box_in_the_second_player(service: Service) -> tuple[list[User], str]:
+    """A Terra Nova (2006) table where the first player's turn, returned, leaves the second
+    player's only figure (on A1) boxed in by the first player's figures and a stone."""
+    seated = await open_table(service, "terra-nova-2006", {})
     boxed = position(
         players=3, figures={"H8": 0, "B1": 0, "B2": 0, "A1": 1, "M9": 2}, stones=["A2"]
     )
-    await set_position(service, boxed, [first, second, third])
+    await set_position(service, boxed, seated)
     state = await state_now(service)
     turn = ["move H8 H5"]
     for _ in range(2):
         state, _ = TN2006.apply(state, 0, turn[-1])
         turn.append(next(a for a in TN2006.legal_actions(state, 0) if a.startswith("stone")))
+    return seated, "; ".join(turn)
 
-    reply = await service.act(CHANNEL, first, "; ".join(turn))
+
+async def test_a_boxed_in_player_passes_without_being_waited_for(service: Service) -> None:
+    (first, second, third), turn = await box_in_the_second_player(service)
+
+    reply = await service.act(CHANNEL, first, turn)
 
     assert f"{second.name}: pass — played for them: none of their figures can move." in reply.text
     assert f"• {second.name} cannot move a figure and passes" in reply.text
@@ -185,3 +191,21 @@ async def test_a_boxed_in_player_passes_without_being_waited_for(service: Servic
     assert f"#2 {second.name}: pass (played for them)" in history.text
     status = await service.status(CHANNEL, third)
     assert f"Turn 32: {third.name} has 3 actions, the first a move;" in status.text
+
+
+async def test_an_undo_takes_back_the_forced_pass_with_the_move_that_led_to_it(
+    service: Service,
+) -> None:
+    (first, second, third), turn = await box_in_the_second_player(service)
+    start = await service.store.tables.open_table(CHANNEL.id)
+    assert start is not None
+    await service.act(CHANNEL, first, turn)
+
+    asked = await service.request_undo(CHANNEL, first)  # count:1 — the turn, and the pass after it
+
+    assert f"#1 {first.name}: {turn}, #2 {second.name}: pass (played for them)" in asked.text
+    await service.approve_undo(CHANNEL, second)
+    taken = await service.approve_undo(CHANNEL, third)
+    assert taken.text.endswith(f"Waiting for {first.name}.")
+    table = await service.store.tables.open_table(CHANNEL.id)
+    assert table is not None and table.move_count == 0 and table.state_json == start.state_json
