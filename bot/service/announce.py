@@ -54,7 +54,7 @@ def _for_others(step: Step) -> list[Event]:
 class AnnounceService(AutomaticService):
     async def _announce_after(self, ctx: TableContext, step: Step) -> Reply:
         """Play what is automatic after `step` (automatic.py), and announce it all."""
-        return await self._announce(ctx, [step, *await self._play_automatic(ctx.table.id)])
+        return await self._announce(ctx, [step, *await self._play_automatic(ctx, step)])
 
     async def _announce(self, ctx: TableContext, steps: Sequence[Step]) -> Reply:
         """The reply to `steps`: an action taken, then those played automatically after it."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Automatic
+from engine.core import Automatic, Game
 
 from .base import TableContext
 from .model import User
@@ -29,23 +29,30 @@ MAX_RACES = 12
 
 
 class AutomaticService(SavingService):
-    async def _play_automatic(self, table_id: int) -> list[Step]:
-        """Play every forced action and standing answer that applies now at the table, in
-        turn; returns the steps stored (empty when nothing applied)."""
+    async def _play_automatic(self, ctx: TableContext, after: Step | None = None) -> list[Step]:
+        """Play every forced action and standing answer that applies now at the table of
+        `ctx`, in turn; returns the steps stored (empty when nothing applied). `after`: the
+        step just stored, whose position is looked at first without reading the table."""
+        table_id = ctx.table.id
         steps: list[Step] = []
         races = 0
         while len(steps) < MAX_AUTOMATIC and races <= MAX_RACES:
+            answers = await self.store.answers.answers(table_id)
+            if after is not None:
+                state = after.played.state
+                if not await self._engine(_first_automatic, ctx.game, state, answers):
+                    break
+                after = None
             table = await self.store.tables.table(table_id)
             if table is None or table.status != "active" or not table.to_act:
                 break
-            ctx = await self._context_of(table)
-            answers = await self.store.answers.answers(table_id)
-            found = await self._engine(self._next_automatic, ctx, answers)
+            now = TableContext(table, ctx.seats, ctx.game)
+            found = await self._engine(self._next_automatic, now, answers)
             if found is None:
                 break
             seat, automatic, played = found
-            player = User(ctx.by_seat(seat).user_id, ctx.by_seat(seat).display_name)
-            step = await self._save(ctx, player, seat, "move", played.text, played, automatic.why)
+            player = User(now.by_seat(seat).user_id, now.by_seat(seat).display_name)
+            step = await self._save(now, player, seat, "move", played.text, played, automatic.why)
             if step is None:
                 races += 1
                 continue
@@ -57,12 +64,24 @@ class AutomaticService(SavingService):
     ) -> tuple[int, Automatic, Played] | None:
         """The first seat the table waits for with a forced action or an applying standing
         answer, that action, and its outcome (engine work, run in a worker thread)."""
-        game = ctx.game
-        state: Any = self._state(ctx)
-        for seat in sorted(ctx.table.to_act):
-            automatic = game.forced(state, seat)
-            for answer in answers.get(seat, []):
-                automatic = automatic or game.standing_answer(state, seat, answer)
-            if automatic is not None:
-                return seat, automatic, self._play_text(ctx, seat, automatic.text)
+        found = _first_automatic(ctx.game, self._state(ctx), answers)
+        if found is None:
+            return None
+        seat, automatic = found
+        return seat, automatic, self._play_text(ctx, seat, automatic.text)
+
+
+def _first_automatic(
+    game: Game[Any], state: Any, answers: dict[int, list[str]]
+) -> tuple[int, Automatic] | None:
+    """The first seat to act with a forced action or an applying standing answer, and that
+    action (engine work)."""
+    if game.is_over(state):
         return None
+    for seat in sorted(game.to_act(state)):
+        automatic = game.forced(state, seat)
+        for answer in answers.get(seat, []):
+            automatic = automatic or game.standing_answer(state, seat, answer)
+        if automatic is not None:
+            return seat, automatic
+    return None

@@ -61,7 +61,7 @@ class StandingService(AnnounceService):
             private=True,
             table_id=ctx.table.id,
         )
-        steps = await self._play_automatic(ctx.table.id) if wanted else []
+        steps = await self._play_automatic(ctx) if wanted else []
         if not steps:
             return confirmation
         return replace(await self._announce(ctx, steps), personal=confirmation)

@@ -315,7 +315,7 @@ class UndoService(AutomaticService):
                 "Kept, as they were played since without touching it: "
                 f"{listed_actions([ctx.describe(action) for action in again])}."
             )
-        steps = await self._play_automatic(table.id)
+        steps = await self._play_automatic(ctx)
         lines += [step.header for step in steps]
         final, last = (steps[-1].played.state, steps[-1].progress) if steps else (state, progress)
         next_text, _ = await self._next_text(ctx, final, last)

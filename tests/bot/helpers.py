@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
+from bot.console import run_console
 from bot.service import Channel, GameCatalog, Service, User
 from tests.support.pile_game import PileGame
 
@@ -58,7 +61,20 @@ async def start_table(
 ) -> list[User]:
     """Open a pile table with `users` (the first creates it), start it, and return the users
     in seat order."""
-    await service.create_table(channel, users[0], "pile", {"size": str(size)}, seed)
+    return await start_game(service, "pile", users, {"size": str(size)}, seed, channel)
+
+
+async def start_game(
+    service: Service,
+    game: str,
+    users: Sequence[User],
+    options: Mapping[str, str],
+    seed: int,
+    channel: Channel = CHANNEL,
+) -> list[User]:
+    """Open a table of `game` with `users` (the first creates it), start it, and return the
+    users in seat order."""
+    await service.create_table(channel, users[0], game, options, seed)
     for user in users[1:]:
         await service.join(channel, user)
     await service.start(channel, users[0])
@@ -84,3 +100,14 @@ async def set_position(
             "WHERE id = ?",
             (game.dump_state(state), to_act, to_act, table.id),
         )
+
+
+async def run_script(tmp_path: Path, lines: Sequence[str]) -> None:
+    """Run the console `lines` as a script in strict mode, on a database and a board folder
+    in `tmp_path` (boards: `tmp_path / "boards"`); every line must be carried out."""
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(lines) + "\n")
+    settings = Settings(
+        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
+    )
+    assert await run_console(settings, script=script, strict=True) == 0

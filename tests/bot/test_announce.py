@@ -28,6 +28,7 @@ from tests.bot.helpers import (
     drawn_view,
     fake_renderer,
     set_position,
+    start_game,
 )
 from tests.games.terra_nova.helpers import first_game
 from tests.games.terra_nova_2006.helpers import position
@@ -44,14 +45,7 @@ def service(store: Store, clock: ManualClock) -> Service:
 
 async def open_table(service: Service, game: str, options: dict[str, str]) -> list[User]:
     """A started 3-player table of `game`; the users in seat order."""
-    await service.create_table(CHANNEL, ALICE, game, options, 4)
-    for user in (BOB, CAROL):
-        await service.join(CHANNEL, user)
-    await service.start(CHANNEL, ALICE)
-    table = await service.store.tables.open_table(CHANNEL.id)
-    assert table is not None
-    by_id = {user.id: user for user in (ALICE, BOB, CAROL)}
-    return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+    return await start_game(service, game, (ALICE, BOB, CAROL), options, 4)
 
 
 async def state_now(service: Service) -> Any:

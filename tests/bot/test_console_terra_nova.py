@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.config import Settings
-from bot.console import run_console
 from bot.service.texts import ranking_line, scores_line
 from engine.core import Rng
 from engine.core.game import Game
@@ -20,6 +18,7 @@ from engine.core.playout import choose_action
 from engine.games.terra_nova import TerraNovaState
 from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
+from tests.bot.helpers import run_script
 from tests.support.announcing import Image, image_for
 
 GAME = "terra-nova"
@@ -100,12 +99,7 @@ async def test_a_whole_game_at_the_console(
 ) -> None:
     lines, final, images, named = _script(setup)
     moves = len(images)
-    script = tmp_path / "game.txt"
-    script.write_text("\n".join(lines) + "\n")
-    settings = Settings(
-        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
-    )
-    assert await run_console(settings, script=script, strict=True) == 0
+    await run_script(tmp_path, lines)
     out = capsys.readouterr().out
     assert f"Game over at table #1 (Terra Nova): {final}" in out
     assert ("first_game=True" in out) == (setup == "four-first-game")

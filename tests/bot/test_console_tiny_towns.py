@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 
 import engine
-from bot.config import Settings
-from bot.console import run_console
 from engine.core import Rng
 from engine.core.playout import choose_action
 from engine.games.tiny_towns.view import solo_rank
+from tests.bot.helpers import run_script
 from tests.support.announcing import Image, image_for
 
 GAME = "tiny-towns"
@@ -49,13 +48,7 @@ async def test_a_whole_solo_tiny_towns_game_at_the_console(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines, score, moves = _script()
-    script = tmp_path / "game.txt"
-    script.write_text("\n".join(lines) + "\n")
-    settings = Settings(
-        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
-    )
-
-    assert await run_console(settings, script=script, strict=True) == 0
+    await run_script(tmp_path, lines)
 
     out = capsys.readouterr().out
     assert f"• {PLAYER} scores {score} points: {solo_rank(score)}" in out
@@ -104,13 +97,7 @@ async def test_a_three_player_game_posts_the_board_once_a_round_and_each_part_pr
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines, final, images = _round_script()
-    script = tmp_path / "game.txt"
-    script.write_text("\n".join(lines) + "\n")
-    settings = Settings(
-        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
-    )
-
-    assert await run_console(settings, script=script, strict=True) == 0
+    await run_script(tmp_path, lines)
 
     out = capsys.readouterr().out
     boards = {path.name for path in (tmp_path / "boards").iterdir()}

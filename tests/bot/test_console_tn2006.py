@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.config import Settings
-from bot.console import run_console
 from bot.service.texts import ranking_line, scores_line
 from engine.core import Rng
 from engine.core.playout import choose_action
+from tests.bot.helpers import run_script
 from tests.support.announcing import Image, image_for, play_forced
 
 GAME = "terra-nova-2006"
@@ -63,12 +62,7 @@ async def test_a_whole_terra_nova_game_at_the_console(
 ) -> None:
     lines, final, images = _script()
     moves = max(images)
-    script = tmp_path / "game.txt"
-    script.write_text("\n".join(lines) + "\n")
-    settings = Settings(
-        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
-    )
-    assert await run_console(settings, script=script, strict=True) == 0
+    await run_script(tmp_path, lines)
     out = capsys.readouterr().out
     assert f"Game over at table #1 (Terra Nova (2006)): {final}" in out
     boards = {path.name: path.read_bytes() for path in (tmp_path / "boards").iterdir()}

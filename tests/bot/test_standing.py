@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     ManualClock,
     fake_renderer,
     set_position,
+    start_game,
 )
 from tests.games.terra_nova.helpers import first_game, play, position
 from tests.games.terra_nova.test_round_end import BOWLS, _round_end
@@ -37,15 +38,7 @@ def service(store: Store, clock: ManualClock) -> Service:
 
 
 async def open_table(service: Service, game: str = "terra-nova", count: int = 4) -> list[User]:
-    users = (ALICE, BOB, CAROL, MALLORY)[:count]
-    await service.create_table(CHANNEL, users[0], game, {}, 1)
-    for user in users[1:]:
-        await service.join(CHANNEL, user)
-    await service.start(CHANNEL, users[0])
-    table = await service.store.tables.open_table(CHANNEL.id)
-    assert table is not None
-    by_id = {user.id: user for user in users}
-    return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+    return await start_game(service, game, (ALICE, BOB, CAROL, MALLORY)[:count], {}, 1)
 
 
 async def state_now(service: Service) -> Any:

@@ -13,7 +13,7 @@ import pytest
 from bot.service import GameCatalog, Service, UndoRefused, User
 from bot.store import Store
 from engine.games.tiny_towns import TinyTowns
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, ManualClock, fake_renderer
+from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, ManualClock, fake_renderer, start_game
 
 GAME = TinyTowns()
 OPTIONS = {"buildings": "first-game", "monuments": "false"}
@@ -25,13 +25,17 @@ def towns(store: Store, clock: ManualClock) -> Service:
     return Service(store, games=GameCatalog([GAME]), renderer=fake_renderer, clock=clock)
 
 
-async def open_towns(service: Service) -> list[User]:
-    await service.create_table(CHANNEL, ALICE, GAME.info.key, OPTIONS, SEED)
-    for user in (BOB, CAROL):
-        await service.join(CHANNEL, user)
-    await service.start(CHANNEL, ALICE)
-    by_id = {user.id: user for user in (ALICE, BOB, CAROL)}
-    return [by_id[seat.user_id] for seat in await service.store.tables.seats(1)]
+async def two_placed_and_asked(service: Service, then: str = "") -> tuple[list[User], str]:
+    """A 3-player table where the first two players have placed the round's resource (and
+    played `then`), and the first asks to take both back: the users in seat order, and the
+    resource."""
+    seated = await start_game(service, GAME.info.key, (ALICE, BOB, CAROL), OPTIONS, SEED)
+    resource = GAME.load_state((await stored(service)).state_json).resource
+    await service.act(CHANNEL, seated[0], f"place {resource} A1{then}")
+    await service.act(CHANNEL, seated[1], f"place {resource} B2{then}")
+    asked = await service.request_undo(CHANNEL, seated[0], count=2)  # bob's move: votes needed
+    assert asked.undo_request_id is not None
+    return seated, resource
 
 
 async def stored(service: Service) -> Any:
@@ -61,12 +65,7 @@ async def log_replays_to_the_table(service: Service, seated: list[User]) -> list
 async def test_other_players_moves_in_their_own_towns_keep_the_request_open(
     towns: Service,
 ) -> None:
-    first, second, third = await open_towns(towns)
-    resource = GAME.load_state((await stored(towns)).state_json).resource
-    await towns.act(CHANNEL, first, f"place {resource} A1")
-    await towns.act(CHANNEL, second, f"place {resource} B2")
-    asked = await towns.request_undo(CHANNEL, first, count=2)  # bob's move too: votes needed
-    assert asked.undo_request_id is not None
+    (first, second, third), resource = await two_placed_and_asked(towns)
 
     placed = await towns.act(CHANNEL, third, f"place {resource} C3")
     done = await towns.act(CHANNEL, third, "done")
@@ -99,11 +98,7 @@ async def test_other_players_moves_in_their_own_towns_keep_the_request_open(
 async def test_a_move_that_builds_on_what_it_would_take_back_lapses_it_saying_why(
     towns: Service,
 ) -> None:
-    first, second, third = await open_towns(towns)
-    resource = GAME.load_state((await stored(towns)).state_json).resource
-    await towns.act(CHANNEL, first, f"place {resource} A1")
-    await towns.act(CHANNEL, second, f"place {resource} B2")
-    await towns.request_undo(CHANNEL, first, count=2)
+    (first, second, third), _ = await two_placed_and_asked(towns)
 
     # bob's `done` needs the placement the undo would take back.
     done = await towns.act(CHANNEL, second, "done")
@@ -116,11 +111,7 @@ async def test_a_move_that_builds_on_what_it_would_take_back_lapses_it_saying_wh
 
 
 async def test_the_move_that_reveals_the_next_card_lapses_it(towns: Service) -> None:
-    first, second, third = await open_towns(towns)
-    resource = GAME.load_state((await stored(towns)).state_json).resource
-    await towns.act(CHANNEL, first, f"place {resource} A1; done")
-    await towns.act(CHANNEL, second, f"place {resource} B2; done")
-    await towns.request_undo(CHANNEL, first, count=2)
+    (first, _, third), resource = await two_placed_and_asked(towns, "; done")
 
     last = await towns.act(CHANNEL, third, f"place {resource} C3; done")
 
