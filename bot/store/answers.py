@@ -1,5 +1,5 @@
 """Standing answers: per seat, the questions of its game the service answers for it
-(migration 0006). They change no position, so they are written without the table's version
+(migration 0007). They change no position, so they are written without the table's version
 guard; the service looks at them again after every change of position, and a player who
 sets one looks at the position again afterwards, so neither misses the other."""
 
