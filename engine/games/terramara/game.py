@@ -1,0 +1,208 @@
+"""Terramara: send your chief and scouts out over five rounds, craft artifacts, travel the road.
+
+The rules as implemented, the notation and every house ruling are in docs/games/terramara.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import (
+    BaseState,
+    Game,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    OptionSpec,
+    OptionValue,
+    Result,
+    nearest,
+)
+
+from . import flow, legal
+from .actions import Action
+from .builder import Builder
+from .scoring import final_scores, ranking
+from .state import Member, TerramaraState
+from .tasks import options, resolve, task_of, waiting_seats
+from .view import TerramaraView, build_view
+
+State = TerramaraState
+
+_OPTIONS = [
+    OptionSpec(
+        key="first_game",
+        description=(
+            "The rulebook's first game: no persons and no start resource cards; everyone starts "
+            "with one raw tile of each kind, a level-1 worker, 1 culture and military by seat; "
+            "a fixed territory layout."
+        ),
+        kind="bool",
+        default=False,
+    ),
+    OptionSpec(
+        key="random_territories",
+        description="First game only: draw the territories at random, as the rulebook does.",
+        kind="bool",
+        default=False,
+    ),
+]
+
+
+class Terramara(Game[TerramaraState]):
+    info: ClassVar[GameInfo] = GameInfo(
+        key="terramara",
+        name="Terramara",
+        min_players=2,
+        max_players=4,
+        summary=(
+            "Lead a tribe of the Po valley for five rounds: send your chief and scouts to "
+            "territories and home spaces, craft artifacts from the river, travel the road to "
+            "outposts and grow your culture and military."
+        ),
+        options=_OPTIONS,
+    )
+    state_model: ClassVar[type[BaseState]] = TerramaraState
+
+    def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
+        state = flow.setup(
+            players, seed, bool(options["first_game"]), bool(options["random_territories"])
+        )
+        state.options = dict(options)
+        return state
+
+    # -- turns --------------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        if state.tasks:
+            return frozenset(waiting_seats(state))
+        if state.phase == "neutral":
+            return frozenset({state.neutral_queue[0].seat})
+        if state.phase == "draft":
+            return frozenset({state.draft_order[0]})
+        return frozenset({state.current})
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return legal.legal(state, seat)
+
+    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
+        action = Action.parse(text, lambda: self.legal_actions(state, seat))
+        why = legal.why_not(state, seat, action)
+        if why is not None:
+            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+        b = Builder(state)
+        _carry_out(b, seat, action)
+        flow.settle(b)
+        return Result(b.state, b.events)
+
+    # -- leaving the game ---------------------------------------------------------------------
+
+    def resign(self, state: State, seat: int) -> Result[State]:
+        if state.phase == "over":
+            raise GameOver("resign")
+        if state.seats[seat].resigned:
+            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+        b = Builder(state)
+        flow.resign(b, seat)
+        return Result(b.state, b.events)
+
+    def skip(self, state: State, seat: int) -> Result[State]:
+        """Play the absent seat's current obligation with the plainest choices (docs: Skip)."""
+        if state.phase == "over":
+            raise GameOver("skip")
+        waiting = self.to_act(state)
+        if seat not in waiting:
+            names = [state.players[s] for s in sorted(waiting)]
+            raise NotYourTurn("skip", state.players[seat], names)
+        b = Builder(state)
+        b.say(f"{state.players[seat]} is skipped")
+        _skip(b, seat)
+        return Result(b.state, b.events)
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return [score.total for score in final_scores(state)]
+
+    def ranking(self, state: State) -> list[list[int]]:
+        return ranking(state)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return self.typed_view(state, viewer).model_dump(mode="json")
+
+    def typed_view(self, state: State, viewer: int | None) -> TerramaraView:
+        return build_view(state, viewer, self.to_act(state))
+
+
+def _carry_out(b: Builder, seat: int, action: Action) -> None:
+    index = task_of(b.state, seat)
+    if index is not None:
+        resolve(b, index, action)
+        return
+    kind = action.kind
+    if kind == "place":
+        member: Member = action.member  # type: ignore[assignment]
+        flow.place(b, seat, member, action.target)
+    elif kind == "neutral":
+        flow.place_neutral(b, seat, action.target)
+    elif kind == "pick":
+        flow.pick(b, seat, action.target)
+    elif kind == "turn":
+        flow.turn_person(b, seat)
+    elif kind == "worker":
+        flow.use_worker(b, seat, action.level)
+    elif kind == "use":
+        flow.use(b, seat, action.target)
+    elif kind == "craft":
+        flow.craft_after_action(b, seat, action.target)
+    elif kind == "reserve":
+        flow.reserve(b, seat, action.target)
+    else:
+        flow.next_turn(b)
+
+
+def _skip(b: Builder, seat: int) -> None:
+    """Answer the seat's decisions (first answer, or stop), place in the hut, end the turn."""
+    state = b.state
+    while state.phase != "over":
+        index = task_of(state, seat)
+        if index is not None:
+            answers = options(state, state.tasks[index])
+            resolve(b, index, answers[-1] if answers[-1].kind == "stop" else answers[0])
+        elif state.tasks or seat not in _to_act(state):
+            return
+        elif state.phase == "neutral":
+            flow.place_neutral(b, seat, flow.neutral_spaces(state)[0])
+        elif state.phase == "draft":
+            flow.pick(b, seat, flow.draft_choices(state, seat)[0])
+        elif state.step == "before":
+            player = state.seats[seat]
+            member: Member = "scout" if player.home_scouts else "warrior"
+            if not player.home_scouts and not player.warriors:
+                member = "chief"
+            flow.place(b, seat, member, "hut")
+        else:
+            flow.next_turn(b)
+            flow.settle(b)
+            return
+        flow.settle(b)
+        if state.phase in ("neutral", "draft") and not state.tasks:
+            return
+
+
+def _to_act(state: TerramaraState) -> set[int]:
+    if state.tasks:
+        return waiting_seats(state)
+    if state.phase == "neutral":
+        return {state.neutral_queue[0].seat}
+    if state.phase == "draft":
+        return {state.draft_order[0]}
+    return {state.current}
