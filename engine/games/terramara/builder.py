@@ -304,13 +304,10 @@ class Builder:
     # -- the river of artifacts ---------------------------------------------------------------
 
     def take_from_river(self, slot: int) -> str:
-        """Remove the card in a slot (0-based), slide the others left and refill slot 8."""
-        river = self.state.river
-        card = river.pop(slot)
-        self._refill()
-        return card
+        """Remove the card in a slot (0-based); the others slide left (`refill` fills slot 8)."""
+        return self.state.river.pop(slot)
 
-    def _refill(self) -> None:
+    def refill(self) -> None:
         river = self.state.river
         while river and river[-1] == "":
             river.pop()
@@ -331,7 +328,7 @@ class Builder:
         removed = len([c for c in self.state.river if c]) - len(kept)
         self.state.river = kept
         self.say(f"{removed} level-{level} artifacts leave the river")
-        self._refill()
+        self.refill()
 
     def clear_deck_level(self, level: int) -> None:
         before = len(self.state.deck)

@@ -56,7 +56,7 @@ def payments(
                 if sum(raws) <= limit:
                     proc = tuple(need[k] - raws[k] for k in range(4))
                     found.add((proc, tuple(raws)))  # type: ignore[arg-type]
-    return sorted(found)
+    return sorted(found, reverse=True)  # more processed tiles first
 
 
 def payment_tiles(payment: Payment) -> tuple[str, ...]:

@@ -517,6 +517,7 @@ def reserve(b: Builder, seat: int, target: str) -> None:
     key = b.take_from_river(int(target) - 1)
     b.seat(seat).reserved = key
     b.say(f"{b.name(seat)} reserves {ARTIFACTS[key].name} ({key}) from river slot {target}", seat)
+    b.refill()
 
 
 # -- settling -----------------------------------------------------------------------------------

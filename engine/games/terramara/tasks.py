@@ -304,11 +304,12 @@ def start_player(b: Builder, seat: int) -> None:
         f"{b.name(seat)} takes the start-player card and will begin round {state.round + 1}", seat
     )
     count = len(state.players)
-    gains: list[tuple[int, Gain]] = [(seat, Gain((("rch", 1),)))]
+    gains: list[tuple[int, Gain]] = []
     if count >= 3:
         gains.append(((seat + 2) % count, Gain((("cul", 1),))))
     if count >= 4:
         gains.append(((seat + 3) % count, Gain((("mil", 2),))))
+    gains.append((seat, Gain((("rch", 1),))))
     b.push(
         [
             Task(seat=target, kind="step", spec=gain.text, source="start-player card")
@@ -461,3 +462,5 @@ def finish_craft(b: Builder, seat: int, key: str, slot: int, payment: Payment, s
         b.seat(seat).reserved = None
         where = "from their reserve"
     b.complete_craft(seat, key, f"{where}, paying {tiles}" + (f" ({source})" if source else ""))
+    if slot:
+        b.refill()
