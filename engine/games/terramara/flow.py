@@ -336,7 +336,7 @@ def end_round(b: Builder) -> None:
     for index in range(len(state.seats)):
         player = b.seat(index)
         player.chief_home = True
-        player.home_scouts += returned[index]
+        player.home_scouts += returned[index] + player.hut.count("scout")
         player.hut = []
         player.warriors = 0
         player.used = []

@@ -88,8 +88,10 @@ def test_river_space_twelve_makes_the_reserved_card_one_tile_cheaper() -> None:
 
 
 def test_the_artisan_pays_up_to_two_matching_raw_tiles() -> None:
-    seat = new(4).seats[0].model_copy(
-        update={"person": "P4", "raw": [0, 3, 0, 0], "processed": [0, 1, 0, 0]}
+    seat = (
+        new(4)
+        .seats[0]
+        .model_copy(update={"person": "P4", "raw": [0, 3, 0, 0], "processed": [0, 1, 0, 0]})
     )
     ways = payments(seat, "T3b", reserved=False)  # 3TIM
     assert ways == [((0, 1, 0, 0), (0, 2, 0, 0))]

@@ -173,7 +173,9 @@ def test_abilities_check_their_arguments() -> None:
 
 def test_picks_and_gains_parse_as_the_design_writes_them() -> None:
     assert parse_effect("2 PRC?, 1 cul") == (Pick("prc", 2), Gain((("cul", 1),)))
-    assert parse_effect("st, wd, or, ca, cvt2")[0] == Gain((("st", 1), ("wd", 1), ("or", 1), ("ca", 1)))
+    assert parse_effect("st, wd, or, ca, cvt2")[0] == Gain(
+        (("st", 1), ("wd", 1), ("or", 1), ("ca", 1))
+    )
 
 
 def test_every_road_node_is_reachable_and_the_road_takes_7_to_13_steps() -> None:

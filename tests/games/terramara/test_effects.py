@@ -137,7 +137,8 @@ def test_end_game_effects() -> None:
         raw=[0, 0, 0, 0],
     )
     score = final_scores(state)[0]
-    # T3a 6 worker levels; T3b 2 × 1 other tool (T3a) + T1a = 2 × 2; W3a level 3; P2d 4; P3e 6; C3d 3
+    # T3a: 6 worker levels; T3b: 2 × 2 other tools (T3a, T1a); W3a: power level 3;
+    # P2d: 9 // 2 = 4; P3e: 6 of 8 processed; C3d: 3 × 1 cart at the end
     assert score.effects == 6 + 4 + 3 + 4 + 6 + 3
 
 

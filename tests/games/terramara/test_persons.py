@@ -101,7 +101,7 @@ def test_the_surveyor_chooses_leftover_tiles_and_uses_its_own_crossroad() -> Non
     state = play(own, 0, "place chief X-2")
     assert state.seats[0].culture == 2 and state.seats[0].military == 2  # X-2 gains
     done = seat_with(own, 0, artifacts=["C1a", "C1b", "C2a"])
-    assert [s.outposts for s in final_scores(done)][0] == 5  # own outpost: 3 clothing
+    assert final_scores(done)[0].outposts == 5  # the own outpost: 3 clothing
 
 
 def test_the_surveyor_experienced_loses_the_crossroad_and_scores_crossroad_placements() -> None:

@@ -75,7 +75,11 @@ def test_the_shield_bearer_joins_without_paying() -> None:
 
 def test_joining_a_neutral_scout_compares_with_the_neutral_military() -> None:
     state = new(3)
-    key = next(k for k, tokens in state.spaces.items() if tokens == ["n0"] and k.startswith(("LT1-1", "RT1-1")))
+    key = next(
+        k
+        for k, tokens in state.spaces.items()
+        if tokens == ["n0"] and k.startswith(("LT1-1", "RT1-1"))
+    )
     state = with_fields(turn_of(state, 0), neutral_military=[5])
     state = seat_with(state, 0, military=5)
     refused(state, 0, f"place scout {key}", "neutral A")
@@ -125,7 +129,11 @@ def test_warriors_are_taken_placed_this_round_and_returned() -> None:
 
 def test_fire_closes_a_space() -> None:
     state = new(3)
-    fire = next(key for key in state.fire if key.startswith(state.left_tiles[0]) or key.startswith(state.right_tiles[0]))
+    fire = next(
+        key
+        for key in state.fire
+        if key.startswith(state.left_tiles[0]) or key.startswith(state.right_tiles[0])
+    )
     refused(state, 0, f"place scout {fire}", "on fire")
 
 

@@ -65,7 +65,9 @@ def test_two_and_three_players_fire_and_neutral_scouts() -> None:
         assert [p.seat for p in state.neutral_queue] == [i % count for i in range(scouts)]
         assert [p.row for p in state.neutral_queue] == [1, 2, 3, 4, 5, 6] * neutrals
         options = legal(state, 0)
-        assert options and all(o.split()[1].startswith((state.left_tiles[0], state.right_tiles[0])) for o in options)
+        assert options and all(
+            o.split()[1].startswith((state.left_tiles[0], state.right_tiles[0])) for o in options
+        )
         assert not any(o.endswith(key) for o in options for key in state.fire)
         assert len(options) == 5
 
@@ -113,7 +115,7 @@ def test_round_end_returns_members_turns_the_row_and_resets_workers_and_cards() 
     state = occupy(new(4), {"LT1-1 a": ["s0", "c1"], "recruit": ["s2"], "LT2-2 a": ["s3"]})
     state = seat_with(state, 0, home_scouts=3, used=[1], rotated=["T1c"], artifacts=["T1c"])
     state = seat_with(state, 1, chief_home=False)
-    state = seat_with(state, 2, home_scouts=3, hut=["chief"], chief_home=False)
+    state = seat_with(state, 2, home_scouts=2, hut=["chief", "scout"], chief_home=False)
     state = seat_with(state, 3, home_scouts=3)
     state, events = run(state, end_round)
     assert state.round == 2 and state.spaces == {"LT2-2 a": ["s3"]}
@@ -132,7 +134,9 @@ def test_two_player_round_end_puts_a_blockade_on_the_new_crossroad() -> None:
     assert state.blockades == []
 
 
-def test_neutral_military_each_round_weaker_neutral_first_card_four_left_out_in_a_first_game() -> None:
+def test_neutral_military_each_round_weaker_neutral_first_card_four_left_out_in_a_first_game() -> (
+    None
+):
     state = with_fields(new(2), neutral_military=[6, 2])
     state, events = run(state, start_round, 2)
     assert events[-1].reveals and "neutral A" in events[-1].text  # B (weaker) drew first

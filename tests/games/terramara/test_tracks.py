@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.terramara.board import power_level
 from engine.games.terramara.scoring import final_scores, military_ranking
 
-from .helpers import GAME, legal, new, play, play_events, seat_with, task, with_fields
+from .helpers import legal, new, play, play_events, seat_with, task, with_fields
 
 BONUS = ["BT1a", "BT1b", "BT2a", "BT2f", "BT3a", "BT3d"]
 

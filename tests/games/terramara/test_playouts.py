@@ -1,0 +1,94 @@
+"""Seeded random playouts of Terramara over 2–4 players and both modes.
+
+300 games are played with random legal actions (engine.core.playout): each must finish within
+the action cap without raising, and replaying its log must reach an equal state. Along a share
+of them every legal text must parse back to itself (text → action → text is the identity), and
+every action must leave the supply, the tracks and the members consistent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.core.playout import Playout, random_playout, replay_log
+from engine.games.terramara import TerramaraState
+from engine.games.terramara.actions import Action
+from engine.games.terramara.board import TILES_PER_KIND
+from engine.games.terramara.rules import supply
+
+from .helpers import GAME, NAMES
+
+GAMES = 300
+MAX_ACTIONS = 5_000
+CHECKED_GAMES = 12
+
+
+@dataclass
+class Record:
+    players: list[str]
+    seed: int
+    options: dict[str, bool]
+    playout: Playout
+
+
+def setting(seed: int) -> tuple[list[str], dict[str, bool]]:
+    count = 2 + seed % 3
+    return list(NAMES[:count]), {"first_game": (seed // 3) % 2 == 0}
+
+
+@cache
+def played() -> tuple[Record, ...]:
+    records = []
+    for seed in range(GAMES):
+        players, options = setting(seed)
+        records.append(
+            Record(
+                players, seed, options, random_playout(GAME, players, seed, options, MAX_ACTIONS)
+            )
+        )
+    return tuple(records)
+
+
+def test_random_games_over_every_count_and_mode_finish() -> None:
+    records = played()
+    assert len(records) >= 300
+    assert {(len(r.players), r.options["first_game"]) for r in records} == {
+        (n, first) for n in (2, 3, 4) for first in (True, False)
+    }
+    assert [r.seed for r in records if not r.playout.finished] == []
+    for record in records:
+        state = record.playout.state
+        assert GAME.is_over(state) and GAME.to_act(state) == frozenset()
+        assert sorted(s for group in GAME.ranking(state) for s in group) == list(
+            range(len(record.players))
+        )
+
+
+def test_replaying_a_log_reaches_an_equal_state() -> None:
+    for record in played():
+        replayed = replay_log(GAME, record.players, record.seed, record.options, record.playout.log)
+        assert replayed.model_dump() == record.playout.state.model_dump(), record.seed
+
+
+def test_every_legal_text_parses_back_and_positions_stay_consistent() -> None:
+    for record in played()[:CHECKED_GAMES]:
+        state = GAME.new_game(record.players, record.seed, record.options)
+        for seat, text in record.playout.log:
+            for legal in GAME.legal_actions(state, seat):
+                assert Action.parse(legal).text() == legal
+            state = GAME.apply(state, seat, text).state
+            _consistent(state)
+
+
+def _consistent(state: TerramaraState) -> None:
+    for kind in range(4):
+        assert 0 <= supply(state, kind) <= TILES_PER_KIND
+    tokens = [t for ts in state.spaces.values() for t in ts]
+    for index, seat in enumerate(state.seats):
+        assert min(seat.raw) >= 0 and min(seat.processed) >= 0
+        assert 0 <= seat.military <= 20 and 0 <= seat.culture <= 14
+        out = sum(1 for t in tokens if t == f"s{index}")
+        placed_in_hut = seat.hut.count("scout")
+        assert seat.home_scouts + out + placed_in_hut == seat.scouts
+    assert sum(s.warriors for s in state.seats) + sum(t[0] == "w" for t in tokens) <= 4
