@@ -32,6 +32,23 @@ def base_cost(seat: Seat, card: Artifact, less_each: bool) -> list[int]:
     return [max(0, n) for n in cost]
 
 
+def can_pay(
+    seat: Seat, key: str, *, reserved: bool, raw_ok: bool = False, less_each: bool = False
+) -> bool:
+    """Whether `payments` would find a way (without listing them all)."""
+    card = ARTIFACTS[key]
+    cost = base_cost(seat, card, less_each)
+    limit = UNLIMITED if raw_ok else sum(a.number() for a in abilities(seat, "raw-sub"))
+    costs = [cost]
+    if reserved and seat.culture >= RIVER_DISCOUNT and any(cost):
+        costs = [[n - (i == kind) for i, n in enumerate(cost)] for kind in range(4) if cost[kind]]
+    for need in costs:
+        short = [max(0, need[k] - seat.processed[k]) for k in range(4)]
+        if all(short[k] <= min(seat.raw[k], limit) for k in range(4)) and sum(short) <= limit:
+            return True
+    return False
+
+
 def payments(
     seat: Seat, key: str, *, reserved: bool, raw_ok: bool = False, less_each: bool = False
 ) -> list[Payment]:

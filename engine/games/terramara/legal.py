@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import rules
 from .actions import RESERVED, Action, Kind
 from .content import ARTIFACTS, BONUS_TILES, PERSONS
-from .crafting import payments
+from .crafting import can_pay
 from .effects import Convert, Simple, Trade
 from .flow import draft_choices, neutral_spaces
 from .state import MEMBERS, Member, TerramaraState
@@ -28,8 +28,17 @@ AFTER: tuple[Kind, ...] = ("craft", "reserve", "worker", "use", "done")
 
 @dataclass(frozen=True)
 class Rule:
+    """A kind's candidate actions and its checker; `legal` is an optional faster way to list
+    exactly the candidates the checker accepts (tests compare the two)."""
+
     candidates: Callable[[TerramaraState, int], Iterable[Action]]
     problem: Callable[[TerramaraState, int, Action], str | None]
+    legal: Callable[[TerramaraState, int], Iterable[Action]] | None = None
+
+    def listed(self, state: TerramaraState, seat: int) -> Iterable[Action]:
+        if self.legal is not None:
+            return self.legal(state, seat)
+        return (a for a in self.candidates(state, seat) if self.problem(state, seat, a) is None)
 
 
 def open_kinds(state: TerramaraState, seat: int) -> tuple[Kind, ...]:
@@ -53,13 +62,11 @@ def legal(state: TerramaraState, seat: int) -> list[str]:
     index = task_of(state, seat)
     if index is not None:
         return [action.text() for action in options(state, state.tasks[index])]
-    texts = []
-    for kind in open_kinds(state, seat):
-        rule = RULES[kind]
-        for action in rule.candidates(state, seat):
-            if rule.problem(state, seat, action) is None:
-                texts.append(action.text())
-    return texts
+    return [
+        action.text()
+        for kind in open_kinds(state, seat)
+        for action in RULES[kind].listed(state, seat)
+    ]
 
 
 def why_not(state: TerramaraState, seat: int, action: Action) -> str | None:
@@ -105,6 +112,10 @@ def _place_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
         if rules.member_problem(player, member) is None:
             for name in targets:
                 yield Action("place", member=member, target=name)
+
+
+def _place_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
+    return [Action("place", member=m, target=name) for m, name in rules.placements(state, seat)]
 
 
 def _place_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
@@ -206,14 +217,14 @@ def _craft_problem(state: TerramaraState, seat: int, action: Action) -> str | No
     if action.target == RESERVED:
         if player.reserved is None:
             return "you have no reserved artifact"
-        if not payments(player, player.reserved, reserved=True):
+        if not can_pay(player, player.reserved, reserved=True):
             return f"you cannot pay for {ARTIFACTS[player.reserved].name}"
         return None
     problem = _slot_problem(state, seat, action.target)
     if problem:
         return problem
     key = state.river[int(action.target) - 1]
-    if not payments(player, key, reserved=False):
+    if not can_pay(player, key, reserved=False):
         card = ARTIFACTS[key]
         return f"you cannot pay {card.cost_text} for {card.name}"
     return None
@@ -275,7 +286,7 @@ def _single(kind: Kind) -> Callable[[TerramaraState, int], Iterable[Action]]:
 
 
 RULES: dict[Kind, Rule] = {
-    "place": Rule(_place_candidates, _place_problem),
+    "place": Rule(_place_candidates, _place_problem, _place_legal),
     "worker": Rule(_worker_candidates, _worker_problem),
     "use": Rule(_use_candidates, _use_problem),
     "turn": Rule(_single("turn"), _turn_problem),

@@ -23,7 +23,7 @@ from .board import (
 from .content import ARTIFACTS, PERSONS
 from .effects import Ability
 from .spaces import Layout, Space, crossroad_space, layout
-from .state import NEUTRAL_NAMES, Member, Seat, TerramaraState
+from .state import MEMBERS, NEUTRAL_NAMES, Member, Seat, TerramaraState
 
 HUT = "hut"
 HOME = "home"
@@ -183,9 +183,11 @@ def capacity(state: TerramaraState, space: Space) -> int:
     return 1 if blockaded(state, space) else space.capacity
 
 
-def target(state: TerramaraState, seat: int, name: str) -> tuple[Space | None, str]:
+def target(
+    state: TerramaraState, seat: int, name: str, lay: Layout | None = None
+) -> tuple[Space | None, str]:
     """The space a placement names (`home raid`, `RT1-1 a`, `X-5`, `SA-W`) and its home action."""
-    lay = board(state)
+    lay = lay or board(state)
     if name.startswith(f"{HOME} "):
         action = name[len(HOME) + 1 :]
         key = lay.home_of_action.get(action)
@@ -197,9 +199,9 @@ def target(state: TerramaraState, seat: int, name: str) -> tuple[Space | None, s
     return space, ""
 
 
-def placement_targets(state: TerramaraState, seat: int) -> list[str]:
+def placement_targets(state: TerramaraState, seat: int, lay: Layout | None = None) -> list[str]:
     """Every space name a placement could name now (before the rules of who may go there)."""
-    lay = board(state)
+    lay = lay or board(state)
     names = [f"{HOME} {action}" for action in lay.home_of_action]
     for row, ids in lay.territory_rows.items():
         if not is_turned(state, row):
@@ -234,15 +236,48 @@ def placement_problem(state: TerramaraState, seat: int, member: Member, name: st
     space, action = target(state, seat, name)
     if space is None:
         return f"there is no space '{name}' in this game"
-    problem = _availability(state, seat, member, space, action, name)
-    if problem:
-        return problem
+    return _space_problem(state, seat, space, action, name) or _member_problem(
+        state, seat, member, space, name
+    )
+
+
+def placements(state: TerramaraState, seat: int) -> list[tuple[Member, str]]:
+    """Every legal (member, space name) of the seat: `placement_problem` is None for exactly
+    these (the same checks, with what does not depend on the member done once per space)."""
+    player = state.seats[seat]
+    members = [m for m in MEMBERS if member_problem(player, m) is None]
+    lay = board(state)
+    found: list[tuple[Member, str]] = []
+    for name in placement_targets(state, seat, lay):
+        if name == HUT:
+            found.extend((member, name) for member in members)
+            continue
+        space, action = target(state, seat, name, lay)
+        assert space is not None
+        if _space_problem(state, seat, space, action, name):
+            continue
+        for member in members:
+            if _member_problem(state, seat, member, space, name) is None:
+                found.append((member, name))
+    return found
+
+
+def _member_problem(
+    state: TerramaraState, seat: int, member: Member, space: Space, name: str
+) -> str | None:
+    """What depends on the member: future rows (scouts only) and who is on the space."""
+    if member != "scout" and space.kind == "territory" and is_future(state, space.row):
+        return (
+            f"{name} lies in a row of round {round_of_row(space.row)}: only scouts may go "
+            "to future spaces"
+        )
     return _occupancy(state, seat, member, space)
 
 
-def _availability(
-    state: TerramaraState, seat: int, member: Member, space: Space, action: str, name: str
+def _space_problem(
+    state: TerramaraState, seat: int, space: Space, action: str, name: str
 ) -> str | None:
+    """What does not depend on the member: is the space there and open to this seat now."""
     player = state.seats[seat]
     if space.id in player.left:
         return f"you took a scout back from {name} this round and may not return there (H13)"
@@ -255,11 +290,6 @@ def _availability(
             return f"{space.tile} was turned over at the end of round {space.row}"
         if space.id in state.fire:
             return f"{name} is on fire: nobody may go there"
-        if is_future(state, space.row) and member != "scout":
-            return (
-                f"{name} lies in a row of round {round_of_row(space.row)}: only scouts may go "
-                "to future spaces"
-            )
         return None
     if space.kind == "special":
         if state.round != ROUNDS:

@@ -16,7 +16,7 @@ from .actions import RESERVED, Action
 from .board import OUTPOST_ROWS, next_nodes
 from .builder import Builder
 from .content import BONUS_TILES, HOME_ACTIONS
-from .crafting import Payment, payment_of, payment_tiles, payments
+from .crafting import Payment, can_pay, payment_of, payment_tiles, payments
 from .effects import (
     PROCESSED,
     RAW,
@@ -178,9 +178,9 @@ def craft_choices(
     found = []
     for slot in range(min(rules.reachable_slots(player), len(state.river))):
         key = state.river[slot]
-        if key and payments(player, key, reserved=False, raw_ok=raw_ok, less_each=less_each):
+        if key and can_pay(player, key, reserved=False, raw_ok=raw_ok, less_each=less_each):
             found.append(Action("craft", target=str(slot + 1)))
-    if player.reserved and payments(
+    if player.reserved and can_pay(
         player, player.reserved, reserved=True, raw_ok=raw_ok, less_each=less_each
     ):
         found.append(Action("craft", target=RESERVED))

@@ -15,6 +15,8 @@ from engine.core.playout import Playout, random_playout, replay_log
 from engine.games.terramara import TerramaraState
 from engine.games.terramara.actions import Action
 from engine.games.terramara.board import TILES_PER_KIND
+from engine.games.terramara.crafting import can_pay, payments
+from engine.games.terramara.legal import RULES, open_kinds
 from engine.games.terramara.rules import supply
 
 from .helpers import GAME, NAMES
@@ -77,8 +79,23 @@ def test_every_legal_text_parses_back_and_positions_stay_consistent() -> None:
         for seat, text in record.playout.log:
             for legal in GAME.legal_actions(state, seat):
                 assert Action.parse(legal).text() == legal
+            _fast_paths_agree(state, seat)
             state = GAME.apply(state, seat, text).state
             _consistent(state)
+
+
+def _fast_paths_agree(state: TerramaraState, seat: int) -> None:
+    """The quick listing of placements and the quick payment check agree with the checkers."""
+    rule = RULES["place"]
+    if "place" in open_kinds(state, seat):
+        slow = [a for a in rule.candidates(state, seat) if rule.problem(state, seat, a) is None]
+        assert sorted(a.text() for a in rule.listed(state, seat)) == sorted(a.text() for a in slow)
+    player = state.seats[seat]
+    for key in [k for k in state.river if k] + ([player.reserved] if player.reserved else []):
+        for raw_ok, less_each in ((False, False), (True, False), (False, True)):
+            reserved = key == player.reserved
+            flags = {"reserved": reserved, "raw_ok": raw_ok, "less_each": less_each}
+            assert can_pay(player, key, **flags) == bool(payments(player, key, **flags))
 
 
 def _consistent(state: TerramaraState) -> None:
