@@ -179,8 +179,10 @@ def _use_problem(state: TerramaraState, seat: int, action: Action) -> str | None
 
 def _per_round_problem(state: TerramaraState, seat: int, step: object) -> str | None:
     player = state.seats[seat]
-    if isinstance(step, Convert) or (isinstance(step, Trade) and step.pay_pool == "raw"):
+    if isinstance(step, Convert):
         return None if any(player.raw) else "you have no raw tile for it"
+    if isinstance(step, Trade) and step.pay_pool == "raw":
+        return None if player.resources else "you have no tile to pay with"
     if isinstance(step, Trade) and step.pay_fixed is not None:
         need = dict(step.pay_fixed.items).get("mil", 0)
         return None if player.military >= need else f"it costs {need} military"

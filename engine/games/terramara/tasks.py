@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from . import rules
-from .actions import RESERVED, Action
+from .actions import RESERVED, Action, sort_tiles
 from .board import OUTPOST_ROWS, next_nodes
 from .builder import Builder
 from .content import BONUS_TILES, HOME_ACTIONS
@@ -146,20 +146,26 @@ def _road_moves(state: TerramaraState, seat: int) -> list[Action]:
 
 
 def _trades(state: TerramaraState, task: Task) -> list[Action]:
+    """Every way to pay an exchange; a processed tile may stand in for its raw kind (the book),
+    so a `raw?` payment may use either side."""
     step = parse_step(task.spec)
     assert isinstance(step, Trade)
     player = state.seats[task.seat]
-    held = player.raw if step.pay_pool == "raw" else player.processed
-    codes = RAW if step.pay_pool == "raw" else PROCESSED
+    if step.pay_pool == "raw":
+        held = [*player.processed, *player.raw]
+        codes = [*PROCESSED, *RAW]
+    else:
+        held, codes = list(player.processed), list(PROCESSED)
     names = (
         [_alternative_name(alt) for alt in step.alternatives]
         if len(step.alternatives) > 1
         else [""]
     )
     found: list[Action] = []
-    for combo in combinations_with_replacement(range(4), step.pay_count):
+    kinds = [k for k in range(len(codes)) if held[k]]
+    for combo in combinations_with_replacement(kinds, step.pay_count):
         if all(combo.count(k) <= held[k] for k in set(combo)):
-            tiles = tuple(codes[k] for k in combo)
+            tiles = sort_tiles([codes[k] for k in combo])
             found.extend(Action("trade", target=name, items=tiles) for name in names)
     return found
 

@@ -81,7 +81,8 @@ def test_once_per_round_effects_are_used_once_and_reset_at_round_end() -> None:
     state = play(state, 0, "use T3e", "cvt st", "cvt wd", "stop")
     assert "use T3e" not in legal(state, 0)
     state = play(state, 0, "use P1d")
-    assert legal(state, 0) == ["trade or", "trade ca", "stop"]
+    # a processed tile may pay where a raw one is asked for
+    assert legal(state, 0) == ["trade ASH", "trade TIM", "trade or", "trade ca", "stop"]
     state = play(state, 0, "trade or")
     assert state.seats[0].vp == 2 and state.seats[0].raw == [0, 0, 0, 1]
     with pytest.raises(IllegalAction, match="used this round"):
