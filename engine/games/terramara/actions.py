@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from engine.core import ParseError, nearest
 
@@ -50,27 +50,7 @@ Kind = Literal[
     "start",
     "stop",
 ]
-KINDS: tuple[Kind, ...] = (
-    "place",
-    "neutral",
-    "pick",
-    "turn",
-    "worker",
-    "use",
-    "craft",
-    "reserve",
-    "done",
-    "take",
-    "cvt",
-    "swap",
-    "trade",
-    "pay",
-    "give",
-    "road",
-    "raid",
-    "start",
-    "stop",
-)
+KINDS: tuple[Kind, ...] = get_args(Kind)
 _VERBS: dict[str, Kind] = {kind: kind for kind in KINDS}
 RESERVED = "reserved"
 NOTHING = "nothing"

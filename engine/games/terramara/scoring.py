@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
 
 from . import rules
 from .board import MILITARY_PLACES, OUTPOST_VP, RESERVED_PENALTY, power_level
@@ -29,6 +29,7 @@ class Score(BaseModel):
     reserved: int
     resources: int
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def total(self) -> int:
         return (

@@ -177,18 +177,6 @@ class PersonView(BaseModel):
     experienced_side: str
 
 
-class ScoreView(BaseModel):
-    tokens: int
-    artifacts: int
-    effects: int
-    military: int
-    road: int
-    outposts: int
-    reserved: int
-    resources: int
-    total: int
-
-
 class PlayerView(BaseModel):
     seat: int
     name: str
@@ -209,7 +197,8 @@ class PlayerView(BaseModel):
     culture: int
     carts: list[str]
     vp_tokens: int
-    score: ScoreView
+    #: Every term of the final scoring as if the game ended now, and their `total`.
+    score: Score
     chief_home: bool
     scouts_home: int
     scouts: int
@@ -536,7 +525,7 @@ def _player(state: TerramaraState, seat: int, score: Score, acting: bool) -> Pla
         culture=player.culture,
         carts=list(player.carts),
         vp_tokens=player.vp,
-        score=ScoreView(**score.model_dump(), total=score.total),
+        score=score,
         chief_home=player.chief_home,
         scouts_home=player.home_scouts,
         scouts=player.scouts,

@@ -147,3 +147,21 @@ def test_traders_pack_scores_the_best_outpost_again() -> None:
     state = seat_with(new(4), 0, artifacts=["C3c"], banners=["OP-H", "OP-A"], military=10)
     score = final_scores(state)[0]
     assert score.outposts == 5 + 0 and score.effects == 5
+
+
+def test_a_freshly_crafted_once_per_round_card_works_at_once() -> None:
+    state = crafted("T1c")
+    assert "use T1c" in legal(state, 0)  # H16
+
+
+def test_a_worker_turns_up_to_its_level_and_works_once_a_round() -> None:
+    state = seat_with(new(4), 0, workers=[2])
+    state = play(state, 0, "worker 2", "cvt st", "cvt wd")
+    assert state.seats[0].processed == [1, 1, 0, 0] and state.tasks == []
+    assert "worker 2" not in legal(state, 0)
+
+
+def test_the_supply_limits_gains_to_sixteen_tiles_per_kind() -> None:
+    state = seat_with(new(4), 1, raw=[0, 0, 0, 12])  # with ann, cat and dan: 15 of 16 held
+    state, events = play_events(state, 0, "place scout LT1-1 a")  # 2 ca, 1 mil
+    assert state.seats[0].raw[3] == 1 + 1 and "the supply had only 1" in events[1].text

@@ -111,3 +111,31 @@ def test_the_surveyor_experienced_loses_the_crossroad_and_scores_crossroad_place
     state = with_fields(seat_with(state, 0, carts=["C1", "C1"]), round=2)
     assert play(state, 0, "place scout X-1").seats[0].vp == 2
     assert final_scores(seat_with(state, 0, artifacts=["C1a", "C1b"]))[0].outposts == 2
+
+
+def test_the_tracker_counts_a_neutral_scout_as_another_players() -> None:
+    state = new(3)
+    key = next(
+        k
+        for k, tokens in state.spaces.items()
+        if tokens == ["n0"] and k[:5] in (state.left_tiles[0], state.right_tiles[0])
+    )
+    state = seat_with(state, 0, person="P6", experienced=True)
+    assert play(state, 0, f"place chief {key}").seats[0].vp == 3  # H25
+
+
+def test_a_start_card_pays_out_at_once_without_abilities() -> None:
+    for attempt in range(200):
+        state = GAME.new_game(list(NAMES), attempt, {})
+        if "S05" in state.draft_cards:
+            break
+    state = play(state, 3, "pick S05")
+    dan = state.seats[3]
+    assert (dan.workers, dan.raw, dan.processed, dan.military, dan.vp) == (
+        [1],
+        [1, 0, 0, 2],
+        [0, 0, 0, 1],
+        1,
+        1,
+    )
+    assert state.worker_supply[0] == 4 and state.tasks[-1].kind == "road"
