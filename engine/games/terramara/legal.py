@@ -110,7 +110,7 @@ def _place_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     targets = rules.placement_targets(state, seat)
     for member in MEMBERS:
         if rules.member_problem(player, member) is None:
-            for name in targets:
+            for name, _, _ in targets:
                 yield Action("place", member=member, target=name)
 
 

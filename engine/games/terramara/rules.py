@@ -199,22 +199,30 @@ def target(
     return space, ""
 
 
-def placement_targets(state: TerramaraState, seat: int, lay: Layout | None = None) -> list[str]:
-    """Every space name a placement could name now (before the rules of who may go there)."""
+def placement_targets(
+    state: TerramaraState, seat: int, lay: Layout | None = None
+) -> list[tuple[str, Space | None, str]]:
+    """Every (name, space, home action) a placement could name now, the hut last (space None),
+    before the rules of who may go there."""
     lay = lay or board(state)
-    names = [f"{HOME} {action}" for action in lay.home_of_action]
-    for row, ids in lay.territory_rows.items():
-        if not is_turned(state, row):
-            names.extend(ids)
-    for space in lay.spaces.values():
-        turned = space.kind == "crossroad" and is_turned(state, space.row)
-        if turned or (space.kind == "special" and state.round == ROUNDS):
-            names.append(space.id)
+    found: list[tuple[str, Space | None, str]] = [
+        entry for entry in lay.targets if _present(state, entry[1])
+    ]
     own = state.seats[seat].own_crossroad
     if own is not None:
-        names.append(own)
-    names.append(HUT)
-    return names
+        found.append((own, crossroad_space(own, 0), ""))
+    found.append((HUT, None, ""))
+    return found
+
+
+def _present(state: TerramaraState, space: Space) -> bool:
+    if space.kind == "territory":
+        return not is_turned(state, space.row)
+    if space.kind == "crossroad":
+        return is_turned(state, space.row)
+    if space.kind == "special":
+        return state.round == ROUNDS
+    return True
 
 
 def member_problem(seat: Seat, member: Member) -> str | None:
@@ -243,21 +251,22 @@ def placement_problem(state: TerramaraState, seat: int, member: Member, name: st
 
 def placements(state: TerramaraState, seat: int) -> list[tuple[Member, str]]:
     """Every legal (member, space name) of the seat: `placement_problem` is None for exactly
-    these (the same checks, with what does not depend on the member done once per space)."""
+    these (the same checks; what does not depend on the member is checked once per space)."""
     player = state.seats[seat]
     members = [m for m in MEMBERS if member_problem(player, m) is None]
-    lay = board(state)
     found: list[tuple[Member, str]] = []
-    for name in placement_targets(state, seat, lay):
-        if name == HUT:
+    for name, space, action in placement_targets(state, seat):
+        if space is None:  # the hut
             found.extend((member, name) for member in members)
             continue
-        space, action = target(state, seat, name, lay)
-        assert space is not None
         if _space_problem(state, seat, space, action, name):
             continue
+        free = not state.spaces.get(space.id)
+        future = space.kind == "territory" and is_future(state, space.row)
         for member in members:
-            if _member_problem(state, seat, member, space, name) is None:
+            if (free and (member == "scout" or not future)) or _member_problem(
+                state, seat, member, space, name
+            ) is None:
                 found.append((member, name))
     return found
 

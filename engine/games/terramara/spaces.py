@@ -52,6 +52,8 @@ class Layout:
     #: Home action (`raid`) → the home space that offers it for this player count.
     home_of_action: dict[str, str]
     territory_rows: dict[int, tuple[str, ...]]
+    #: What a placement may name: (name, space, home action), home spaces first.
+    targets: tuple[tuple[str, Space, str], ...]
 
 
 @cache
@@ -101,7 +103,9 @@ def layout(left: tuple[str, ...], right: tuple[str, ...], count: int) -> Layout:
                 condition=special.condition,
                 threshold=special.threshold,
             )
-    return Layout(spaces, home_of_action, rows)
+    targets = [(f"home {action}", spaces[key], action) for action, key in home_of_action.items()]
+    targets += [(key, space, "") for key, space in spaces.items() if space.kind != "home"]
+    return Layout(spaces, home_of_action, rows, tuple(targets))
 
 
 @cache
