@@ -17,6 +17,7 @@ from engine.core import Event
 
 from . import rules
 from .board import (
+    BANNERS,
     MILITARY_END,
     RIVER_BONUS_LEVELS,
     RIVER_END,
@@ -277,7 +278,7 @@ class Builder:
         if outpost in player.banners:
             self.say(f"{name} already has a banner on outpost {outpost}", seat)
             return
-        if len(player.banners) >= 4:
+        if len(player.banners) >= BANNERS:
             self.say(f"{name} has no banner left for outpost {outpost}", seat)
             return
         player.banners.append(outpost)

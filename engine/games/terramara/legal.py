@@ -20,7 +20,7 @@ from .crafting import can_pay
 from .effects import Convert, Simple, Trade
 from .flow import draft_choices, neutral_spaces
 from .state import MEMBERS, Member, TerramaraState
-from .tasks import DECISION_KINDS, PROMPTS, craft_choices, options, task_of
+from .tasks import DECISION_KINDS, craft_choices, options, prompt, task_of
 
 BEFORE: tuple[Kind, ...] = ("place", "worker", "use", "turn")
 AFTER: tuple[Kind, ...] = ("craft", "reserve", "worker", "use", "done")
@@ -79,7 +79,7 @@ def why_not(state: TerramaraState, seat: int, action: Action) -> str | None:
             return None
         listed = ", ".join(a.text() for a in answers)
         source = f" ({task.source})" if task.source else ""
-        return f"you are asked to {PROMPTS[task.kind]}{source}; answer with one of: {listed}"
+        return f"you are asked to {prompt(task)}{source}; answer with one of: {listed}"
     kinds = open_kinds(state, seat)
     if action.kind not in kinds:
         return _closed(state, seat, action.kind)

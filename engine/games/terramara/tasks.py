@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 
 from . import rules
 from .actions import RESERVED, Action, sort_tiles
-from .board import OUTPOST_ROWS, next_nodes
+from .board import OUTPOST_ROWS, ROUND_WORKER_LEVELS, WARRIORS, next_nodes
 from .builder import Builder
 from .content import BONUS_TILES, HOME_ACTIONS
 from .crafting import Payment, can_pay, payment_of, payment_tiles, payments
@@ -53,7 +53,19 @@ PROMPTS = {
     "hut": "use your hut: turn a raw tile, or swap a raw tile for another kind",
     "craft": "craft an artifact",
 }
-WARRIOR_SUPPLY = 4
+CHOICE_PROMPTS = {
+    "start5": "choose 2 reach, 2 military or 2 culture",
+    "merged": "also use the other half of the space, or stop",
+    "survey-crossroad": "choose your own crossroad space",
+    "survey-outpost": "choose your own outpost",
+}
+
+
+def prompt(task: Task) -> str:
+    """What a decision asks, in words."""
+    if task.kind == "choose":
+        return CHOICE_PROMPTS[task.spec]
+    return PROMPTS[task.kind]
 
 
 # -- which tasks wait for whom --------------------------------------------------------------------
@@ -235,7 +247,7 @@ def _warriors(b: Builder, seat: int, count: int) -> None:
     out = sum(p.warriors for p in state.seats) + sum(
         1 for tokens in state.spaces.values() for t in tokens if t[0] == "w"
     )
-    got = min(count, WARRIOR_SUPPLY - out)
+    got = min(count, WARRIORS - out)
     b.seat(seat).warriors += got
     b.say(f"{b.name(seat)} takes {got} warrior{'s' * (got != 1)} for this round", seat)
 
@@ -278,7 +290,7 @@ def _simple(b: Builder, seat: int, name: str, source: str) -> None:
         else:
             b.say(f"{b.name(seat)} has no richer fellow player: no military ({source})", seat)
     elif name == "recruit":
-        level = (1, 1, 2, 2, 3)[state.round - 1]
+        level = ROUND_WORKER_LEVELS[state.round - 1]
         state.round_workers[state.round - 1] -= 1
         player = b.seat(seat)
         player.workers = sorted([*player.workers, level])
@@ -332,7 +344,7 @@ def resolve(b: Builder, index: int, action: Action) -> None:
     seat = task.seat
     if action.kind == "stop":
         state.tasks.pop(index)
-        b.say(f"{b.name(seat)} stops: {PROMPTS[task.kind]} ({task.source}) ends", seat)
+        b.say(f"{b.name(seat)} stops: {prompt(task)} ({task.source}) ends", seat)
         return
     kind = task.kind
     if kind in ("pick", "cvt", "give", "road"):

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from . import rules
 from .board import (
+    BANNERS,
     END_SLOTS,
     MILITARY_END,
     OUTPOST_ROWS,
@@ -33,7 +34,7 @@ from .effects import PROCESSED, RAW
 from .scoring import Score, final_scores
 from .spaces import Space, crossroad_space
 from .state import NEUTRAL_NAMES, TerramaraState
-from .tasks import PROMPTS, active, options
+from .tasks import active, options, prompt
 
 MemberKind = Literal["chief", "scout", "warrior"]
 _KIND_OF = {"c": "chief", "s": "scout", "w": "warrior", "n": "scout"}
@@ -519,7 +520,7 @@ def _player(state: TerramaraState, seat: int, score: Score, acting: bool) -> Pla
         else None,
         own_outpost=_outpost(state, player.own_outpost, 0) if player.own_outpost else None,
         banners=list(player.banners),
-        banners_left=4 - len(player.banners),
+        banners_left=BANNERS - len(player.banners),
         military=player.military,
         power_level=power_level(player.military),
         culture=player.culture,
@@ -542,7 +543,7 @@ def _decision(state: TerramaraState, index: int) -> DecisionView:
     return DecisionView(
         seat=task.seat,
         kind=task.kind,
-        prompt=PROMPTS[task.kind],
+        prompt=prompt(task),
         source=task.source,
         remaining=task.n,
         options=[action.text() for action in options(state, task)],
