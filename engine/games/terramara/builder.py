@@ -133,6 +133,7 @@ class Builder:
         player = self.seat(seat)
         words: list[str] = []
         follow: list[Task] = []
+        first_note = len(self.events)  # what the gain sets off is said after the gain
         for code, count in gain.items:
             if code in RAW or code in PROCESSED:
                 words.append(self._take_tiles(seat, code, count))
@@ -152,15 +153,9 @@ class Builder:
                 player.vp += count
                 words.append(f"{count} VP")
         origin = f" ({source})" if source else ""
-        self.say(f"{self.name(seat)} gains {', '.join(words)}{origin}", seat)
+        text = f"{self.name(seat)} gains {', '.join(words)}{origin}"
+        self.events.insert(first_note, Event(text=text, seat=seat))
         self.push(follow)
-
-    def gain_amounts(
-        self, seat: int, items: Iterable[tuple[str, int]], source: str = "", triggers: bool = True
-    ) -> None:
-        merged = tuple((code, n) for code, n in items if n)
-        if merged:
-            self.gain(seat, Gain(merged), source, triggers)
 
     def _take_tiles(self, seat: int, code: str, count: int) -> str:
         processed = code in PROCESSED
@@ -171,6 +166,8 @@ class Builder:
             player.processed[kind] += got
         else:
             player.raw[kind] += got
+        if got == 0:
+            return f"no {describe_amount(code, count).split(' ', 1)[1]} (the supply is empty)"
         text = describe_amount(code, got)
         if got < count:
             text += f" (the supply had only {got})"

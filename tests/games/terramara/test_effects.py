@@ -165,3 +165,9 @@ def test_the_supply_limits_gains_to_sixteen_tiles_per_kind() -> None:
     state = seat_with(new(4), 1, raw=[0, 0, 0, 12])  # with ann, cat and dan: 15 of 16 held
     state, events = play_events(state, 0, "place scout LT1-1 a")  # 2 ca, 1 mil
     assert state.seats[0].raw[3] == 1 + 1 and "the supply had only 1" in events[1].text
+
+
+def test_an_empty_supply_gives_nothing_and_says_so() -> None:
+    state = seat_with(new(4), 1, raw=[0, 0, 0, 13])  # all 16 cattle are held
+    state, events = play_events(state, 0, "place scout LT1-1 a")
+    assert state.seats[0].raw[3] == 1 and "no cattle (the supply is empty)" in events[1].text

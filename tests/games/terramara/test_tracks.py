@@ -144,3 +144,11 @@ def test_neutral_markers_take_part_in_the_final_military_ranking() -> None:
     state = seat_with(seat_with(seat_with(state, 0, military=14), 1, military=3), 2, military=3)
     # neutral A first (8), ann second (5), bob and cat share the third place (2 each)
     assert [s.military for s in final_scores(state)] == [5, 2, 2]
+
+
+def test_a_milestone_is_told_after_the_gain_that_reached_it() -> None:
+    state = seat_with(new(4), 0, culture=7)
+    state, events = play_events(state, 0, "place scout home improve")
+    texts = [e.text for e in events]
+    assert texts[1].startswith("ann gains 1 military, 1 culture")
+    assert "river space 8: a new scout" in texts[2]
