@@ -12,8 +12,9 @@ what a trigger adds joins that event without firing anything further.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from engine.core import Event
+from engine.core import Event, Rng
 
 from . import rules
 from .board import (
@@ -55,24 +56,10 @@ class Builder:
                 "seats": list(state.seats),
                 "spaces": dict(state.spaces),
                 "tasks": list(state.tasks),
-                "deck": list(state.deck),
-                "river": list(state.river),
-                "used_spaces": list(state.used_spaces),
-                "round_workers": list(state.round_workers),
-                "worker_supply": list(state.worker_supply),
-                "neutral_military": list(state.neutral_military),
-                "neutral_draw": list(state.neutral_draw),
-                "blockades": list(state.blockades),
-                "fire": list(state.fire),
-                "draft_persons": list(state.draft_persons),
-                "draft_cards": list(state.draft_cards),
-                "draft_order": list(state.draft_order),
-                "neutral_queue": list(state.neutral_queue),
-                "spare_bonus": list(state.spare_bonus),
-                "rng": state.rng.model_copy(),
             }
         )
         self._copied: set[int] = set()
+        self._edited: set[str] = set()
         self.events: list[Event] = []
 
     # -- bookkeeping --------------------------------------------------------------------------
@@ -83,6 +70,22 @@ class Builder:
             self.state.seats[index] = self.state.seats[index].copy_for_change()
             self._copied.add(index)
         return self.state.seats[index]
+
+    def edit(self, name: str) -> Any:
+        """A list field of the new state (or its `rng`), copied before its first change.
+
+        `seats`, `spaces` and `tasks`, which nearly every action changes, are fresh from the
+        start (a space's list of members is replaced, never changed in place)."""
+        if name not in self._edited:
+            value = getattr(self.state, name)
+            setattr(self.state, name, value.model_copy() if name == "rng" else list(value))
+            self._edited.add(name)
+        return getattr(self.state, name)
+
+    @property
+    def rng(self) -> Rng:
+        rng: Rng = self.edit("rng")
+        return rng
 
     def name(self, seat: int) -> str:
         return self.state.players[seat]
@@ -140,7 +143,7 @@ class Builder:
             elif code in WORKER_CODES:
                 level = int(code[1])
                 got = min(count, state.worker_supply[level - 1])
-                state.worker_supply[level - 1] -= got
+                self.edit("worker_supply")[level - 1] -= got
                 player.workers = sorted([*player.workers, *([level] * got)])
                 words.append(describe_amount(code, got) if got else f"no level-{level} worker")
             elif code == "mil":
@@ -303,16 +306,18 @@ class Builder:
 
     def take_from_river(self, slot: int) -> str:
         """Remove the card in a slot (0-based); the others slide left (`refill` fills slot 8)."""
-        return self.state.river.pop(slot)
+        river: list[str] = self.edit("river")
+        return river.pop(slot)
 
     def refill(self) -> None:
-        river = self.state.river
+        river: list[str] = self.edit("river")
+        deck: list[str] = self.edit("deck")
         while river and river[-1] == "":
             river.pop()
         new = []
         while len(river) < 8:
-            if self.state.deck:
-                card = self.state.deck.pop(0)
+            if deck:
+                card = deck.pop(0)
                 river.append(card)
                 new.append(card)
             else:
@@ -362,7 +367,7 @@ class Builder:
     # -- military and neutrals ----------------------------------------------------------------
 
     def advance_neutral(self, neutral: int, count: int) -> None:
-        military = self.state.neutral_military
+        military = self.edit("neutral_military")
         military[neutral] = min(MILITARY_END, military[neutral] + count)
 
 

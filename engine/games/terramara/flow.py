@@ -171,7 +171,7 @@ def neutral_spaces(state: TerramaraState) -> list[str]:
 
 def place_neutral(b: Builder, seat: int, key: str) -> None:
     state = b.state
-    placement = state.neutral_queue.pop(0)
+    placement = b.edit("neutral_queue").pop(0)
     state.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
     b.say(f"{b.name(seat)} puts a scout of {NEUTRAL_NAMES[placement.neutral]} on {key}", seat)
 
@@ -190,17 +190,17 @@ def draft_choices(state: TerramaraState, seat: int) -> list[str]:
 
 def pick(b: Builder, seat: int, key: str) -> None:
     state = b.state
-    state.draft_order.pop(0)
+    b.edit("draft_order").pop(0)
     player = b.seat(seat)
     if key in START_CARDS:
-        state.draft_cards.remove(key)
+        b.edit("draft_cards").remove(key)
         card = START_CARDS[key]
         b.say(f"{b.name(seat)} picks start resource card {key} ({card.text})", seat)
         for step in card.effect:
             assert isinstance(step, Gain)
             b.gain(seat, step, f"start card {key}", triggers=False)
         return
-    state.draft_persons.remove(key)
+    b.edit("draft_persons").remove(key)
     person = PERSONS[key]
     player.person = key
     b.say(f"{b.name(seat)} picks person {key}, the {person.name}", seat)
@@ -275,7 +275,7 @@ def _neutral_military(b: Builder) -> None:
     if not state.neutrals:
         return
     cards = [c for c in NEUTRAL_CARDS if not (state.first_game and c == max(NEUTRAL_CARDS))]
-    state.rng.shuffle(cards)
+    b.rng.shuffle(cards)
     order = sorted(range(state.neutrals), key=lambda n: (state.neutral_military[n], n))
     state.neutral_draw = [0] * state.neutrals
     for index, neutral in enumerate(order):
@@ -342,7 +342,7 @@ def end_round(b: Builder) -> None:
         player.used = []
         player.rotated = []
     state.used_spaces = []
-    state.round_workers[number - 1] = 0
+    b.edit("round_workers")[number - 1] = 0
     right = TERRITORIES[state.right_tiles[number - 1]]
     left = TERRITORIES[state.left_tiles[number - 1]]
     b.say(
@@ -350,7 +350,7 @@ def end_round(b: Builder) -> None:
         "are open"
     )
     if len(state.players) == 2 and right.back:
-        state.blockades.append(right.back)
+        b.edit("blockades").append(right.back)
         b.say(f"a blockade on {right.back} lets only one member there per round")
     start_round(b, number + 1)
 
@@ -413,7 +413,7 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
         _bonus_vp(b, seat, vp, notes)
     state.spaces[space.id] = [*occupants, f"{member[0]}{seat}"]
     if space.once:
-        state.used_spaces.append(space.id)
+        b.edit("used_spaces").append(space.id)
     state.placed = f"{member} {space.id}"
     extra = f" ({'; '.join(notes)})" if notes else ""
     b.say(f"{who} to {name}{extra}", seat)
@@ -535,7 +535,7 @@ def settle(b: Builder) -> None:
             if not state.neutral_queue:
                 state.phase = "play" if state.first_game else "draft"
                 if state.phase == "draft":
-                    _deal_draft(state, state.rng)
+                    _deal_draft(state, b.rng)
                     b.say("the persons and start resource cards are revealed", reveals=True)
                 else:
                     start_round(b, 1)
@@ -547,7 +547,7 @@ def settle(b: Builder) -> None:
             return
         if state.phase == "draft":
             while state.draft_order and state.seats[state.draft_order[0]].resigned:
-                state.draft_order.pop(0)
+                b.edit("draft_order").pop(0)
             if not state.draft_order:
                 state.phase = "play"
                 start_round(b, 1)

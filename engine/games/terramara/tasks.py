@@ -291,7 +291,7 @@ def _simple(b: Builder, seat: int, name: str, source: str) -> None:
             b.say(f"{b.name(seat)} has no richer fellow player: no military ({source})", seat)
     elif name == "recruit":
         level = ROUND_WORKER_LEVELS[state.round - 1]
-        state.round_workers[state.round - 1] -= 1
+        b.edit("round_workers")[state.round - 1] -= 1
         player = b.seat(seat)
         player.workers = sorted([*player.workers, level])
         b.say(f"{b.name(seat)} recruits a level-{level} worker", seat)

@@ -3,7 +3,7 @@
 300 games are played with random legal actions (engine.core.playout): each must finish within
 the action cap without raising, and replaying its log must reach an equal state. Along a share
 of them every legal text must parse back to itself (text → action → text is the identity), and
-every action must leave the supply, the tracks and the members consistent.
+every action must leave its input untouched and the supply, tracks and members consistent.
 """
 
 from __future__ import annotations
@@ -80,7 +80,10 @@ def test_every_legal_text_parses_back_and_positions_stay_consistent() -> None:
             for legal in GAME.legal_actions(state, seat):
                 assert Action.parse(legal).text() == legal
             _fast_paths_agree(state, seat)
-            state = GAME.apply(state, seat, text).state
+            before = state.model_dump()
+            after = GAME.apply(state, seat, text).state
+            assert state.model_dump() == before, text  # apply never changes its input
+            state = after
             _consistent(state)
 
 
