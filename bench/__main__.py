@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", help="game keys to measure (default: every game)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON")
     args = parser.parse_args(argv)
-    chosen = [engine.get(key) for key in args.games] if args.games else engine.games()
+    chosen = [engine.get(key) for key in args.games] if args.games else engine.all_games()
     results: dict[str, Any] = {}
     for game in chosen:
         print(f"measuring {game.info.key} ...", flush=True)

@@ -8,7 +8,7 @@ import os
 import sys
 
 from .cli import add_game_arguments, replay_from_args, viewer_seat
-from .core.registry import games
+from .core.registry import all_games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "list":
-        for game in games():
+        for game in all_games():
             print(game.info.key)
         return 0
     played = replay_from_args(args)

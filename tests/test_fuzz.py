@@ -23,7 +23,7 @@ from engine.core.replay import parse_move_line
 from tests.support.pile_game import PileGame
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-GAMES: list[Game[Any]] = [*engine.games(), PileGame()]
+GAMES: list[Game[Any]] = [*engine.all_games(), PileGame()]
 NAMES = ["alice", "bob", "carol", "dave"]
 SEED = 2006
 SEPARATORS = ["", " ", "  ", "\t", ";", "; ", " ; ", "-", "->", "→", ",", " to ", ":"]

@@ -44,10 +44,16 @@ class ParseError(ActionError):
     """The text is not an action of this game at all."""
 
     def __init__(self, text: str, message: str, suggestions: Sequence[str] = ()) -> None:
+        self.detail = message
         self.suggestions = list(suggestions)[:MAX_SUGGESTIONS]
         super().__init__(
             text, _with_suggestions(f"'{text}' is not understood: {message}", self.suggestions)
         )
+
+    def suggesting(self, suggestions: Sequence[str]) -> ParseError:
+        """The same error, offering these nearest legal actions (an action type's reader
+        knows the form, the game knows what is legal)."""
+        return ParseError(self.text, self.detail, suggestions)
 
 
 class IllegalAction(ActionError):

@@ -40,7 +40,7 @@ async def test_the_synced_commands_are_the_consoles_within_discords_limits(
     newgame = {option["name"]: option for option in synced["newgame"]["options"]}
     assert {"game", "options", "seed", "thread"} == set(newgame)
     offered = [choice["value"] for choice in newgame["game"]["choices"]]
-    assert offered == [game.info.key for game in engine.games()]
+    assert offered == [game.info.key for game in engine.all_games()]
     assert "terra-nova-2006" in offered
     (action, preview) = synced["move"]["options"]
     assert (action["name"], action["autocomplete"], preview["name"]) == ("action", True, "preview")

@@ -11,11 +11,10 @@ from typing import Any, ClassVar, Literal
 from engine.core import (
     BadOptions,
     BaseState,
+    Chance,
     Game,
     GameInfo,
-    GameOver,
     IllegalAction,
-    NotYourTurn,
     OptionSpec,
     OptionValue,
     Result,
@@ -40,13 +39,13 @@ from .tiles import (
     ROUNDS,
 )
 from .turn import Turn
-from .view import build_view, ranking
+from .view import build_view
 
 State = TerraNovaState
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
-class TerraNova(Game[TerraNovaState]):
+class TerraNova(Game[TerraNovaState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova",
         name="Terra Nova",
@@ -89,6 +88,7 @@ class TerraNova(Game[TerraNovaState]):
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         rng = Rng(seed=seed)
+        chance = Chance(rng)
         count = len(players)
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
@@ -97,9 +97,9 @@ class TerraNova(Game[TerraNovaState]):
             raise BadOptions("The first-game set-up uses the standard board, without variants.")
         first_game = FIRST_GAMES[count] if options.get("first_game") else None
         tiles = list(ROUND_TILES)
-        rng.shuffle(tiles)
+        chance.shuffle(tiles, "the round scoring tiles")
         bonus = [tile.key for tile in BONUS_TILES]
-        rng.shuffle(bonus)
+        chance.shuffle(bonus, "the bonus tiles")
         b = board("standard" if variant == "none" else "duo")
         state = TerraNovaState(
             players=players,
@@ -122,7 +122,7 @@ class TerraNova(Game[TerraNovaState]):
             side=b.side,
         )
         if variant == "planner":
-            planner = TERRAINS[rng.below(len(TERRAINS))]
+            planner = chance.choice(TERRAINS, "the Planner's neutral colour")
             state.planner = planner
             state.phase = "neutral"
             state.neutral = [planner, planner]
@@ -287,6 +287,9 @@ class TerraNova(Game[TerraNovaState]):
         turn.end_turn()
         return Result(turn.s, result.events + turn.events)
 
+    def parse(self, state: State, text: str) -> Action:
+        return parse_action(self.board_of(state), text, lambda: [])
+
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(self.board_of(state), text, lambda: self.legal_actions(state, seat))
         why = Checker(self.board_of(state), state, seat).why(action)
@@ -337,23 +340,16 @@ class TerraNova(Game[TerraNovaState]):
 
     # -- leaving the game ---------------------------------------------------------------
 
-    def skip(self, state: State, seat: int) -> Result[State]:
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
         """A skipped seat takes the first legal set-up choice, or passes (first tile on offer),
         or at a round end is simply done exchanging."""
-        if state.phase == "over":
-            raise GameOver("skip")
-        if seat not in state.acting():
-            raise NotYourTurn(
-                "skip", state.players[seat], [state.players[s] for s in state.acting()]
-            )
         return self.apply(state, seat, self._default_action(state, seat))
 
-    def resign(self, state: State, seat: int) -> Result[State]:
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.seats[seat].resigned
+
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
         """The seat's buildings stay; it passes at once in every later round and ranks last."""
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.seats[seat].resigned:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
         turn = Turn(self.board_of(state), state)
         turn.s.seats[seat].resigned = True
         turn.say(f"{state.players[seat]} resigns and ranks last", seat)
@@ -388,9 +384,6 @@ class TerraNova(Game[TerraNovaState]):
 
     def scores(self, state: State) -> list[int]:
         return [player.score for player in state.seats]
-
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
 
     # -- views --------------------------------------------------------------------------
 

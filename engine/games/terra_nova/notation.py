@@ -14,7 +14,7 @@ from typing import Literal, NamedTuple, get_args
 
 from engine.core import ParseError, nearest
 
-from .board import Board
+from .board import Board, Side, board
 
 Kind = Literal[
     "choose",
@@ -58,13 +58,33 @@ FORMS: dict[str, str] = {
 
 class Action(NamedTuple):
     """A parsed action. For `power` and `special`, words[0] is the action's key and `build`
-    the hex (among `hexes`) marked with a following `build`, if any."""
+    the hex (among `hexes`) marked with a following `build`, if any. `side` is the board side
+    whose hexes `hexes` index (the reader sets it; `text` needs it)."""
 
     kind: Kind
     hexes: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
     number: int = 0
     build: int | None = None
+    side: Side = "standard"
+
+    def text(self) -> str:
+        """The canonical text, as `legal_actions` lists it."""
+        names = board(self.side).names
+        if self.kind in ("power", "special"):
+            words = [self.kind, *self.words]
+            for h in self.hexes:
+                words += [names[h], "build"] if h == self.build else [names[h]]
+            return " ".join(words)
+        if self.kind == "exchange":
+            return " ".join(["exchange", str(self.number), *self.words])
+        first, rest = [names[h] for h in self.hexes[:1]], [names[h] for h in self.hexes[1:]]
+        if self.kind == "upgrade":
+            return " ".join([self.kind, *first, *self.words, *rest])
+        return " ".join([self.kind, *first, *rest, *self.words])
+
+    def public_text(self) -> str:
+        return self.text()  # Terra Nova has no secrets
 
 
 #: Per kind: how many hexes come first, and how many words may follow (least, most).
@@ -100,29 +120,24 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     for name in args[:hex_count]:
         index = board.cell(name)
         if index is None:
-            rows = board.grid.row_letters()
-            raise ParseError(
-                text,
-                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
-                "numbered from 1 at the left of each row)",
-                nearest(text, legal()),
-            )
+            raise ParseError(text, board.grid.unknown(name, "hex"), nearest(text, legal()))
         hexes.append(index)
     rest = args[hex_count:]
+    side = board.side
     if kind == "choose":
-        return Action(kind, words=("-".join(rest),))
+        return Action(kind, words=("-".join(rest),), side=side)
     if kind == "exchange":
         if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
             raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-        return Action(kind, words=tuple(rest[1:]), number=int(rest[0]))
+        return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
             raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-        return Action(kind, (hexes[0], edge), tuple(rest[:2]))
+        return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-    return Action(kind, tuple(hexes), tuple(rest))
+    return Action(kind, tuple(hexes), tuple(rest), side=side)
 
 
 def _parse_keyed(
@@ -141,4 +156,4 @@ def _parse_keyed(
         if index is None:
             raise ParseError(text, f"'{word}' is neither a hex nor 'build'", nearest(text, legal()))
         hexes.append(index)
-    return Action(kind, tuple(hexes), (args[0],), build=build)
+    return Action(kind, tuple(hexes), (args[0],), build=build, side=board.side)

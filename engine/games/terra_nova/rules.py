@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core import components
+
 from .board import Board
 from .factions import (
     FACTIONS_BY_KEY,
@@ -125,25 +127,13 @@ def groups(
     board: Board, state: TerraNovaState, seat: int, among: set[int], for_towns: bool = False
 ) -> list[set[int]]:
     """Connected groups (adjacency and bridges; town links if `for_towns`) of `among`."""
-    seen: set[int] = set()
-    found: list[set[int]] = []
-    for start in sorted(among):
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            near = (
-                town_links(board, state, seat, here) if for_towns else adjacent(board, state, here)
-            )
-            for n in near:
-                if n in among and n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        found.append(group)
-    return found
+
+    def near(hex_: int) -> set[int]:
+        if for_towns:
+            return town_links(board, state, seat, hex_)
+        return adjacent(board, state, hex_)
+
+    return components(sorted(among), near)
 
 
 def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
@@ -161,27 +151,13 @@ def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
 
 def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
     """Buildings in the seat's largest group connected by reach (sailing without bonus tile)."""
-    mine = set(buildings_of(state, seat))
     reach = state.seats[seat].sailing
-    seen: set[int] = set()
-    best = 0
-    for start in mine:
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            near = adjacent(board, state, here) | {
-                h for h, d in board.river_distance[here].items() if d <= reach
-            }
-            for n in near & mine:
-                if n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        best = max(best, len(group))
-    return best
+
+    def near(hex_: int) -> set[int]:
+        sailed = {h for h, d in board.river_distance[hex_].items() if d <= reach}
+        return adjacent(board, state, hex_) | sailed
+
+    return max((len(g) for g in components(buildings_of(state, seat), near)), default=0)
 
 
 def is_free_land(board: Board, state: TerraNovaState, hex_: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Chance, Event
 
 from . import power, rules
 from .board import Board
@@ -124,7 +124,7 @@ class Turn:
             return
         chosen = {rules.faction(s, seat).home for seat in range(len(s.players))}
         colours = [t for t in TERRAINS if t not in chosen]
-        s.rng.shuffle(colours)
+        Chance(s.rng).shuffle(colours, "the neutral colours drawn")
         start = s.order[0]
         s.queue, s.neutral = [], []
         for seat, terrain in zip((start, 1 - start), colours, strict=False):

@@ -63,6 +63,10 @@ USAGE = (
 )
 
 
+#: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
+PUBLIC_KEEP = "keep a monument card"
+
+
 @dataclass(frozen=True)
 class Action:
     kind: Kind
@@ -72,6 +76,16 @@ class Action:
     square: int | None = None
     squares: tuple[int, ...] = ()
     cards: tuple[str, ...] = field(default_factory=tuple)
+
+    def text(self) -> str:
+        return canonical(self)
+
+    def public_text(self) -> str:
+        """`keep <monument>` names the secret card, so others read only that one was kept.
+
+        Every other action is public (house ruling 1); building a monument reveals it anyway.
+        """
+        return PUBLIC_KEEP if self.kind == "keep" else self.text()
 
 
 def canonical(action: Action) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from engine.core import components
+
 from .board import ADJACENT, CENTRE, COLUMN, CORNERS, ROW, SQUARES, SURROUNDING
 from .cards import CARDS
 
@@ -122,21 +124,7 @@ def feeding_options(cells: Sequence[str]) -> Iterator[frozenset[int]]:
 
 def home_groups(cells: Sequence[str], homes: Sequence[int]) -> list[frozenset[int]]:
     """The orthogonally connected groups of homes, in board order of their first square."""
-    seen: set[int] = set()
-    groups = []
-    for start in homes:
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            for n in ADJACENT[stack.pop()]:
-                if n not in group and cells[n] in HOMES:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        groups.append(frozenset(group))
-    return groups
+    return [frozenset(group) for group in components(homes, ADJACENT.__getitem__)]
 
 
 def _next_to(cells: Sequence[str], square: int, key: str) -> bool:
@@ -264,19 +252,10 @@ def _monument_points(
 
 def largest_group(cells: Sequence[str]) -> int:
     """The size of the largest orthogonally connected group of buildings of one type."""
-    best = 0
-    seen: set[int] = set()
-    for start, key in enumerate(cells):
-        kind = kind_of(key)
-        if kind is None or start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            for n in ADJACENT[stack.pop()]:
-                if n not in group and kind_of(cells[n]) == kind:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        best = max(best, len(group))
-    return best
+    kinds = [kind_of(key) for key in cells]
+
+    def same_kind(square: int) -> list[int]:
+        return [n for n in ADJACENT[square] if kinds[n] == kinds[square]]
+
+    built = [square for square, kind in enumerate(kinds) if kind is not None]
+    return max((len(group) for group in components(built, same_kind)), default=0)

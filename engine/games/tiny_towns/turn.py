@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Event
+from engine.core import Chance, Event
 
 from . import rules
 from .board import NAMES
@@ -41,6 +41,7 @@ class RoundBuilder:
         )
         self._copied: set[int] = set()
         self.events: list[Event] = []
+        self.chance = Chance(self.state.rng)
 
     def town(self, seat: int) -> Town:
         """The seat's town, copied before its first change."""
@@ -58,7 +59,7 @@ class RoundBuilder:
         """Shuffle the resource deck and bury 5 cards (solo: turn 3 face up instead)."""
         state = self.state
         deck = [res for res in RESOURCES for _ in range(3)]
-        state.rng.shuffle(deck)
+        self.chance.shuffle(deck, "the resource deck")
         if len(state.players) == 1:
             state.face_up, state.deck = deck[:3], deck[3:]
         else:
@@ -448,7 +449,7 @@ class RoundBuilder:
         state = self.state
         if not state.deck:
             state.deck, state.discard = state.discard, []
-            state.rng.shuffle(state.deck)
+            self.chance.shuffle(state.deck, "the resource deck")
             state.discard, state.deck = state.deck[:BURIED], state.deck[BURIED:]
             self._say("the resource deck is reshuffled and 5 cards are buried face down")
         return state.deck.pop(0)
