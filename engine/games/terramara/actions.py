@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError
 
 from .board import ROAD_NODES
 from .content import (
@@ -110,12 +110,16 @@ class Action:
             return "pay " + (" ".join(self.items) if self.items else NOTHING)
         return kind
 
+    def public_text(self) -> str:
+        """Nothing an action names is secret (a reserved card comes from the open river, H7)."""
+        return self.text()
+
     @classmethod
-    def parse(cls, text: str, legal: Callable[[], Sequence[str]] = list) -> Action:
-        """The action `text` denotes; raises ParseError (with nearest legal texts) if none."""
+    def parse(cls, text: str) -> Action:
+        """The action `text` denotes; raises ParseError if none (the game adds suggestions)."""
 
         def fail(reason: str) -> ParseError:
-            return ParseError(text, reason, nearest(text, legal()))
+            return ParseError(text, reason)
 
         words = [w for w in text.lower().replace(",", " ").split() if w not in _LINKS]
         if not words:

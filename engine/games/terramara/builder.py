@@ -12,9 +12,8 @@ what a trigger adds joins that event without firing anything further.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
-from engine.core import Event, Rng
+from engine.core import Event, StateBuilder
 
 from . import rules
 from .board import (
@@ -49,53 +48,35 @@ assert {k: len(v) for k, v in RIVER_BONUS_SLOTS.items()} == {
 }
 
 
-class Builder:
-    def __init__(self, state: TerramaraState) -> None:
-        self.state = state.model_copy(
-            update={
-                "seats": list(state.seats),
-                "spaces": dict(state.spaces),
-                "tasks": list(state.tasks),
-            }
-        )
-        self._copied: set[int] = set()
-        self._edited: set[str] = set()
-        self.events: list[Event] = []
+class Builder(StateBuilder[TerramaraState]):
+    """Carries out actions on a copy-on-write copy of the state (engine.core.StateBuilder)."""
 
     # -- bookkeeping --------------------------------------------------------------------------
 
     def seat(self, index: int) -> Seat:
         """The seat, copied before its first change."""
-        if index not in self._copied:
-            self.state.seats[index] = self.state.seats[index].copy_for_change()
-            self._copied.add(index)
-        return self.state.seats[index]
-
-    def edit(self, name: str) -> Any:
-        """A list field of the new state (or its `rng`), copied before its first change.
-
-        `seats`, `spaces` and `tasks`, which nearly every action changes, are fresh from the
-        start (a space's list of members is replaced, never changed in place)."""
-        if name not in self._edited:
-            value = getattr(self.state, name)
-            setattr(self.state, name, value.model_copy() if name == "rng" else list(value))
-            self._edited.add(name)
-        return getattr(self.state, name)
+        seat: Seat = self.edit_item("seats", index)
+        return seat
 
     @property
-    def rng(self) -> Rng:
-        rng: Rng = self.edit("rng")
-        return rng
+    def tasks(self) -> list[Task]:
+        """The task stack of the new state, copied before its first change."""
+        tasks: list[Task] = self.edit("tasks")
+        return tasks
+
+    @property
+    def spaces(self) -> dict[str, list[str]]:
+        """Who is on which space in the new state, copied before its first change."""
+        spaces: dict[str, list[str]] = self.edit("spaces")
+        return spaces
 
     def name(self, seat: int) -> str:
         return self.state.players[seat]
 
-    def say(self, text: str, seat: int | None = None, reveals: bool = False) -> None:
-        self.events.append(Event(text=text, seat=seat, reveals=reveals))
-
     def push(self, tasks: Sequence[Task]) -> None:
         """Put tasks on the stack so that the first of them is resolved first."""
-        self.state.tasks.extend(reversed(tasks))
+        if tasks:
+            self.tasks.extend(reversed(tasks))
 
     def effect_tasks(
         self, seat: int, steps: Iterable[Step], source: str, optional: bool

@@ -7,7 +7,7 @@ the game waits for a player's decision.
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Chance, Rng
 
 from . import rules
 from .board import (
@@ -46,16 +46,17 @@ from .tasks import STOP, active, forced, options, resolve, run_automatic, start_
 
 def setup(players: list[str], seed: int, first_game: bool, random_layout: bool) -> TerramaraState:
     rng = Rng(seed=seed)
+    chance = Chance(rng)
     count = len(players)
     if first_game and not random_layout:
         left, right = list(FIRST_GAME_LEFT), list(FIRST_GAME_RIGHT)
     else:
-        left, right = _draw_column("left", rng), _draw_column("right", rng)
-    road, river, spare = _deal_bonus_tiles(rng)
+        left, right = _draw_column("left", chance), _draw_column("right", chance)
+    road, river, spare = _deal_bonus_tiles(chance)
     deck = []
     for level in (1, 2, 3):
         cards = [key for key, card in ARTIFACTS.items() if card.level == level]
-        rng.shuffle(cards)
+        chance.shuffle(cards, f"the level-{level} artifacts")
         deck.extend(cards)
     seats = [Seat() for _ in players]
     supply = list(WORKER_TILES)
@@ -86,13 +87,13 @@ def setup(players: list[str], seed: int, first_game: bool, random_layout: bool) 
         neutral_military=[0] * neutrals,
         seats=seats,
     )
-    rng = state.rng
+    chance = Chance(state.rng)
     if neutrals:
-        state.fire = _fire(state, rng)
+        state.fire = _fire(state, chance)
         state.neutral_queue = _neutral_queue(count, neutrals)
         state.phase = "neutral"
     if state.phase == "draft":
-        _deal_draft(state, rng)
+        _deal_draft(state, chance)
     b = Builder(state)
     if state.phase == "play":
         start_round(b, 1)
@@ -100,20 +101,20 @@ def setup(players: list[str], seed: int, first_game: bool, random_layout: bool) 
     return b.state
 
 
-def _draw_column(column: str, rng: Rng) -> list[str]:
+def _draw_column(column: str, chance: Chance) -> list[str]:
     tiles: list[str] = []
     for level in sorted(set(ROW_LEVELS)):
         pool = territories_of("left" if column == "left" else "right", level)
-        rng.shuffle(pool)
+        chance.shuffle(pool, f"the level-{level} {column} territories")
         tiles.extend(pool[: ROW_LEVELS.count(level)])
     return tiles
 
 
-def _deal_bonus_tiles(rng: Rng) -> tuple[list[str], list[str], list[str]]:
+def _deal_bonus_tiles(chance: Chance) -> tuple[list[str], list[str], list[str]]:
     by_level: dict[int, list[str]] = {}
     for level in (1, 2, 3):
         pool = [key for key, tile in BONUS_TILES.items() if tile.level == level]
-        rng.shuffle(pool)
+        chance.shuffle(pool, f"the level-{level} bonus tiles")
         by_level[level] = pool
     road = [by_level[level].pop(0) for level in ROAD_BONUS_LEVELS]
     river = [by_level[level].pop(0) for level in (1, 2, 2, 3)]
@@ -121,13 +122,13 @@ def _deal_bonus_tiles(rng: Rng) -> tuple[list[str], list[str], list[str]]:
     return road, river, spare
 
 
-def _fire(state: TerramaraState, rng: Rng) -> list[str]:
+def _fire(state: TerramaraState, chance: Chance) -> list[str]:
     """Fire on one small space per row: one card per row for rows 1–4, reshuffled for 5–6."""
     lay = layout(tuple(state.left_tiles), tuple(state.right_tiles), len(state.players))
     cards = list(NEUTRAL_CARDS)
-    rng.shuffle(cards)
+    chance.shuffle(cards, "the fire cards of rows 1-4")
     numbers = list(cards)
-    rng.shuffle(cards)
+    chance.shuffle(cards, "the fire cards of rows 5 and 6")
     numbers += cards[: ROWS - len(NEUTRAL_CARDS)]
     fire = []
     for row in range(1, ROWS + 1):
@@ -147,12 +148,12 @@ def _neutral_queue(count: int, neutrals: int) -> list[NeutralPlacement]:
     return queue
 
 
-def _deal_draft(state: TerramaraState, rng: Rng) -> None:
+def _deal_draft(state: TerramaraState, chance: Chance) -> None:
     count = len(state.players)
     persons = list(PERSONS)
     cards = list(START_CARDS)
-    rng.shuffle(persons)
-    rng.shuffle(cards)
+    chance.shuffle(persons, "the persons on offer")
+    chance.shuffle(cards, "the start resource cards on offer")
     state.draft_persons = sorted(persons[: count + 1])
     state.draft_cards = sorted(cards[: count + 1])
     state.draft_order = [*range(count - 1, -1, -1), *range(count)]
@@ -172,7 +173,7 @@ def neutral_spaces(state: TerramaraState) -> list[str]:
 def place_neutral(b: Builder, seat: int, key: str) -> None:
     state = b.state
     placement = b.edit("neutral_queue").pop(0)
-    state.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
+    b.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
     b.say(f"{b.name(seat)} puts a scout of {NEUTRAL_NAMES[placement.neutral]} on {key}", seat)
 
 
@@ -275,7 +276,7 @@ def _neutral_military(b: Builder) -> None:
     if not state.neutrals:
         return
     cards = [c for c in NEUTRAL_CARDS if not (state.first_game and c == max(NEUTRAL_CARDS))]
-    b.rng.shuffle(cards)
+    b.chance.shuffle(cards, "the neutral military cards")
     order = sorted(range(state.neutrals), key=lambda n: (state.neutral_military[n], n))
     state.neutral_draw = [0] * state.neutrals
     for index, neutral in enumerate(order):
@@ -332,7 +333,7 @@ def end_round(b: Builder) -> None:
         for token in tokens:
             if token[0] == "s":
                 returned[int(token[1:])] += 1
-    state.spaces = kept
+    b.assign("spaces", kept)
     for index in range(len(state.seats)):
         player = b.seat(index)
         player.chief_home = True
@@ -359,7 +360,7 @@ def finish(b: Builder, reason: str) -> None:
     state = b.state
     state.phase = "over"
     state.end_reason = reason
-    state.tasks = []
+    b.assign("tasks", [])
     b.say(f"the game ends: {reason}")
     scores = final_scores(state)
     text = ", ".join(f"{state.players[s]} {score.total}" for s, score in enumerate(scores))
@@ -411,7 +412,7 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
     if space.kind == "crossroad" and member != "warrior":
         vp = sum(a.number() for a in rules.abilities(player, "crossroad-place-vp"))
         _bonus_vp(b, seat, vp, notes)
-    state.spaces[space.id] = [*occupants, f"{member[0]}{seat}"]
+    b.spaces[space.id] = [*occupants, f"{member[0]}{seat}"]
     if space.once:
         b.edit("used_spaces").append(space.id)
     state.placed = f"{member} {space.id}"
@@ -496,9 +497,9 @@ def _take_back(b: Builder, seat: int) -> None:
     tokens = list(state.spaces[space])
     tokens.remove(f"s{seat}")
     if tokens:
-        state.spaces[space] = tokens
+        b.spaces[space] = tokens
     else:
-        del state.spaces[space]
+        del b.spaces[space]
     player = b.seat(seat)
     player.home_scouts += 1
     player.left = [*player.left, space]
@@ -535,7 +536,7 @@ def settle(b: Builder) -> None:
             if not state.neutral_queue:
                 state.phase = "play" if state.first_game else "draft"
                 if state.phase == "draft":
-                    _deal_draft(state, b.rng)
+                    _deal_draft(state, b.chance)
                     b.say("the persons and start resource cards are revealed", reveals=True)
                 else:
                     start_round(b, 1)
@@ -570,11 +571,11 @@ def _progress(b: Builder) -> bool:
     for index in indices:
         task = state.tasks[index]
         if state.seats[task.seat].resigned or (task.to >= 0 and state.seats[task.to].resigned):
-            state.tasks.pop(index)
+            b.tasks.pop(index)
             return True
         answers = options(state, task)
         if not answers or answers == [STOP]:
-            state.tasks.pop(index)
+            b.tasks.pop(index)
             if not task.optional:
                 b.say(f"{b.name(task.seat)} has nothing to choose from ({task.source})", task.seat)
             return True
@@ -597,7 +598,7 @@ def resign(b: Builder, seat: int) -> None:
         f"{b.name(seat)} resigns: their points stay, they place no more members and rank last",
         seat,
     )
-    state.tasks = [t for t in state.tasks if t.seat != seat and t.to != seat]
+    b.assign("tasks", [t for t in state.tasks if t.seat != seat and t.to != seat])
     playing = [s for s, p in enumerate(state.seats) if not p.resigned]
     if len(playing) < 2:
         finish(b, "fewer than two players are left")

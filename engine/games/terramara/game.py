@@ -1,29 +1,31 @@
 """Terramara: send your chief and scouts out over five rounds, craft artifacts, travel the road.
 
 The rules as implemented, the notation and every house ruling are in docs/games/terramara.md.
+The pieces: the phase table and checker (legal.py), the action type (actions.py), the
+copy-on-write builder (builder.py) with the task stack (tasks.py) and the course of the game
+(flow.py), the typed view (view.py) and what is hidden (hidden.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core import (
     BaseState,
+    Chance,
     Game,
     GameInfo,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
     OptionSpec,
     OptionValue,
+    Phase,
     Result,
-    nearest,
 )
 
 from . import flow, legal
 from .actions import Action
 from .builder import Builder
-from .scoring import final_scores, ranking
+from .hidden import resample_hidden
+from .scoring import final_scores
 from .state import Member, TerramaraState
 from .tasks import options, resolve, task_of, waiting_seats
 from .view import TerramaraView, build_view
@@ -50,7 +52,7 @@ _OPTIONS = [
 ]
 
 
-class Terramara(Game[TerramaraState]):
+class Terramara(Game[TerramaraState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terramara",
         name="Terramara",
@@ -75,52 +77,39 @@ class Terramara(Game[TerramaraState]):
     # -- turns --------------------------------------------------------------------------------
 
     def to_act(self, state: State) -> frozenset[int]:
-        if state.phase == "over":
-            return frozenset()
-        if state.tasks:
-            return frozenset(waiting_seats(state))
-        if state.phase == "neutral":
-            return frozenset({state.neutral_queue[0].seat})
-        if state.phase == "draft":
-            return frozenset({state.draft_order[0]})
-        return frozenset({state.current})
+        return frozenset(seats_to_act(state))
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        return legal.legal(state, seat)
+    def phase(self, state: State, seat: int) -> Phase[State, Action]:
+        return legal.phase_of(state, seat)
 
-    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
-        action = Action.parse(text, lambda: self.legal_actions(state, seat))
-        why = legal.why_not(state, seat, action)
-        if why is not None:
-            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+    def parse(self, state: State, text: str) -> Action:
+        return Action.parse(text)
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        return legal.check(state, seat, action)
+
+    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
         b = Builder(state)
         _carry_out(b, seat, action)
         flow.settle(b)
-        return Result(b.state, b.events)
+        return b.result()
 
     # -- leaving the game ---------------------------------------------------------------------
 
-    def resign(self, state: State, seat: int) -> Result[State]:
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.seats[seat].resigned:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.seats[seat].resigned
+
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
         b = Builder(state)
         flow.resign(b, seat)
-        return Result(b.state, b.events)
+        return b.result()
 
-    def skip(self, state: State, seat: int) -> Result[State]:
-        """Play the absent seat's current obligation with the plainest choices (docs: Skip)."""
-        if state.phase == "over":
-            raise GameOver("skip")
-        waiting = self.to_act(state)
-        if seat not in waiting:
-            names = [state.players[s] for s in sorted(waiting)]
-            raise NotYourTurn("skip", state.players[seat], names)
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
+        """Play the absent seat's current obligation with the plainest choices (H26)."""
         b = Builder(state)
         b.say(f"{state.players[seat]} is skipped")
         _skip(b, seat)
-        return Result(b.state, b.events)
+        return b.result()
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -130,16 +119,33 @@ class Terramara(Game[TerramaraState]):
     def scores(self, state: State) -> list[int]:
         return [score.total for score in final_scores(state)]
 
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
+    def rank_keys(self, state: State) -> list[tuple[int, int, int]]:
+        """Points, then the canoe further down the river, then military (the book's ties)."""
+        return [
+            (score.total, seat.culture, seat.military)
+            for score, seat in zip(final_scores(state), state.seats, strict=True)
+        ]
 
-    # -- views --------------------------------------------------------------------------------
+    # -- what players may know ----------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return self.typed_view(state, viewer).model_dump(mode="json")
-
-    def typed_view(self, state: State, viewer: int | None) -> TerramaraView:
+    def view_of(self, state: State, viewer: int | None) -> TerramaraView:
         return build_view(state, viewer, self.to_act(state))
+
+    def resample_hidden(self, state: State, viewer: int | None, chance: Chance) -> State:
+        return resample_hidden(state, viewer, chance)
+
+
+def seats_to_act(state: TerramaraState) -> set[int]:
+    """Who is owed an action: the seats of the open decisions, else the phase's seat."""
+    if state.phase == "over":
+        return set()
+    if state.tasks:
+        return waiting_seats(state)
+    if state.phase == "neutral":
+        return {state.neutral_queue[0].seat}
+    if state.phase == "draft":
+        return {state.draft_order[0]}
+    return {state.current}
 
 
 def _carry_out(b: Builder, seat: int, action: Action) -> None:
@@ -177,7 +183,7 @@ def _skip(b: Builder, seat: int) -> None:
         if index is not None:
             answers = options(state, state.tasks[index])
             resolve(b, index, answers[-1] if answers[-1].kind == "stop" else answers[0])
-        elif state.tasks or seat not in _to_act(state):
+        elif state.tasks or seat not in seats_to_act(state):
             return
         elif state.phase == "neutral":
             flow.place_neutral(b, seat, flow.neutral_spaces(state)[0])
@@ -196,13 +202,3 @@ def _skip(b: Builder, seat: int) -> None:
         flow.settle(b)
         if state.phase in ("neutral", "draft") and not state.tasks:
             return
-
-
-def _to_act(state: TerramaraState) -> set[int]:
-    if state.tasks:
-        return waiting_seats(state)
-    if state.phase == "neutral":
-        return {state.neutral_queue[0].seat}
-    if state.phase == "draft":
-        return {state.draft_order[0]}
-    return {state.current}

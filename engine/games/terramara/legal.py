@@ -1,17 +1,19 @@
-"""The phase table: which action kinds are open, their candidates, and one checker per kind.
+"""The phase table: the action kinds a seat may use now, their candidates, one checker.
 
-An action is legal exactly when its kind is open for the seat and its kind's checker finds no
-problem; `legal_actions` lists the candidates that pass, and a refused action is told the
-checker's reason. Open kinds: a seat with a decision on the stack answers it (DECISION_KINDS);
-otherwise the phase decides — `neutral` (set-up, 2–3 players), `pick` (the draft), and in a turn
-`place` / `worker` / `use` / `turn` before the placement, then `craft` / `reserve` / `worker` /
-`use` / `done`.
+Rows: a seat with a decision on the stack answers it (one row per kind of decision, its
+answers listed by tasks.py); otherwise `neutral` (set-up, 2–3 players), `draft` (advanced
+game), and in a turn `before` the placement (`place`, `worker`, `use`, `turn`) and `after` it
+(`craft`, `reserve`, `worker`, `use`, `done`). Every row lists exactly the legal actions
+(`exact`): each kind has a checker (`Rule.problem`) and its candidates filtered by it, or a
+faster listing the tests compare with that filter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from engine.core import Phase
 
 from . import rules
 from .actions import RESERVED, Action, Kind
@@ -24,6 +26,7 @@ from .tasks import DECISION_KINDS, craft_choices, options, prompt, task_of
 
 BEFORE: tuple[Kind, ...] = ("place", "worker", "use", "turn")
 AFTER: tuple[Kind, ...] = ("craft", "reserve", "worker", "use", "done")
+TurnPhase = Phase[TerramaraState, Action]
 
 
 @dataclass(frozen=True)
@@ -41,60 +44,48 @@ class Rule:
         return (a for a in self.candidates(state, seat) if self.problem(state, seat, a) is None)
 
 
-def open_kinds(state: TerramaraState, seat: int) -> tuple[Kind, ...]:
+def phase_of(state: TerramaraState, seat: int) -> TurnPhase:
+    """The row of the phase table for a seat that is to act."""
     if state.phase == "over":
-        return ()
+        return OVER
     index = task_of(state, seat)
     if index is not None:
-        return DECISION_KINDS[state.tasks[index].kind]  # type: ignore[return-value]
-    if state.tasks:
-        return ()
-    if state.phase == "neutral":
-        return ("neutral",) if state.neutral_queue[0].seat == seat else ()
-    if state.phase == "draft":
-        return ("pick",) if state.draft_order[0] == seat else ()
-    if state.current != seat:
-        return ()
-    return BEFORE if state.step == "before" else AFTER
+        return DECISIONS[state.tasks[index].kind]
+    if state.phase in SET_UP:
+        return SET_UP[state.phase]
+    return TURN[state.step]
 
 
-def legal(state: TerramaraState, seat: int) -> list[str]:
-    index = task_of(state, seat)
-    if index is not None:
-        return [action.text() for action in options(state, state.tasks[index])]
-    return [
-        action.text()
-        for kind in open_kinds(state, seat)
-        for action in RULES[kind].listed(state, seat)
-    ]
+def open_kinds(state: TerramaraState, seat: int) -> frozenset[str]:
+    return phase_of(state, seat).kinds
 
 
-def why_not(state: TerramaraState, seat: int, action: Action) -> str | None:
-    """Why `action` is refused now, or None if it is legal."""
-    index = task_of(state, seat)
-    if index is not None:
-        task = state.tasks[index]
-        answers = options(state, task)
-        if action in answers:
-            return None
-        listed = ", ".join(a.text() for a in answers)
-        source = f" ({task.source})" if task.source else ""
-        return f"you are asked to {prompt(task)}{source}; answer with one of: {listed}"
-    kinds = open_kinds(state, seat)
-    if action.kind not in kinds:
-        return _closed(state, seat, action.kind)
+def check(state: TerramaraState, seat: int, action: Action) -> str | None:
+    """Why an action of a kind the seat's row accepts is refused now; None if it is legal."""
+    if task_of(state, seat) is not None:
+        return None if action in _answers(state, seat) else _asked(state, seat)
     return RULES[action.kind].problem(state, seat, action)
 
 
+def _asked(state: TerramaraState, seat: int) -> str:
+    index = task_of(state, seat)
+    assert index is not None
+    task = state.tasks[index]
+    listed = ", ".join(a.text() for a in options(state, task))
+    source = f" ({task.source})" if task.source else ""
+    return f"you are asked to {prompt(task)}{source}; answer with one of: {listed}"
+
+
+def _answers(state: TerramaraState, seat: int) -> list[Action]:
+    index = task_of(state, seat)
+    return [] if index is None else options(state, state.tasks[index])
+
+
+def _listing(kinds: tuple[Kind, ...]) -> Callable[[TerramaraState, int], list[Action]]:
+    return lambda state, seat: [a for kind in kinds for a in RULES[kind].listed(state, seat)]
+
+
 def _closed(state: TerramaraState, seat: int, kind: str) -> str:
-    if state.tasks:
-        return "another player must decide first"
-    if state.phase == "neutral":
-        return "the neutral scouts are being placed: 'neutral <space>'"
-    if state.phase == "draft":
-        return "persons and start resource cards are being picked: 'pick <id>'"
-    if state.current != seat:
-        return "it is not your turn"
     if state.step == "before":
         return f"'{kind}' is not possible before you have placed a member this turn"
     if kind in ("place", "turn"):
@@ -297,4 +288,29 @@ RULES: dict[Kind, Rule] = {
     "done": Rule(_single("done"), _always),
     "neutral": Rule(_neutral_candidates, _neutral_problem),
     "pick": Rule(_pick_candidates, _pick_problem),
+}
+
+
+OVER: TurnPhase = Phase(frozenset(), lambda state, seat: [], "the game is over", exact=True)
+DECISIONS: dict[str, TurnPhase] = {
+    kind: Phase(frozenset(kinds), _answers, lambda state, seat, _: _asked(state, seat), exact=True)
+    for kind, kinds in DECISION_KINDS.items()
+}
+SET_UP: dict[str, TurnPhase] = {
+    "neutral": Phase(
+        frozenset({"neutral"}),
+        _listing(("neutral",)),
+        "the neutral scouts are being placed: 'neutral <space>'",
+        exact=True,
+    ),
+    "draft": Phase(
+        frozenset({"pick"}),
+        _listing(("pick",)),
+        "persons and start resource cards are being picked: 'pick <id>'",
+        exact=True,
+    ),
+}
+TURN: dict[str, TurnPhase] = {
+    "before": Phase(frozenset(BEFORE), _listing(BEFORE), _closed, exact=True),
+    "after": Phase(frozenset(AFTER), _listing(AFTER), _closed, exact=True),
 }

@@ -1,10 +1,10 @@
-"""Final scoring (also shown during the game as "VP so far") and the ranking.
+"""Final scoring (also shown during the game as "VP so far").
 
 Terms: VP tokens, printed artifact VP, end-game effects, the military ranking (8 / 5 / 2,
 neutral markers included, ties share a place and skip the next ones), carts at the road end,
 outposts with a banner (and the Surveyor's own outpost), −5 for a reserved card still held,
-½ VP per raw tile (rounded down over all, H17) and 1 VP per processed tile. Ties: further on
-the river, then higher military, otherwise shared; resigned seats rank last.
+½ VP per raw tile (rounded down over all, H17) and 1 VP per processed tile. The tie-breaks
+(further on the river, then higher military) are the game's `rank_keys`.
 """
 
 from __future__ import annotations
@@ -115,19 +115,3 @@ def final_scores(state: TerramaraState) -> list[Score]:
             )
         )
     return scores
-
-
-def ranking(state: TerramaraState) -> list[list[int]]:
-    totals = [score.total for score in final_scores(state)]
-
-    def key(seat: int) -> tuple[int, int, int, int]:
-        player = state.seats[seat]
-        return (not player.resigned, totals[seat], player.culture, player.military)
-
-    groups: list[list[int]] = []
-    for seat in sorted(range(len(state.players)), key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(seat):
-            groups[-1].append(seat)
-        else:
-            groups.append([seat])
-    return groups

@@ -84,24 +84,6 @@ class Seat(BaseModel):
     left: list[str] = Field(default_factory=list)
     resigned: bool = False
 
-    def copy_for_change(self) -> Seat:
-        return self.model_copy(
-            update={
-                "raw": list(self.raw),
-                "processed": list(self.processed),
-                "workers": list(self.workers),
-                "used": list(self.used),
-                "carts": list(self.carts),
-                "artifacts": list(self.artifacts),
-                "rotated": list(self.rotated),
-                "bonus_tiles": list(self.bonus_tiles),
-                "banners": list(self.banners),
-                "end_vp": list(self.end_vp),
-                "hut": list(self.hut),
-                "left": list(self.left),
-            }
-        )
-
     @property
     def members_left(self) -> int:
         if self.resigned:

@@ -217,7 +217,7 @@ def forced(state: TerramaraState, task: Task) -> Action | None:
 
 
 def run_automatic(b: Builder, index: int) -> None:
-    task = b.state.tasks.pop(index)
+    task = b.tasks.pop(index)
     if task.kind == "bonus":
         tile = BONUS_TILES[task.spec]
         b.say(
@@ -343,14 +343,14 @@ def resolve(b: Builder, index: int, action: Action) -> None:
     task = state.tasks[index]
     seat = task.seat
     if action.kind == "stop":
-        state.tasks.pop(index)
+        b.tasks.pop(index)
         b.say(f"{b.name(seat)} stops: {prompt(task)} ({task.source}) ends", seat)
         return
     kind = task.kind
     if kind in ("pick", "cvt", "give", "road"):
         _count_down(b, index)
     else:
-        state.tasks.pop(index)
+        b.tasks.pop(index)
     if kind == "pick":
         b.gain(seat, Gain(((action.target, 1),)), task.source)
     elif kind == "cvt" or (kind == "hut" and action.kind == "cvt"):
@@ -372,11 +372,12 @@ def resolve(b: Builder, index: int, action: Action) -> None:
 
 
 def _count_down(b: Builder, index: int) -> None:
-    task = b.state.tasks[index]
+    tasks = b.tasks
+    task = tasks[index]
     if task.n <= 1:
-        b.state.tasks.pop(index)
+        tasks.pop(index)
     else:
-        b.state.tasks[index] = task.model_copy(update={"n": task.n - 1})
+        tasks[index] = task.model_copy(update={"n": task.n - 1})
 
 
 def convert(b: Builder, seat: int, code: str, source: str) -> None:

@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from engine.core import View
+
 from . import rules
 from .board import (
     BANNERS,
@@ -236,7 +238,7 @@ class DraftView(BaseModel):
     order: list[int]
 
 
-class TerramaraView(BaseModel):
+class TerramaraView(View):
     game: Literal["terramara"] = "terramara"
     viewer: int | None
     phase: str

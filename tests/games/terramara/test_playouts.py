@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from engine.core import Rng
 from engine.core.playout import Playout, random_playout, replay_log
 from engine.games.terramara import TerramaraState
-from engine.games.terramara.actions import Action
 from engine.games.terramara.board import TILES_PER_KIND
+from engine.games.terramara.content import ARTIFACTS
 from engine.games.terramara.crafting import can_pay, payments
 from engine.games.terramara.legal import RULES, open_kinds
 from engine.games.terramara.rules import supply
@@ -78,7 +79,12 @@ def test_every_legal_text_parses_back_and_positions_stay_consistent() -> None:
         state = GAME.new_game(record.players, record.seed, record.options)
         for seat, text in record.playout.log:
             for legal in GAME.legal_actions(state, seat):
-                assert Action.parse(legal).text() == legal
+                action = GAME.parse(state, legal)
+                assert action.text() == legal and action.kind == legal.split()[0]
+                assert GAME.public_text(state, seat, legal) == legal  # nothing is secret
+            values = GAME.legal(state, seat)
+            assert len(set(values)) == len(values)
+            assert all(GAME.why(state, seat, action) is None for action in values)
             _fast_paths_agree(state, seat)
             before = state.model_dump()
             after = GAME.apply(state, seat, text).state
@@ -112,3 +118,22 @@ def _consistent(state: TerramaraState) -> None:
         placed_in_hut = seat.hut.count("scout")
         assert seat.home_scouts + out + placed_in_hut == seat.scouts
     assert sum(s.warriors for s in state.seats) + sum(t[0] == "w" for t in tokens) <= 4
+
+
+def test_determinize_redraws_only_the_deck_order_within_levels_and_later_draws() -> None:
+    record = played()[5]
+    state = GAME.new_game(record.players, record.seed, record.options)
+    changed = 0
+    for index, (seat, text) in enumerate(record.playout.log):
+        if index % 25 == 0:
+            for viewer in [None, *range(len(record.players))]:
+                guess = GAME.determinize(state, viewer, Rng(seed=index))
+                assert GAME.view(guess, viewer) == GAME.view(state, viewer)
+                assert sorted(guess.deck) == sorted(state.deck)
+                levels = [ARTIFACTS[key].level for key in guess.deck]
+                assert levels == sorted(levels)
+                changed += guess.deck != state.deck
+                if viewer is not None:
+                    assert GAME.legal_actions(guess, viewer) == GAME.legal_actions(state, viewer)
+        state = GAME.apply(state, seat, text).state
+    assert changed

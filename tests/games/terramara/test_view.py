@@ -11,7 +11,7 @@ from .helpers import GAME, new, occupy, play, seat_with, with_fields
 
 def test_the_view_is_typed_json_and_the_same_for_every_viewer() -> None:
     state = new(3)
-    view = GAME.typed_view(state, 0)
+    view = GAME.view_of(state, 0)
     assert isinstance(view, TerramaraView)
     data = GAME.view(state, 0)
     assert TerramaraView.model_validate(data) == view
@@ -24,14 +24,14 @@ def test_the_deck_order_never_leaves_the_engine() -> None:
     state = new(4)
     text = json.dumps(GAME.view(state, None))
     assert not any(f'"{key}"' in text for key in state.deck)
-    view = GAME.typed_view(state, None)
+    view = GAME.view_of(state, None)
     assert sum(view.river.deck.values()) == len(state.deck)
 
 
 def test_board_rows_home_road_river_and_tracks() -> None:
     state = occupy(with_fields(new(2), round=2, blockades=["X-1"]), {"LT1-3 a": ["s0", "s1"]})
     state = seat_with(state, 0, carts=["B1", "C1"])
-    view = GAME.typed_view(state, None)
+    view = GAME.view_of(state, None)
     assert [row.row for row in view.rows] == [1, 2, 3, 4, 5, 6]
     first = view.rows[0]
     assert first.left.turned and first.left.spaces == [] and first.crossroad is not None
@@ -59,7 +59,7 @@ def test_board_rows_home_road_river_and_tracks() -> None:
 def test_player_panels_last_placement_and_decisions() -> None:
     state = seat_with(new(4), 1, raw=[3, 2, 0, 0], military=0, artifacts=["T1c"], person="P2")
     state = play(state, 0, "place scout home raid")
-    view = GAME.typed_view(state, 1)
+    view = GAME.view_of(state, 1)
     assert view.last is not None and (view.last.seat, view.last.space) == (0, "home raid")
     bob = view.players[1]
     assert bob.raw["st"] == 3 and bob.person is not None and bob.person.name == "Singer"
