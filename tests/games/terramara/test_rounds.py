@@ -164,3 +164,34 @@ def test_the_game_ends_after_round_five() -> None:
         state = seat_with(state, seat, home_scouts=0, chief_home=seat == 0)
     state = play(state, 0, "place chief hut", "stop", "done")
     assert GAME.is_over(state) and GAME.to_act(state) == frozenset()
+
+
+def test_neutral_draws_go_through_chance_and_are_told() -> None:
+    from engine.core import forced
+
+    state = with_fields(new(2), neutral_military=[6, 2])
+    with forced([3, 1, 2]):
+        state, events = run(state, start_round, 2)
+    assert state.neutral_military == [6 + 1, 2 + 3]  # the weaker neutral B draws first
+    assert state.neutral_draw == [1, 3]
+    told = [e for e in events if e.draws]
+    assert told and told[0].draws[0].what == "the neutral military cards"
+
+
+def test_fire_follows_the_neutral_cards_row_by_row() -> None:
+    from engine.core import forced
+
+    order = [[2, 4, 1, 3], [4, 3, 1, 2]]
+    with forced(*_setup_draws(), *order):
+        state = GAME.new_game(list(NAMES[:3]), 1, {"first_game": True})
+    numbers = [_fire_number(state, key) for key in state.fire]
+    assert numbers == [2, 4, 1, 3, 4, 3]
+
+
+def _setup_draws():  # type: ignore[no-untyped-def]
+    """The first game's draws before the fire: bonus tiles by level, then artifacts."""
+    from engine.games.terramara.content import ARTIFACTS, BONUS_TILES
+
+    bonus = [sorted(k for k, t in BONUS_TILES.items() if t.level == lv) for lv in (1, 2, 3)]
+    cards = [[k for k, c in ARTIFACTS.items() if c.level == lv] for lv in (1, 2, 3)]
+    return [*bonus, *cards]
