@@ -64,6 +64,7 @@ USAGE = (
     "'neutral RT1-1 a', 'pick P3'"
 )
 
+_TILE_ORDER = {code: index for index, code in enumerate((*PROCESSED, *RAW))}
 _CODES: dict[str, str] = {code.lower(): code for code in (*RAW, *PROCESSED)}
 _IDS: dict[str, str] = {
     key.lower(): key
@@ -132,8 +133,7 @@ class Action:
 
 def sort_tiles(items: Sequence[str]) -> tuple[str, ...]:
     """Tiles in canonical order: processed kinds, then raw kinds, each stone-wood-ore-cattle."""
-    order = {code: index for index, code in enumerate((*PROCESSED, *RAW))}
-    return tuple(sorted(items, key=order.__getitem__))
+    return tuple(sorted(items, key=_TILE_ORDER.__getitem__))
 
 
 class _Reader:
