@@ -6,6 +6,7 @@ from .action import Action
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
 from .chance import Chance, Draw, forced
+from .echo import printable, shorten
 from .errors import (
     ActionError,
     BadOptions,
@@ -16,10 +17,20 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
-from .game import BaseState, Event, Game, GameInfo, OptionSpec, OptionValue, Phase, Result
+from .game import (
+    ActionText,
+    BaseState,
+    Event,
+    Game,
+    GameInfo,
+    OptionSpec,
+    OptionValue,
+    Phase,
+    Result,
+)
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
-from .notation import nearest, normalize, split_turn
+from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import rank, winner_text
 from .rng import Rng
 from .view import View
@@ -29,6 +40,7 @@ __all__ = [
     "DIRECTION_NAMES",
     "Action",
     "ActionError",
+    "ActionText",
     "BadOptions",
     "BaseState",
     "BoardFile",
@@ -55,11 +67,14 @@ __all__ = [
     "components",
     "flood",
     "forced",
+    "join_turn",
     "nearest",
     "normalize",
+    "printable",
     "rank",
     "reach",
     "read_board",
+    "shorten",
     "split_turn",
     "winner_text",
 ]

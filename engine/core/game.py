@@ -29,13 +29,22 @@ from typing_extensions import TypeVar
 
 from .action import Action
 from .chance import Chance, Draw
+from .echo import shorten
 from .errors import ActionError, BadOptions, GameOver, IllegalAction, NotYourTurn, ParseError
-from .notation import nearest, split_turn
+from .notation import TURN_SEPARATOR, join_turn, nearest, split_turn
 from .ranking import rank
 from .rng import Rng
 from .view import View
 
 OptionValue = int | bool | str
+
+#: A game that does not say how long its actions get is assumed to stay within this…
+DEFAULT_LONGEST_ACTION = 100
+#: …and to allow this many actions in one whole turn.
+DEFAULT_TURN_PARTS = 10
+#: Players may spell an action more wordily than `legal_actions` writes it (card names
+#: instead of keys, `E5 → E8`, extra spaces): each part may be this many times as long.
+SPELLING_ROOM = 2
 
 
 class OptionSpec(BaseModel):
@@ -58,12 +67,14 @@ class OptionSpec(BaseModel):
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise BadOptions(f"Option {self.key} takes true or false, not '{raw}'.")
+            raise BadOptions(f"Option {self.key} takes true or false, not '{shorten(str(raw))}'.")
         if self.kind == "int":
             try:
                 value = int(text)
             except ValueError:
-                raise BadOptions(f"Option {self.key} takes a whole number, not '{raw}'.") from None
+                raise BadOptions(
+                    f"Option {self.key} takes a whole number, not '{shorten(str(raw))}'."
+                ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
@@ -74,7 +85,8 @@ class OptionSpec(BaseModel):
             return value
         if text not in self.choices:
             raise BadOptions(
-                f"Option {self.key} takes one of {', '.join(self.choices)}, not '{raw}'."
+                f"Option {self.key} takes one of {', '.join(self.choices)}, "
+                f"not '{shorten(str(raw))}'."
             )
         return text
 
@@ -97,7 +109,9 @@ class GameInfo(BaseModel):
             spec = specs.get(key)
             if spec is None:
                 known = ", ".join(specs) or "none"
-                raise BadOptions(f"{self.name} has no option '{key}' (its options: {known}).")
+                raise BadOptions(
+                    f"{self.name} has no option '{shorten(key)}' (its options: {known})."
+                )
             resolved[key] = spec.coerce(raw)
         return resolved
 
@@ -135,6 +149,15 @@ class Result(NamedTuple, Generic[S]):
     @property
     def reveals(self) -> bool:
         return any(event.reveals for event in self.events)
+
+
+class ActionText(NamedTuple):
+    """One action as it is written for people: `canonical` is the form `legal_actions` lists
+    (what its player reads back, and what the log keeps); `public` is what everybody else
+    reads — the canonical form, unless the action names a secret."""
+
+    canonical: str
+    public: str
 
 
 @dataclass(frozen=True)
@@ -298,6 +321,22 @@ class Game(ABC, Generic[S, A]):
             events.extend(part_events)
         return Result(current, events)
 
+    def longest_action(self) -> int:
+        """The most characters an action text `legal_actions` lists can have. Games derive it
+        from their data (cell and card names, keys); the default is a generous guess."""
+        return DEFAULT_LONGEST_ACTION
+
+    def max_turn_parts(self) -> int:
+        """The most actions one whole turn (`a; b; c`) can hold under the rules."""
+        return DEFAULT_TURN_PARTS
+
+    def max_turn_length(self) -> int:
+        """The longest text worth reading as a turn: every part as long as `SPELLING_ROOM`
+        times the longest action, with the separators. Longer input is no turn of this
+        game, and transports refuse it before any work."""
+        part = SPELLING_ROOM * self.longest_action() + len(TURN_SEPARATOR) + 1
+        return self.max_turn_parts() * part
+
     def _check_may_act(self, state: S, seat: int, text: str) -> None:
         if self.is_over(state):
             raise GameOver(text)
@@ -306,15 +345,34 @@ class Game(ABC, Generic[S, A]):
             names = [state.players[s] for s in sorted(waiting)]
             raise NotYourTurn(text, state.players[seat], names)
 
-    def public_text(self, state: S, seat: int, text: str) -> str:
-        """How `text`, which `seat` played on `state`, is shown to everybody but that player.
+    def describe_action(self, state: S, seat: int, text: str) -> ActionText:
+        """How one action `text` (no `;`), which `seat` may play on `state`, is written.
 
-        Each part is read as an action value, which says how the others see it (the
-        canonical text, unless the action names a secret: a card kept in hand, say); the log
-        keeps the real text, since replay needs it. `text` is a turn `apply` accepted on
-        `state`. (Event texts are always public: games word them so.)
+        Both forms come from the action value the text reads as, never from how it was
+        spelt: every spelling the reader accepts (case, commas, spacing, card names…) gives
+        the same canonical text (`Action.text`) and public text (`Action.public_text`: the
+        canonical text, unless the action names a secret, a card kept in hand, say). The log
+        keeps the real text too, since replay needs it. (Event texts are always public: games
+        word them so.)
         """
-        return "; ".join(self.parse(state, part).public_text() for part in split_turn(text))
+        action = self.parse(state, text)
+        return ActionText(action.text(), action.public_text())
+
+    def describe_turn(self, state: S, seat: int, text: str) -> list[ActionText]:
+        """Each part of the turn `text` that `apply` accepted on `state`, described. Every
+        part is read against `state`: a reader uses only what a turn cannot change (the board
+        side, the cards on offer)."""
+        return [self.describe_action(state, seat, part) for part in split_turn(text)]
+
+    def canonical_text(self, state: S, seat: int, text: str) -> str:
+        """The turn `text` (accepted by `apply` on `state`) in canonical form, parts joined
+        by `; `; `apply` accepts it and plays the same turn."""
+        return join_turn(part.canonical for part in self.describe_turn(state, seat, text))
+
+    def public_text(self, state: S, seat: int, text: str) -> str:
+        """How everybody but `seat` reads the turn `text` that `apply` accepted on `state`:
+        every part in its public form (see `describe_action`)."""
+        return join_turn(part.public for part in self.describe_turn(state, seat, text))
 
     # -- leaving the game ---------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
+from .echo import shorten
 from .groups import components, flood
 
 
@@ -89,7 +90,7 @@ class HexGrid:
         """Why `name` (which `parse` did not find) names no cell, for an error message."""
         rows = self.row_letters()
         return (
-            f"{name.upper()} is not a {what} of the board (rows {rows[0]}–{rows[-1]}, "
+            f"{shorten(name.upper())} is not a {what} of the board (rows {rows[0]}–{rows[-1]}, "
             "numbered from 1 at the left of each row)"
         )
 

@@ -6,7 +6,7 @@ docs/games/terra-nova.md. The game is not registered yet (it is being built).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from engine.core import (
     BadOptions,
@@ -23,10 +23,17 @@ from engine.core import (
 )
 
 from . import rules
-from .board import Board, board
+from .board import Board, Side, board
 from .checks import Checker
-from .factions import FACTIONS, PalaceSide
-from .notation import Action, parse_action
+from .factions import FACTIONS, POWER_TOKENS, PalaceSide
+from .notation import (
+    KEYWORDS,
+    KINDS,
+    MAX_ACTION_WORDS,
+    SPECIAL_KEYS,
+    Action,
+    parse_action,
+)
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
@@ -37,6 +44,7 @@ from .tiles import (
     POWER_ACTIONS,
     ROUND_TILES,
     ROUNDS,
+    TOWN_TILES,
 )
 from .turn import Turn
 from .view import build_view
@@ -173,9 +181,10 @@ class TerraNova(Game[TerraNovaState, Action]):
             return [*exchanges, "done"]
         if player.towns_to_choose:
             return [f"town {key}" for key in player.towns_left] + exchanges
+        river_towns = self._river_towns(state, seat, check)
         if state.acted:
-            return exchanges
-        return self._main_actions(state, seat, check) + exchanges
+            return river_towns + exchanges
+        return self._main_actions(state, seat, check) + river_towns + exchanges
 
     def _main_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         names = self.board_of(state).names
@@ -208,11 +217,24 @@ class TerraNova(Game[TerraNovaState, Action]):
             if check.bridge(a, b) is None
         ]
         actions += self._keyed_actions(state, seat, check)
-        if state.round == ROUNDS:
-            actions.append("pass")
-        else:
-            actions += [f"pass {key}" for key in sorted(state.offer)]
+        actions += [f"pass {key}" for key in sorted(state.offer)]
         return actions
+
+    def _river_towns(self, state: State, seat: int, check: Checker) -> list[str]:
+        """The Sea Dogs' `town across …` texts: river hexes next to their buildings outside
+        towns, across which those buildings would make a town."""
+        if state.seats[seat].faction != "sea-dogs":
+            return []
+        board = check.board
+        shores = {
+            n
+            for h in rules.outside_towns(state, seat)
+            for n in board.neighbours[h]
+            if not board.is_land(n)
+        }
+        return [
+            f"town across {board.names[r]}" for r in sorted(shores) if check.river_town(r) is None
+        ]
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         """Every legal `power …` and `special …` text, trying only actions available now."""
@@ -299,6 +321,28 @@ class TerraNova(Game[TerraNovaState, Action]):
         self._perform(turn, seat, action)
         return Result(turn.s, turn.events)
 
+    def longest_action(self) -> int:
+        """At most `MAX_ACTION_WORDS` words of the game's vocabulary: kinds, keys of factions,
+        tiles and actions, hex names of both boards, power amounts."""
+        words = [
+            *KINDS,
+            *KEYWORDS,
+            *SPECIAL_KEYS,
+            *(faction.key for faction in FACTIONS),
+            *(tile.key for tile in BONUS_TILES),
+            *(tile.key for tile in TOWN_TILES),
+            *POWER_ACTIONS,
+            *(name for side in get_args(Side) for name in board(side).names),
+            str(POWER_TOKENS),
+        ]
+        return MAX_ACTION_WORDS * (max(len(word) for word in words) + 1) - 1
+
+    def max_turn_parts(self) -> int:
+        """Exchanges of one power each before and after the action (bowl III never holds
+        more than all tokens, and a town tile can refill it), the action, and a town tile
+        for each town founded (at most one per tile)."""
+        return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
+
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase
         if kind == "neutral":
@@ -331,12 +375,14 @@ class TerraNova(Game[TerraNovaState, Action]):
             turn.bridge(seat, first, second)
         elif kind == "exchange":
             turn.exchange(seat, action.number, for_points=bool(action.words))
+        elif kind == "town" and action.hexes:
+            turn.river_town(seat, action.hexes[0])
         elif kind == "town":
             turn.choose_town(seat, action.words[0])
         elif kind == "done":
             turn.finish_exchanges(seat)
         else:
-            turn.pass_round(seat, action.words[0] if action.words else None)
+            turn.pass_round(seat, action.words[0])
 
     # -- leaving the game ---------------------------------------------------------------
 
@@ -374,7 +420,7 @@ class TerraNova(Game[TerraNovaState, Action]):
         if state.phase == "round-end":
             return "done"
         if state.phase == "actions" and not player.towns_to_choose:
-            return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
+            return f"pass {sorted(state.offer)[0]}"
         return self.legal_actions(state, seat)[0]
 
     # -- the end ------------------------------------------------------------------------

@@ -52,7 +52,12 @@ def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
             for a, b, seat in state.bridges
         ],
         "towns": [
-            {"seat": town.seat, "tile": town.tile, "hexes": [board.names[h] for h in town.hexes]}
+            {
+                "seat": town.seat,
+                "tile": town.tile,
+                "hexes": [board.names[h] for h in town.hexes],
+                "river": None if town.river is None else board.names[town.river],
+            }
             for town in state.towns
         ],
         "end_reason": state.end_reason,

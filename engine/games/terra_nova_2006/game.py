@@ -16,7 +16,7 @@ from . import rules
 from .actions import MOVE, PASS, PLACE, STONE, Action
 from .board import standard_board
 from .checks import check
-from .state import FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
+from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
 from .turn import TurnBuilder
 from .view import TerraNova2006View, build_view
 
@@ -98,6 +98,14 @@ class TerraNova2006(Game[TerraNova2006State, Action]):
 
     def phase(self, state: State, seat: int) -> Phase[State, Action]:
         return PHASES[state.phase]
+
+    def longest_action(self) -> int:
+        """A move names two cells; the longest is one between the longest-named cells."""
+        longest = max(BOARD.names, key=len)
+        return len(f"move {longest} {longest}")
+
+    def max_turn_parts(self) -> int:
+        return ACTIONS_PER_TURN
 
     def parse(self, state: State, text: str) -> Action:
         return Action.parse(text)

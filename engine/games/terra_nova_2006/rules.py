@@ -43,12 +43,15 @@ def is_blocked(board: Board, cells: Sequence[int], start: int) -> bool:
     return all(cells[n] != FREE for n in board.neighbours[start])
 
 
-def movable_seats(board: Board, cells: Sequence[int]) -> set[int]:
-    """The seats with a figure that has a free neighbouring cell."""
+def movable_seats(board: Board, cells: Sequence[int], enough: int) -> set[int]:
+    """Seats with a figure that has a free neighbouring cell, found in board order until
+    `enough` of them are."""
     found: set[int] = set()
     for cell, code in enumerate(cells):
         if code >= 0 and code not in found and not is_blocked(board, cells, cell):
             found.add(code)
+            if len(found) >= enough:
+                break
     return found
 
 

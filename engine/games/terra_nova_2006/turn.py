@@ -20,7 +20,8 @@ from .state import (
     TurnRecord,
 )
 
-_MULTIPLIER = {1: 3, 2: 2, 3: 1}
+#: Points per cell of a scored area, by its number of landscapes (at most 3).
+POINTS_PER_CELL: dict[int, int] = {1: 3, 2: 2, 3: 1}
 
 
 class TurnBuilder(StateBuilder[TerraNova2006State]):
@@ -107,13 +108,15 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             self._game_over("at most one player has not resigned")
         elif seat == state.current:
             self._end_turn()
+        else:
+            self._at_most_one_can_move()
 
     # -- what follows an action ---------------------------------------------------------
 
     def _score(self, area: list[int]) -> None:
         state = self.state
         kinds = rules.landscape_count(self.board, area)
-        points = len(area) * _MULTIPLIER[kinds]
+        points = len(area) * POINTS_PER_CELL[kinds]
         counts = [0] * len(state.players)
         for cell in area:
             if state.board[cell] >= 0:
@@ -161,7 +164,11 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         return f"{head}: {' and '.join(names)} tie and take {share} each"
 
     def _after_action(self) -> None:
-        """End the turn once three actions are done or no further action is possible."""
+        """End the game at once if at most one player can still move (the rest of the turn is
+        not played, so nothing more scores); else end the turn once three actions are done or
+        no further action is possible."""
+        if self._at_most_one_can_move():
+            return
         state = self.state
         if len(state.done) >= ACTIONS_PER_TURN:
             self._end_turn()
@@ -187,10 +194,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             previous = len(state.players) - 1
         else:
             previous = state.current
-        movable = rules.movable_seats(self.board, state.board)
-        movers = [s for s in range(len(state.players)) if not state.resigned[s] and s in movable]
-        if len(movers) <= 1:
-            self._game_over("at most one player can still move a figure")
+        if self._at_most_one_can_move():
             return
         state.turn += 1
         for seat in self._seats_after(previous):
@@ -198,6 +202,15 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
                 state.current = seat
                 return
             self.say(f"{self._name(seat)} has no figures left and is skipped", seat)
+
+    def _at_most_one_can_move(self) -> bool:
+        """End the game if at most one player who has not resigned has a figure with a free
+        neighbouring cell (a figure boxed in by figures counts as unable to move, as the book
+        calls any figure that cannot be moved blocked)."""
+        if len(rules.movable_seats(self.board, self.state.board, enough=2)) > 1:
+            return False  # (a player who resigned has no figures left)
+        self._game_over("at most one player can still move a figure")
+        return True
 
     def _seats_after(self, seat: int) -> list[int]:
         """The seats that have not resigned, in turn order starting after `seat`."""

@@ -24,10 +24,11 @@ from engine.core import (
 )
 
 from . import rules
-from .cards import BY_COLOUR, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
+from .board import NAMES
+from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .explain import why_illegal
 from .hidden import resample_hidden
-from .notation import PUBLIC_KEEP, Action, canonical, parse_action
+from .notation import PUBLIC_KEEP, Action, build_text, canonical, parse_action
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
 from .view import build_view, rank_keys, town_scores
@@ -35,6 +36,8 @@ from .view import build_view, rank_keys, town_scores
 State = TinyTownsState
 _DEFAULT = "default"
 __all__ = ["PUBLIC_KEEP", "TinyTowns"]
+#: Actions a player takes at most once a round: keep, the resource (name or choose), place, done.
+_ONCE_A_ROUND = 4
 
 _OPTIONS = [
     OptionSpec(
@@ -154,6 +157,22 @@ class TinyTowns(Game[TinyTownsState, Action]):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return rules.legal(state, seat)
+
+    def longest_action(self) -> int:
+        """The longest build (the longest card key on the largest pattern) or Watch filling
+        (the three longest building keys); every other action is shorter."""
+        longest_key = max(CARDS, key=len)
+        largest = max(
+            sum(cell is not None for row in c.shape for cell in row) for c in CARDS.values()
+        )
+        build = build_text(longest_key, 0, range(largest))
+        watch = "watch " + " ".join(sorted(BUILDINGS, key=len)[-3:])
+        return max(len(build), len(watch))
+
+    def max_turn_parts(self) -> int:
+        """A round: the once-a-round actions, and per square of the town at most one build
+        and one decision it brings (a resource to put, a Watch to fill, …)."""
+        return _ONCE_A_ROUND + 2 * len(NAMES)
 
     def parse(self, state: State, text: str) -> Action:
         return self._in_offer_order(state, parse_action(text, lambda: []))

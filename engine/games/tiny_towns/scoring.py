@@ -2,7 +2,9 @@
 
 Which cottages the Farms and Greenhouses feed is the player's choice at the end of the game;
 the engine picks the choice that scores most (cottages, Barrett Castle, Chapels and Temples
-depend on it), preferring the first such choice in a fixed order.
+depend on it). Among choices that score the same (the Grand Mausoleum pays for an unfed
+cottage what feeding it would) it feeds the most cottages, then takes the first in a fixed
+order.
 """
 
 from __future__ import annotations
@@ -76,12 +78,14 @@ def shrine_points(buildings: int) -> int:
 def score_town(
     cells: Sequence[str], held: dict[int, list[str]], shrine: int, ctx: Context
 ) -> Score:
-    """The town's score under the best feeding."""
+    """The town's score under the best feeding: most points, then most cottages fed."""
     best: Score | None = None
+    best_key = (0, 0)
     for fed in feeding_options(cells):
         score = _score_fed(cells, held, shrine, ctx, fed)
-        if best is None or score.total > best.total:
-            best = score
+        key = (score.total, sum(home_weight(cells[h]) for h in fed))
+        if best is None or key > best_key:
+            best, best_key = score, key
     assert best is not None
     return best
 
