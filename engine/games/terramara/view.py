@@ -215,7 +215,10 @@ class PlayerView(BaseModel):
 class LastPlacementView(BaseModel):
     seat: int
     member: MemberKind
+    #: The placement as typed (`home raid`, `RT2-1 b`, `X-5`, `hut`) and the id of the space
+    #: it named (`raid`, `RT2-1 b`, `X-5`; `hut` for the hut), to find it on the board.
     space: str
+    space_id: str
 
 
 class DecisionView(BaseModel):
@@ -340,8 +343,11 @@ def build_view(state: TerramaraState, viewer: int | None, to_act: Iterable[int])
 def _last(state: TerramaraState) -> LastPlacementView | None:
     if not state.last:
         return None
-    seat, member, space = state.last.split(" ", 2)
-    return LastPlacementView(seat=int(seat), member=member, space=space)
+    seat, member, name = state.last.split(" ", 2)
+    space = None if name == rules.HUT else rules.target(state, int(seat), name)[0]
+    return LastPlacementView(
+        seat=int(seat), member=member, space=name, space_id=space.id if space else rules.HUT
+    )
 
 
 def _home(state: TerramaraState) -> list[Space]:

@@ -61,6 +61,7 @@ def test_player_panels_last_placement_and_decisions() -> None:
     state = play(state, 0, "place scout home raid")
     view = GAME.view_of(state, 1)
     assert view.last is not None and (view.last.seat, view.last.space) == (0, "home raid")
+    assert view.last.space_id == "raid"
     bob = view.players[1]
     assert bob.raw["st"] == 3 and bob.person is not None and bob.person.name == "Singer"
     assert bob.artifacts[0].card.name == "Bone Awl" and not bob.artifacts[0].rotated
@@ -69,3 +70,11 @@ def test_player_panels_last_placement_and_decisions() -> None:
     assert (decision.seat, decision.kind, decision.remaining) == (1, "give", 1)
     assert decision.options == ["give st", "give wd"]
     assert bob.score.total == GAME.scores(state)[1]
+
+
+def test_the_last_placement_names_the_space_it_took() -> None:
+    """With 3 players `home travel` is the shared improve/travel space; the hut has no space."""
+    state = play(new(3), 0, "place scout home travel")
+    view = GAME.view_of(state, None)
+    assert view.last is not None and view.last.space_id == "improve-travel"
+    assert "improve-travel" in {space.id for space in view.home}
