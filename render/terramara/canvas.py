@@ -1,0 +1,110 @@
+"""Drawing in image coordinates on an image that may be `k` times larger (cached layers are
+drawn enlarged and reduced for smooth edges): boxes, lines and wrapped text.
+
+Texts recur from image to image (labels, names, counts), so each text's anti-aliased mask,
+width and wrapping are computed once and cached; drawing a text pastes its colour through
+the mask, which gives the same pixels as drawing it afresh."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB, Point, font_for, wrap
+
+from .style import LINE
+
+
+class Canvas:
+    def __init__(self, image: Image.Image, k: int = 1) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.k = k
+
+    def _box(self, box: Sequence[float]) -> tuple[float, float, float, float]:
+        k = self.k
+        return (box[0] * k, box[1] * k, box[2] * k - 1, box[3] * k - 1)
+
+    def rect(
+        self,
+        box: Sequence[float],
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> None:
+        self.draw.rounded_rectangle(
+            self._box(box), radius=radius * self.k, fill=fill, outline=outline, width=width * self.k
+        )
+
+    def ellipse(
+        self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None
+    ) -> None:
+        self.draw.ellipse(self._box(box), fill=fill, outline=outline, width=self.k)
+
+    def line(self, points: Sequence[Point], fill: RGB, width: int = 1) -> None:
+        k = self.k
+        self.draw.line([(x * k, y * k) for x, y in points], fill=fill, width=width * k)
+
+    def polygon(self, points: Sequence[Point], fill: RGB) -> None:
+        k = self.k
+        self.draw.polygon([(x * k, y * k) for x, y in points], fill=fill)
+
+    def text(self, at: Point, text: str, size: int, fill: RGB, anchor: str = "la") -> float:
+        """Draws `text`; returns its width in image pixels."""
+        if text:
+            mask, (dx, dy) = _mask(text, size * self.k, anchor)
+            x, y = round(at[0] * self.k) + dx, round(at[1] * self.k) + dy
+            self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+        return self.width(text, size)
+
+    def width(self, text: str, size: int) -> float:
+        return _length(text, size * self.k) / self.k
+
+    def wrapped(self, text: str, size: int, width: float) -> list[str]:
+        return list(_wrap(text, size * self.k, width * self.k))
+
+    def paragraph(
+        self,
+        at: Point,
+        text: str,
+        size: int,
+        fill: RGB,
+        width: float,
+        max_lines: int = 9,
+        line: int = LINE,
+    ) -> float:
+        """`text` wrapped into `width`, from the top left `at`; returns the y below it.
+
+        Lines beyond `max_lines` are cut, the last one ending in an ellipsis."""
+        lines = self.wrapped(text, size, width)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = lines[-1].rstrip(",;") + "..."
+        x, y = at
+        for text_line in lines:
+            self.text((x, y), text_line, size, fill)
+            y += line
+        return y
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The anti-aliased mask of `text` and where its top left lies from the anchor point."""
+    text_font = font_for(text, size)
+    left, top, right, bottom = (round(v) for v in text_font.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=text_font, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    return font_for(text, size).getlength(text)
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: float) -> tuple[str, ...]:
+    return tuple(wrap(text, font_for(text, size), width))
