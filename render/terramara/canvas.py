@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import RGB, Point, font_for, wrap
+from render.common import RGB, Point, fit_text, font_for, wrap
 
 from .style import LINE
 
@@ -59,6 +59,23 @@ class Canvas:
             x, y = round(at[0] * self.k) + dx, round(at[1] * self.k) + dy
             self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
         return self.width(text, size)
+
+    def fitted(
+        self,
+        at: Point,
+        text: str,
+        size: int,
+        fill: RGB,
+        width: float,
+        minimum: int | None = None,
+        anchor: str = "la",
+    ) -> float:
+        """`text` in the largest size from `size` down to `minimum` (default: `size`) that fits
+        `width`, cut short with an ellipsis if even that is too wide; returns its width."""
+        shown, chosen = fit_text(text, size * self.k, width * self.k, (minimum or size) * self.k)
+        return self.text(
+            at, shown, round(getattr(chosen, "size", size * self.k) / self.k), fill, anchor
+        )
 
     def width(self, text: str, size: int) -> float:
         return _length(text, size * self.k) / self.k

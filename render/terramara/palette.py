@@ -18,6 +18,7 @@ from PIL import Image
 from engine.games.terramara.view import card_view
 from render.common import PLAYER_COLOURS, RGB, mix, paste_centred, ring_sprite
 
+from . import style
 from .canvas import Canvas
 from .cards import card_sprite
 from .pieces import NEUTRAL_LABELS, Shape, token
@@ -50,8 +51,10 @@ SHAPES: tuple[Shape, ...] = ("disc", "square", "diamond", "cart", "canoe", "bann
 
 
 def palette_for(layer: Image.Image) -> Image.Image:
-    """A 1×1 palette image holding the colours to reduce images over `layer` to."""
-    colours = _colours(specimen(), SPECIMEN_COLOURS)
+    """A 1×1 palette image holding the colours to reduce images over `layer` to: the named
+    colours exactly (flat areas keep their colour), then the specimen's and the layer's."""
+    colours = [value for colour in exact_colours() for value in colour]
+    colours += _colours(specimen(), SPECIMEN_COLOURS)
     colours += _colours(layer, 256 - len(colours) // 3)
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours + [0] * (768 - len(colours)))
@@ -71,6 +74,19 @@ def _colours(image: Image.Image, count: int) -> list[int]:
     )
     used = len(reduced.getcolors(maxcolors=256) or [])
     return (reduced.getpalette() or [])[: 3 * used]
+
+
+@cache
+def exact_colours() -> tuple[RGB, ...]:
+    """Every colour the style names: fills of spaces, tiles, tracks, pieces and texts."""
+    named = [value for value in vars(style).values() if _is_rgb(value)]
+    named += [*style.TERRAINS.values(), *style.CATEGORIES.values(), *style.ZONES]
+    named += [*PLAYER_COLOURS.values()]
+    return tuple(dict.fromkeys(named))
+
+
+def _is_rgb(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value)
 
 
 @cache

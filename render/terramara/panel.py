@@ -9,7 +9,7 @@ from collections import OrderedDict
 from PIL import Image
 
 from engine.games.terramara.view import PlayerView, TerramaraView
-from render.common import RGB, fit_text, mix, paste_centred
+from render.common import RGB, mix, paste_centred
 
 from .canvas import Canvas
 from .layout import BOARD_RIGHT, Layout, draft_rows
@@ -41,8 +41,8 @@ def draw_header(canvas: Canvas, view: TerramaraView) -> None:
     x = MARGIN + 2 + canvas.width("Terramara", TITLE) + 14
     canvas.text((x, 14), stage(view), HEAD, INK)
     status = status_line(view)
-    text, text_font = fit_text(status, BODY, BOARD_RIGHT - MARGIN - 4, minimum=BODY)
-    canvas.draw.text((MARGIN + 2, 48), text, font=text_font, fill=HIGHLIGHT if view.to_act else INK)
+    colour = HIGHLIGHT if view.to_act else INK
+    canvas.fitted((MARGIN + 2, 48), status, BODY, colour, BOARD_RIGHT - MARGIN - 4)
 
 
 def stage(view: TerramaraView) -> str:
@@ -130,15 +130,9 @@ def draw_panel(
     badges = _badges(player)
     badge_width = sum(canvas.width(word, SMALL) + 16 for word, _ in badges)
     room = right - x - 40 - score_width - badge_width - 20
-    name, name_font = fit_text(player.name, HEAD, room, minimum=SMALL)
-    canvas.draw.text(
-        (x + 40, top + 22),
-        name,
-        font=name_font,
-        fill=MUTED if player.resigned else INK,
-        anchor="lm",
-    )
-    bx = x + 40 + name_font.getlength(name) + 10
+    ink = MUTED if player.resigned else INK
+    shown = canvas.fitted((x + 40, top + 22), player.name, HEAD, ink, room, SMALL, "lm")
+    bx = x + 40 + shown + 10
     for word, fill in badges:
         width = canvas.width(word, SMALL) + 10
         canvas.rect((round(bx), top + 11, round(bx + width), top + 33), fill=fill, radius=5)
@@ -266,6 +260,6 @@ def draw_draft(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     canvas.text((MARGIN + 10, top + 6), "Set-up: persons and start resource cards", HEAD, INK)
     y = top + 32
     for line, continued in lines:
-        text, text_font = fit_text(line, SMALL, BOARD_RIGHT - MARGIN - 40, minimum=SMALL)
-        canvas.draw.text((MARGIN + (30 if continued else 10), y), text, font=text_font, fill=INK)
+        at = (MARGIN + (30 if continued else 10), y)
+        canvas.fitted(at, line, SMALL, INK, BOARD_RIGHT - MARGIN - 40)
         y += LINE

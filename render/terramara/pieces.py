@@ -71,9 +71,7 @@ def token(shape: Shape, size: int, fill: RGB, label: str) -> Image.Image:
     for grow, colour in ((2.2, CASING), (0.0, outline), (-2.0, fill)):
         _outline(draw, shape, full * k / 2, (size / 2 + grow) * k, (*colour, 255))
     if label:
-        font_size = max(SMALL, round(size * (0.6 if len(label) == 1 else 0.5)))
-        if shape == "canoe":
-            font_size = SMALL
+        font_size = label_size(shape, size, label)
         centre_y = full * k / 2 + (size * 0.08 * k if shape in ("canoe", "cart") else 0)
         if shape == "banner":
             centre_y = full * k / 2 - size * 0.12 * k
@@ -88,6 +86,13 @@ def token(shape: Shape, size: int, fill: RGB, label: str) -> Image.Image:
             stroke_fill=(*ink, 255),
         )
     return big.resize((full, full), Image.Resampling.LANCZOS)
+
+
+def label_size(shape: Shape, size: int, label: str) -> int:
+    """The type size of a piece's label: as large as the piece allows, never below SMALL."""
+    if shape == "canoe":
+        return SMALL
+    return max(SMALL, round(size * (0.6 if len(label) == 1 else 0.5)))
 
 
 def _outline(

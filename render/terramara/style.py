@@ -39,7 +39,7 @@ NEUTRAL = rgb("#9A948A")
 USED = rgb("#B9B2A6")
 WORKER = rgb("#E8D3A8")  # a worker tile  # a home space used this round, a used worker
 FUTURE = mix(PAPER, MUTED, 0.08)
-BACK = rgb("#E9E1D0")  # the back of a turned territory
+BACK = rgb("#EBD9B4")  # the back of a turned territory
 SPECIAL = rgb("#F6E7B8")  # a round-5 special space
 
 #: Terrain → fill of its territory tile (the terrain is also written on the tile).

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import ParseError
+from engine.core import ParseError, shorten
 
 from .board import ROAD_NODES
 from .content import (
@@ -127,7 +127,7 @@ class Action:
             raise fail(USAGE)
         kind = _VERBS.get(words[0])
         if kind is None:
-            raise fail(f"'{words[0]}' is not an action. {USAGE}")
+            raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
         return _Reader(kind, words[1:], fail).read()
 
 
@@ -217,7 +217,7 @@ class _Reader:
     def _id(self, word: str) -> str:
         key = _IDS.get(word) or _PERSON_NAMES.get(word)
         if key is None:
-            raise self.fail(f"'{word}' is not the id of a card, tile or person")
+            raise self.fail(f"'{shorten(word)}' is not the id of a card, tile or person")
         return key
 
     def _slot(self, word: str, reserved_ok: bool) -> str:
@@ -225,7 +225,7 @@ class _Reader:
             return RESERVED
         if word.isdigit() and 1 <= int(word) <= 8:
             return word
-        raise self.fail(f"'{word}' is not a river slot (1-8)")
+        raise self.fail(f"'{shorten(word)}' is not a river slot (1-8)")
 
     def _thing(self, word: str) -> str:
         if word in _CODES:
@@ -235,19 +235,19 @@ class _Reader:
         key = _IDS.get(word)
         if key in CROSSROADS or key in OUTPOSTS:
             return key
-        raise self.fail(f"'{word}' is not something to take")
+        raise self.fail(f"'{shorten(word)}' is not something to take")
 
     def _code(self, word: str, raw_only: bool = False) -> str:
         code = _CODES.get(word)
         if code is None or (raw_only and code not in RAW):
             kinds = "a raw code (st wd or ca)" if raw_only else "a resource code"
-            raise self.fail(f"'{word}' is not {kinds}")
+            raise self.fail(f"'{shorten(word)}' is not {kinds}")
         return code
 
     def _node(self, word: str) -> str:
         node = _NODES.get(word)
         if node is None:
-            raise self.fail(f"'{word}' is not a road node (S, B1, O1, C1, …, C6, E)")
+            raise self.fail(f"'{shorten(word)}' is not a road node (S, B1, O1, C1, …, C6, E)")
         return node
 
     def _trade(self) -> Action:
@@ -256,7 +256,7 @@ class _Reader:
         if len(words) >= 2 and words[-2] == "for":
             target = words[-1]
             if target not in TRACKS:
-                raise self.fail(f"'{target}' is not a track (mil, cul, rch)")
+                raise self.fail(f"'{shorten(target)}' is not a track (mil, cul, rch)")
             words = words[:-2]
         if not words:
             raise self.fail("say which tiles to pay, e.g. 'trade st' or 'trade st for cul'")

@@ -21,7 +21,7 @@ from engine.core import (
     Result,
 )
 
-from . import flow, legal
+from . import flow, legal, limits
 from .actions import Action
 from .builder import Builder
 from .hidden import resample_hidden
@@ -81,6 +81,12 @@ class Terramara(Game[TerramaraState, Action]):
 
     def phase(self, state: State, seat: int) -> Phase[State, Action]:
         return legal.phase_of(state, seat)
+
+    def longest_action(self) -> int:
+        return limits.longest_action()
+
+    def max_turn_parts(self) -> int:
+        return limits.max_turn_parts()
 
     def parse(self, state: State, text: str) -> Action:
         return Action.parse(text)
