@@ -63,8 +63,13 @@ LEGIBLE_PX = 8
 def busy() -> View:
     """Round 3 of a 4-player advanced game: members out, carts moving, cards crafted."""
     return first(
-        lambda s: s.phase == "play" and s.round == 3 and s.step == "before" and bool(s.last)
-        and sum(len(p.artifacts) for p in s.seats) >= 3
+        lambda s: (
+            s.phase == "play"
+            and s.round == 3
+            and s.step == "before"
+            and bool(s.last)
+            and sum(len(p.artifacts) for p in s.seats) >= 3
+        )
     )
 
 
@@ -143,8 +148,10 @@ def test_each_member_stands_on_its_space_in_its_colour(busy: View) -> None:
 
 def test_chief_scout_and_warrior_differ_in_shape_not_only_in_colour() -> None:
     colour = SEAT_COLOURS[0]
-    masks = [token(shape, MEMBER_SIZE, colour, "A").getchannel("A") for shape in
-             ("disc", "square", "diamond")]
+    masks = [
+        token(shape, MEMBER_SIZE, colour, "A").getchannel("A")
+        for shape in ("disc", "square", "diamond")
+    ]
     for a, b in ((0, 1), (0, 2), (1, 2)):
         assert masks[a].tobytes() != masks[b].tobytes()
     labels = Seats.of(typed(first(lambda s: True)).players).labels
@@ -194,7 +201,8 @@ def test_military_markers_and_canoes_sit_at_their_values(busy: View) -> None:
     assert count_near(moved, spot, SEAT_COLOURS[0]) > 60
     assert count_near(image, spot, SEAT_COLOURS[0]) == 0
     for seat, culture in enumerate(view.river.canoes):
-        spot = around(_middle(lay.river_cell(min(culture, view.river.end)), lay.river_lane(seat)), 8)
+        cell = lay.river_cell(min(culture, view.river.end))
+        spot = around(_middle(cell, lay.river_lane(seat)), 8)
         assert count_near(image, spot, SEAT_COLOURS[seat]) > 40, (seat, culture)
 
 
