@@ -296,11 +296,12 @@ def _draw_territory(
         radius=7,
     )
     left, top, right, _ = box
-    canvas.text((left + 7, top + 3), f"{territory.id} {territory.terrain}", BODY, INK)
+    title = canvas.text((left + 7, top + 3), f"{territory.id} {territory.terrain}", BODY, INK)
     when = f"round {row.round}" + (" · scouts only" if future else "")
     if special is not None:
-        when = f"last space {special.id}: {special_condition(special.id)}"
-    canvas.text((right - 7, top + 5), when, SMALL, MUTED, anchor="ra")
+        when = f"{special.id} (last space): {special_condition(special.id)}"
+    room = right - left - title - 24
+    canvas.fitted((right - 7, top + 5), when, SMALL, MUTED, room, anchor="ra")
     spaces = [*territory.spaces, *([special] if special else [])]
     boxes = layout.space_boxes(row.row, territory.column, len(spaces))
     for space, space_box in zip(spaces, boxes, strict=True):
