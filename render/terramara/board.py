@@ -1,6 +1,6 @@
 """The board's cached layer: everything that changes only when a round begins or a row is
 turned — tiles and their spaces, the road with its bonus tiles, the tracks' scales and
-milestones, the card slots' headings and the key. It is drawn enlarged and reduced, once per
+milestones, the card slots' headings and the key. It is drawn once per
 (player count, tiles, round, turned rows, fire and blockades), and shared by the images of that
 stretch of the game."""
 
@@ -49,7 +49,6 @@ from .style import (
     FUTURE,
     HEAD,
     INK,
-    LAYER_SCALE,
     LINE,
     MARGIN,
     MUTED,
@@ -143,9 +142,8 @@ def _key(view: TerramaraView) -> tuple[object, ...]:
 
 
 def _draw_background(view: TerramaraView, layout: Layout) -> Image.Image:
-    k = LAYER_SCALE
-    image = Image.new("RGB", (WIDTH * k, layout.height * k), PAPER)
-    canvas = Canvas(image, k)
+    image = Image.new("RGB", (WIDTH, layout.height), PAPER)
+    canvas = Canvas(image)
     canvas.text((MARGIN + 2, 10), "Terramara", TITLE, INK)
     _draw_key(canvas)
     _draw_road(canvas, view, layout)
@@ -156,7 +154,7 @@ def _draw_background(view: TerramaraView, layout: Layout) -> Image.Image:
     _draw_river_scale(canvas, view, layout)
     _draw_slot_headings(canvas, layout)
     _draw_legend(canvas, layout)
-    return image.reduce(k)
+    return image
 
 
 def _draw_key(canvas: Canvas) -> None:
@@ -173,10 +171,8 @@ def _draw_key(canvas: Canvas) -> None:
     for shape, word in reversed(key):
         x -= canvas.width(word, SMALL)
         canvas.text((x, 22), word, SMALL, MUTED, anchor="lm")
-        sprite = token(shape, 20 * canvas.k, NEUTRAL, "")
-        canvas.image.paste(
-            sprite, (round((x - 28) * canvas.k), round((22 - 13) * canvas.k)), sprite
-        )
+        sprite = token(shape, 20, NEUTRAL, "")
+        canvas.image.paste(sprite, (round(x - 28), 22 - 13), sprite)
         x -= 40
 
 
@@ -229,7 +225,7 @@ def _outpost_node(canvas: Canvas, box: Box, node: RoadNodeView, row: int) -> Non
 def _draw_home(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     boxes = layout.home_boxes(len(view.home))
     for space, box in zip(view.home, boxes, strict=True):
-        left, top, right, _ = box
+        left, top, right, bottom = box
         canvas.rect(box, fill=CARD, outline=CARD_EDGE, width=2, radius=6)
         actions = space.effect.split(" / ")
         joiner = " + " if _MERGE.get(space.id) == "both" else " / "
@@ -238,13 +234,10 @@ def _draw_home(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
         effects = [home_effect(a) for a in actions]
         words = " or ".join(effects) if joiner == " / " else " and ".join(effects)
         y = canvas.paragraph((left + 6, y), words, SMALL, INK, right - left - 12, max_lines=2)
-        notes = []
-        if space.capacity == 1:
-            notes.append("single")
         if space.once_per_round:
-            notes.append("once a round")
-        if notes:
-            canvas.paragraph((left + 6, y), ", ".join(notes), SMALL, MUTED, right - left - 12, 2)
+            canvas.paragraph((left + 6, y), "once a round", SMALL, MUTED, right - left - 12, 2)
+        if space.capacity == 1:  # where territory spaces say it; a `used` stamp covers it
+            canvas.text((left + 6, bottom - 4), "single", SMALL, MUTED, anchor="ld")
     first = layout.round_boxes()[0]
     canvas.text((first[0], layout.home_top + 2), "Rounds, workers left", SMALL, MUTED)
     for number, box in enumerate(layout.round_boxes(), start=1):

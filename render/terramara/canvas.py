@@ -1,5 +1,4 @@
-"""Drawing in image coordinates on an image that may be `k` times larger (cached layers are
-drawn enlarged and reduced for smooth edges): boxes, lines and wrapped text.
+"""Drawing boxes, lines and (wrapped, fitted) text.
 
 Texts recur from image to image (labels, names, counts), so each text's anti-aliased mask,
 width and wrapping are computed once and cached; drawing a text pastes its colour through
@@ -18,14 +17,9 @@ from .style import LINE
 
 
 class Canvas:
-    def __init__(self, image: Image.Image, k: int = 1) -> None:
+    def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
-        self.k = k
-
-    def _box(self, box: Sequence[float]) -> tuple[float, float, float, float]:
-        k = self.k
-        return (box[0] * k, box[1] * k, box[2] * k - 1, box[3] * k - 1)
 
     def rect(
         self,
@@ -35,28 +29,27 @@ class Canvas:
         width: int = 1,
         radius: int = 0,
     ) -> None:
+        """A box (left, top, right, bottom), the right and bottom edges excluded."""
+        left, top, right, bottom = box
         self.draw.rounded_rectangle(
-            self._box(box), radius=radius * self.k, fill=fill, outline=outline, width=width * self.k
+            (left, top, right - 1, bottom - 1),
+            radius=radius,
+            fill=fill,
+            outline=outline,
+            width=width,
         )
 
-    def ellipse(
-        self, box: Sequence[float], fill: RGB | None = None, outline: RGB | None = None
-    ) -> None:
-        self.draw.ellipse(self._box(box), fill=fill, outline=outline, width=self.k)
-
     def line(self, points: Sequence[Point], fill: RGB, width: int = 1) -> None:
-        k = self.k
-        self.draw.line([(x * k, y * k) for x, y in points], fill=fill, width=width * k)
+        self.draw.line(list(points), fill=fill, width=width)
 
     def polygon(self, points: Sequence[Point], fill: RGB) -> None:
-        k = self.k
-        self.draw.polygon([(x * k, y * k) for x, y in points], fill=fill)
+        self.draw.polygon(list(points), fill=fill)
 
     def text(self, at: Point, text: str, size: int, fill: RGB, anchor: str = "la") -> float:
-        """Draws `text`; returns its width in image pixels."""
+        """Draws `text`; returns its width."""
         if text:
-            mask, (dx, dy) = _mask(text, size * self.k, anchor)
-            x, y = round(at[0] * self.k) + dx, round(at[1] * self.k) + dy
+            mask, (dx, dy) = _mask(text, size, anchor)
+            x, y = round(at[0]) + dx, round(at[1]) + dy
             self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
         return self.width(text, size)
 
@@ -72,16 +65,14 @@ class Canvas:
     ) -> float:
         """`text` in the largest size from `size` down to `minimum` (default: `size`) that fits
         `width`, cut short with an ellipsis if even that is too wide; returns its width."""
-        shown, chosen = fit_text(text, size * self.k, width * self.k, (minimum or size) * self.k)
-        return self.text(
-            at, shown, round(getattr(chosen, "size", size * self.k) / self.k), fill, anchor
-        )
+        shown, chosen = fit_text(text, size, width, minimum or size)
+        return self.text(at, shown, getattr(chosen, "size", size), fill, anchor)
 
     def width(self, text: str, size: int) -> float:
-        return _length(text, size * self.k) / self.k
+        return _length(text, size)
 
     def wrapped(self, text: str, size: int, width: float) -> list[str]:
-        return list(_wrap(text, size * self.k, width * self.k))
+        return list(_wrap(text, size, width))
 
     def paragraph(
         self,

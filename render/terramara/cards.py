@@ -11,7 +11,7 @@ from engine.games.terramara.view import BonusView, CardView
 from render.common import Box, mix, text_colour_on
 
 from .canvas import Canvas
-from .style import BODY, CARD, CARD_EDGE, CATEGORIES, INK, LAYER_SCALE, MUTED, SMALL
+from .style import BODY, CARD, CARD_EDGE, CATEGORIES, INK, MUTED, SMALL
 from .words import card_lines
 
 BAND = 26
@@ -25,9 +25,8 @@ def card_sprite(card: CardView, width: int, height: int) -> Image.Image:
 @cache
 def _card_sprite(card_json: str, width: int, height: int) -> Image.Image:
     card = CardView.model_validate_json(card_json)
-    k = LAYER_SCALE
-    image = Image.new("RGB", (width * k, height * k), CARD)
-    canvas = Canvas(image, k)
+    image = Image.new("RGB", (width, height), CARD)
+    canvas = Canvas(image)
     colour = CATEGORIES[card.category]
     canvas.rect((0, 0, width, height), fill=CARD, outline=mix(colour, INK, 0.3), width=2, radius=6)
     canvas.rect((0, 0, width, BAND), fill=colour, radius=6)
@@ -42,7 +41,7 @@ def _card_sprite(card_json: str, width: int, height: int) -> Image.Image:
     y += 25
     for line in card_lines(card.effect, card.category):
         y = canvas.paragraph((7, y), line, SMALL, MUTED, width - 12, max_lines=3)
-    return image.reduce(k)
+    return image
 
 
 def draw_bonus(canvas: Canvas, box: Box, tile: BonusView, title: str = "") -> None:

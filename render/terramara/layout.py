@@ -23,7 +23,7 @@ from .words import draft_lines
 
 HEADER_HEIGHT = 80
 BAND_GAP = 8
-HOME_HEIGHT = 128
+HOME_HEIGHT = 136
 ROW_HEIGHT = 108
 ROWS = 6
 ROAD_LEFT, ROAD_RIGHT = MARGIN, 240
@@ -184,7 +184,7 @@ class Layout:
         return (left, top, right, top + PANEL_HEIGHT)
 
 
-ROUND_LEFT = BOARD_RIGHT - 5 * 44 - 4 * 5
+ROUND_LEFT = BOARD_RIGHT - 5 * 40 - 4 * 5
 
 
 def _split(left: int, right: int, count: int, gap: int, top: int, bottom: int) -> list[Box]:
@@ -208,8 +208,15 @@ def layout_for(players: int, military_lanes: int, draft_lines: int = 0) -> Layou
 
 
 def layout_of(view: TerramaraView) -> Layout:
+    """The layout of a view. During the draft its band keeps the height of the full offer
+    (players + 1 persons of up to two lines, players + 1 start cards), so that the layout —
+    and the cached layer — stays the same from the first pick to the last."""
     lanes = len(view.players) + len(view.military.neutrals)
-    return layout_for(len(view.players), lanes, len(draft_rows(view)))
+    draft = 0
+    if view.draft is not None:
+        offer = len(view.players) + 1
+        draft = max(len(draft_rows(view)), 1 + 3 * offer)
+    return layout_for(len(view.players), lanes, draft)
 
 
 def draft_rows(view: TerramaraView) -> list[tuple[str, bool]]:

@@ -69,7 +69,7 @@ def token(shape: Shape, size: int, fill: RGB, label: str) -> Image.Image:
     draw = ImageDraw.Draw(big)
     outline = mix(fill, INK, 0.6)
     for grow, colour in ((2.2, CASING), (0.0, outline), (-2.0, fill)):
-        _outline(draw, shape, full * k / 2, (size / 2 + grow) * k, (*colour, 255))
+        _silhouette(draw, shape, full * k / 2, (size / 2 + grow) * k, (*colour, 255))
     if label:
         font_size = label_size(shape, size, label)
         centre_y = full * k / 2 + (size * 0.08 * k if shape in ("canoe", "cart") else 0)
@@ -95,11 +95,10 @@ def label_size(shape: Shape, size: int, label: str) -> int:
     return max(SMALL, round(size * (0.6 if len(label) == 1 else 0.5)))
 
 
-def _outline(
-    draw: ImageDraw.ImageDraw, shape: Shape, c: float, r: float, fill: tuple[int, ...]
+def _silhouette(
+    draw: ImageDraw.ImageDraw, shape: Shape, c: float, r: float, colour: tuple[int, int, int, int]
 ) -> None:
     """The piece's silhouette of half-size `r` around the centre (c, c)."""
-    colour = (fill[0], fill[1], fill[2], fill[3])
     if shape == "disc":
         draw.ellipse((c - r, c - r, c + r, c + r), fill=colour)
     elif shape == "square":

@@ -12,7 +12,6 @@ WIDTH = 1040
 #: The width a phone shows the image at, in Discord's preview.
 PREVIEW_WIDTH = 520
 MARGIN = 10
-LAYER_SCALE = 2  # cached layers are drawn twice as large and reduced: smooth edges
 
 #: Type sizes (px). The smallest is what a phone shows at 8 px.
 TITLE, HEAD, BODY, SMALL = 26, 20, 18, 16

@@ -65,7 +65,7 @@ HOME_TITLES = {
     "improve": "Improve",
     "travel": "Travel",
     "raid": "Raid",
-    "start": "Start player",
+    "start": "Start",
 }
 
 

@@ -5,6 +5,7 @@ show it, against the same view without it."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 from PIL import Image
 
 from engine.games.terramara.board import POWER_ZONES
+from engine.games.terramara.content import ARTIFACTS
+from engine.games.terramara.effects import ABILITIES, SIMPLE_STEPS
 from render import render_png
 from render.terramara import canvas as canvas_module
 from render.terramara.cards import BAND
@@ -102,7 +105,7 @@ def test_every_image_is_a_small_palette_png_as_wide_as_designed(
 ) -> None:
     view = request.getfixturevalue(scene)
     png = render_png(GAME, view)
-    image = Image.open(__import__("io").BytesIO(png))
+    image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == (WIDTH, layout(view).height)
     assert len(png) <= MAX_PNG_BYTES
@@ -224,9 +227,6 @@ def test_each_river_card_shows_its_categorys_band_and_an_empty_slot_none(busy: V
 
 def test_every_card_effect_reads_in_words_not_keywords() -> None:
     """The abilities' keywords (`crossroad-cvt 1`) never reach a card: each has a phrase."""
-    from engine.games.terramara.content import ARTIFACTS
-    from engine.games.terramara.effects import ABILITIES, SIMPLE_STEPS
-
     assert set(ABILITY_PHRASES) == set(ABILITIES)
     assert set(SIMPLE_STEPS) - {"recruit"} <= set(STEP_PHRASES)
     for card in ARTIFACTS.values():

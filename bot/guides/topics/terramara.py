@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.games.terramara import board, content
+from engine.games.terramara import board, content, rules
 from engine.games.terramara.effects import (
     CATEGORIES,
     PROCESSED,
@@ -307,8 +307,8 @@ def _territory(key: str) -> Component:
     elif tile.back in content.SPECIALS:
         special = content.SPECIALS[tile.back]
         back = (
-            f"special space {tile.back}, open in round {board.ROUNDS} to a player with "
-            f"{_condition_words(special.condition, special.threshold)}: "
+            f"special space {tile.back}, open in round {board.ROUNDS} if "
+            f"{rules.condition_words(special.condition, special.threshold)}: "
             f"{effect_words(special.text)}"
         )
     spaces = [
@@ -380,22 +380,10 @@ def _start_card(key: str) -> Component:
 def _outpost_words(key: str) -> str:
     outpost = content.OUTPOSTS[key]
     steps = [
-        f"{vp} VP with {_condition_words(outpost.condition, threshold)}"
+        f"{vp} VP if {rules.condition_words(outpost.condition, threshold)}"
         for threshold, vp in zip(outpost.thresholds, board.OUTPOST_VP, strict=True)
     ]
     return "; ".join(steps)
-
-
-def _condition_words(condition: str, threshold: int) -> str:
-    if condition == "workers":
-        return f"workers' levels adding up to {threshold} or more"
-    if condition == "river":
-        return f"the canoe on river space {threshold} or beyond"
-    if condition == "military":
-        return f"military {threshold} or more"
-    if condition == "road":
-        return f"both carts at crossroad C{threshold} or beyond"
-    return f"{threshold} or more {condition} artifacts crafted"
 
 
 def _home(count: int) -> list[dict[str, Any]]:
