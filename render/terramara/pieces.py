@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -59,7 +59,7 @@ class Seats:
         return token(shape, size, self.colours[seat], self.labels[seat])
 
 
-@cache
+@lru_cache(maxsize=1024)  # labels differ from table to table: keep the recent ones
 def token(shape: Shape, size: int, fill: RGB, label: str) -> Image.Image:
     """A piece `size` px across (RGBA): a white casing, a dark outline, the fill, the label."""
     k = SUPERSAMPLE
