@@ -432,7 +432,8 @@ def _draw_legend(canvas: Canvas, layout: Layout) -> None:
         "cvtN: turn up to N raw tiles",
         "mil military · cul culture (river) · rch reach (road steps) · WAR2: 2 warriors · "
         "I once · P always · R once a round · E at the end",
-        "Artifacts: T tools (TIM) · W weapons (MET) · P pottery (ASH) · C clothing (LEA)",
+        "Artifacts: T tools (TIM) · W weapons (MET) · P pottery (ASH) · C clothing (LEA) · "
+        "panels: VP so far, as if the game ended now",
     )
     for index, line in enumerate(lines):
         canvas.text((MARGIN + 2, top + index * 22), line, SMALL, MUTED)

@@ -6,7 +6,7 @@ Each /move is a whole random legal turn of a player the table waits for, compose
 engine from the stored position (raids preferred, so raided players hand over at the same
 time). Every public message carries the board as a PNG, pings exactly the players the move
 made the table wait for — a raid's victims included — and never names a card still in the
-deck.
+deck (the only secret); neither do the players' own /history and /status.
 """
 
 from __future__ import annotations
@@ -59,6 +59,15 @@ async def test_a_whole_advanced_game_from_newgame_to_the_final_scores(
         if turn[-1].endswith(" home raid") and newly_owed and seat not in newly_owed:
             raided += 1
         moves += 1
+        if moves == 30:  # what each player reads privately names no deck card either
+            for reader in table.seats:
+                for command, options in (("history", {"count": 50}), ("status", {})):
+                    handle = await discord_server.send_slash(
+                        reader, table.channel, command, options
+                    )
+                    answer = await handle.original_message()
+                    assert answer.ephemeral
+                    assert not any(word in answer.content for word in deck_names(after))
 
     assert record.status == "finished" and after.phase == "over" and after.round == 5
     assert not after.first_game and all(p.person for p in after.seats)
