@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Rng
 from engine.core.playout import choose_action
+from engine.games.terramara.content import ARTIFACTS
 
 #: Cut a turn here: a line of a few actions reads like what a player would type.
 MAX_PARTS = 8
@@ -39,6 +40,4 @@ def whole_turn(game: Any, state: Any, seat: int, chooser: Rng) -> tuple[list[str
 def deck_names(state: Any) -> set[str]:
     """The ids and names of the cards still in the deck: nobody may learn them (or their
     order) before they are revealed."""
-    from engine.games.terramara.content import ARTIFACTS
-
     return {word for key in state.deck for word in (key, ARTIFACTS[key].name)}
