@@ -303,8 +303,23 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> Non
     image.paste(sprite, (x, y), sprite)
 
 
-def wrap(text: str, text_font: Font, width: float) -> list[str]:
-    """Greedy word wrap of `text` into lines no wider than `width` pixels."""
+#: What a text cut short ends with.
+ELLIPSIS = "…"
+
+
+def cut(text: str, text_font: Font, width: float) -> str:
+    """`text` if it fits `width` pixels in `text_font`, else as much of it as fits followed
+    by an ellipsis."""
+    if text_font.getlength(text) <= width:
+        return text
+    while len(text) > 1 and text_font.getlength(text + ELLIPSIS) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def wrap(text: str, text_font: Font, width: float, most: int | None = None) -> list[str]:
+    """Greedy word wrap of `text` into lines no wider than `width` pixels; into at most
+    `most` lines if given, the last cut short (`…`) when the text needs more."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -316,6 +331,9 @@ def wrap(text: str, text_font: Font, width: float) -> list[str]:
             current = candidate
     if current:
         lines.append(current)
+    if most is not None and len(lines) > most:
+        # The joined rest is wider than `width` (that is why it was wrapped), so it is cut.
+        lines = [*lines[: most - 1], cut(" ".join(lines[most - 1 :]), text_font, width)]
     return lines
 
 
@@ -325,11 +343,7 @@ def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str
     while size > minimum and font_for(text, size).getlength(text) > width:
         size -= 1
     chosen = font_for(text, size)
-    if chosen.getlength(text) <= width:
-        return text, chosen
-    while len(text) > 1 and chosen.getlength(text + "...") > width:
-        text = text[:-1]
-    return text.rstrip() + "...", chosen
+    return cut(text, chosen, width), chosen
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -126,7 +126,10 @@ class MeepleBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._service is None:
             if self._store is None:
-                self._store = await Store.open(self.settings.database_path)
+                self._store = await Store.open(
+                    self.settings.database_path,
+                    busy_timeout=self.settings.database_busy_timeout,
+                )
                 self._owns_store = True
             self._service = Service(
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock

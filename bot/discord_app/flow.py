@@ -8,8 +8,9 @@
 3. The work runs (service calls; the engine and renderer run off the event loop there).
 4. Every outcome is answered: public results are posted in the channel (one message with the
    words, the board and the pings); private ones (previews, your status, every refusal) only
-   to the user. A refusal is the service's friendly message; anything unexpected becomes
-   "something went wrong, nothing was changed" plus a log line with the context.
+   to the user. A refusal is the service's friendly message; a storage fault (disk full,
+   database busy) "could not save …; nothing changed"; anything unexpected becomes
+   "something went wrong, nothing was changed" — each of the last two with a log line.
    A result that is stored but cannot be posted is reported to the user, never redone.
 """
 
@@ -25,6 +26,7 @@ import discord
 from discord import app_commands
 
 from ..service import BoardChanged, Reply, ServiceError
+from ..store import StorageFault
 from .identity import channel_of
 from .outgoing import PostFailed, message_parts, post_reply
 
@@ -98,6 +100,9 @@ class InteractionFlow:
     ) -> None:
         try:
             first = await self.bot.ledger.claim_interaction(interaction.id, self.bot.clock())
+        except StorageFault as fault:
+            await self._storage_fault(interaction, what, fault, acknowledged=False)
+            return
         except Exception as error:
             await self._unexpected(interaction, what, error, acknowledged=False)
             return
@@ -118,6 +123,9 @@ class InteractionFlow:
             return
         except ServiceError as refusal:
             await self.private(interaction, Reply(str(refusal), private=True))
+            return
+        except StorageFault as fault:
+            await self._storage_fault(interaction, what, fault, acknowledged=True)
             return
         except Exception as error:
             await self._unexpected(interaction, what, error, acknowledged=True)
@@ -245,6 +253,25 @@ class InteractionFlow:
         reply = failure.reply
         await self.private(interaction, Reply(note + reply.text, image=reply.image, private=True))
 
+    async def _storage_fault(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        fault: StorageFault,
+        *,
+        acknowledged: bool,
+    ) -> None:
+        """The database could not be written (full, busy, …): say so, log the cause."""
+        table = await self._table_id(interaction)
+        log.error(
+            "%s could not be carried out (table %s): %s (%s)",
+            describe(interaction, what),
+            table,
+            fault.problem.value,
+            fault.detail,
+        )
+        await self._answer_failure(interaction, what, str(fault), acknowledged)
+
     async def _unexpected(
         self,
         interaction: discord.Interaction,
@@ -260,11 +287,16 @@ class InteractionFlow:
             table,
             exc_info=error,
         )
+        await self._answer_failure(interaction, what, SOMETHING_WENT_WRONG, acknowledged)
+
+    async def _answer_failure(
+        self, interaction: discord.Interaction, what: str, text: str, acknowledged: bool
+    ) -> None:
         if acknowledged:
-            await self.private(interaction, Reply(SOMETHING_WENT_WRONG, private=True))
+            await self.private(interaction, Reply(text, private=True))
             return
         try:
-            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
         except Exception:
             log.exception("could not report the failure: %s", describe(interaction, what))
 

@@ -1,8 +1,9 @@
-"""Reminder data in the bot's SQLite database (migration 0002).
+"""Reminder data in the bot's SQLite database (migrations 0002 and 0005).
 
-It reads the tables, seats and positions the game store writes (never writing them), and
-owns `table_reminders`, `reminder_progress` and `notification_prefs`. It works on a connection
-of its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
+It reads the tables, seats and positions the game store writes, and owns `table_reminders`,
+`reminder_progress`, `notification_prefs` and, of the tables, only `remind_at` — when it
+should look at a table next (see `bot/store/reminder_due.py`). It works on a connection of
+its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
 the game store's `Database`.
 """
 
@@ -15,16 +16,21 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+import aiosqlite
+
 from ..store import Store
 from ..store.database import Database
 from ..store.migrations import MIGRATIONS_DIR
+from ..store.reminder_due import from_micros, to_micros
 from .model import (
     Awaited,
+    Looked,
     NotificationPrefs,
     Progress,
     ReminderSettings,
     WatchedTable,
 )
+from .policy import plan
 from .quiet import QuietHours
 
 _WATCHED = """
@@ -41,7 +47,7 @@ LEFT JOIN seats AS s
 LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
 LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
 WHERE t.status = 'active' {extra}
-ORDER BY t.id, s.seat
+ORDER BY t.remind_at, t.id, s.seat
 """
 
 
@@ -96,19 +102,31 @@ class ReminderStore:
 
     # -- what the scheduler watches -------------------------------------------------------------
 
+    async def due_tables(self, now: datetime, limit: int) -> list[WatchedTable]:
+        """The running tables the reminders should look at by `now` (at most `limit`, the
+        earliest first) — found through the index on `remind_at`, so this costs the same
+        however many tables there are."""
+        rows = await self.database.fetch_all(
+            _WATCHED.format(
+                extra="AND t.id IN (SELECT id FROM game_tables WHERE status = 'active' "
+                "AND remind_at <= ? ORDER BY remind_at LIMIT ?)"
+            ),
+            (to_micros(now), limit),
+        )
+        return _watched_tables(rows)
+
     async def watched_tables(self, table_id: int | None = None) -> list[WatchedTable]:
-        """Every active table (or just `table_id`) with whom it awaits, read in one statement."""
+        """The running table `table_id` (None: every running table) with whom it awaits."""
         extra, params = ("AND t.id = ?", (table_id,)) if table_id is not None else ("", ())
-        rows = await self.database.fetch_all(_WATCHED.format(extra=extra), params)
-        tables: dict[int, WatchedTable] = {}
-        awaited: dict[int, list[Awaited]] = {}
-        for row in rows:
-            if row[0] not in tables:
-                tables[row[0]] = _watched(row)
-                awaited[row[0]] = []
-            if row[13] is not None:
-                awaited[row[0]].append(_awaited(row))
-        return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
+        return _watched_tables(await self.database.fetch_all(_WATCHED.format(extra=extra), params))
+
+    async def next_due(self) -> datetime | None:
+        """When the reminders should look at a table next (None: at none, as things stand)."""
+        row = await self.database.fetch_one(
+            "SELECT remind_at FROM game_tables WHERE status = 'active' "
+            "AND remind_at IS NOT NULL ORDER BY remind_at LIMIT 1"
+        )
+        return None if row is None else from_micros(row[0])
 
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
@@ -144,31 +162,25 @@ class ReminderStore:
                 "changed_at = excluded.changed_at, changed_by = excluded.changed_by",
                 (table_id, int(enabled), int(interval.total_seconds()), now.isoformat(), by),
             )
+            await _look_again(db, "id = ?", (table_id,), now)
 
-    async def record_sent(
-        self, table_id: int, table_version: int, user_ids: Iterable[str], now: datetime
-    ) -> None:
-        """Count one more reminder for each user about this position (forgetting older ones)."""
+    async def record_pass(self, looked: Sequence[Looked], now: datetime) -> None:
+        """After a pass of the scheduler: count the reminders it sent (forgetting those about
+        older positions), mark the stalls it declared, and store when each table it looked
+        at is next due — all in one transaction."""
         async with self.database.write() as db:
-            await db.execute(
-                "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
-                (table_id, table_version),
-            )
-            await db.executemany(
-                "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, "
-                "last_sent_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
-                "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
-                [(table_id, user_id, table_version, now.isoformat()) for user_id in user_ids],
-            )
-
-    async def mark_stalled(self, table_id: int, table_version: int, now: datetime) -> None:
-        async with self.database.write() as db:
-            await db.execute(
-                "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
-                "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-                "stalled_version = excluded.stalled_version, stalled_at = excluded.stalled_at",
-                (table_id, table_version, now.isoformat()),
-            )
+            for table in looked:
+                if table.stalled:
+                    await db.execute(
+                        "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
+                        "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                        "stalled_version = excluded.stalled_version, "
+                        "stalled_at = excluded.stalled_at",
+                        (table.table_id, table.table_version, now.isoformat()),
+                    )
+                if table.reminded:
+                    await _count_sent(db, table, now)
+            await _reschedule(db, [table.table_id for table in looked], now)
 
     # -- notification preferences ---------------------------------------------------------------
 
@@ -197,6 +209,65 @@ class ReminderStore:
                     now.isoformat(),
                 ),
             )
+            await _look_again(
+                db, "id IN (SELECT table_id FROM seats WHERE user_id = ?)", (prefs.user_id,), now
+            )
+
+
+def _watched_tables(rows: Iterable[Sequence[Any]]) -> list[WatchedTable]:
+    """The tables of `_WATCHED`'s rows (one per awaited player) with whom each awaits."""
+    tables: dict[int, WatchedTable] = {}
+    awaited: dict[int, list[Awaited]] = {}
+    for row in rows:
+        if row[0] not in tables:
+            tables[row[0]] = _watched(row)
+            awaited[row[0]] = []
+        if row[13] is not None:
+            awaited[row[0]].append(_awaited(row))
+    return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
+
+
+async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -> None:
+    """One more reminder for each player reminded about this position of the table."""
+    await db.execute(
+        "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
+        (looked.table_id, looked.table_version),
+    )
+    await db.executemany(
+        "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, last_sent_at) "
+        "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
+        "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+        [
+            (looked.table_id, user_id, looked.table_version, now.isoformat())
+            for user_id in looked.reminded
+        ],
+    )
+
+
+async def _reschedule(db: aiosqlite.Connection, table_ids: Sequence[int], now: datetime) -> None:
+    """Store when each of these tables is next due, as `policy.plan` works it out from what
+    they are like now (read in the caller's transaction, so no other write slips in)."""
+    if not table_ids:
+        return
+    marks = ", ".join("?" for _ in table_ids)
+    async with db.execute(_WATCHED.format(extra=f"AND t.id IN ({marks})"), table_ids) as cursor:
+        tables = _watched_tables(await cursor.fetchall())
+    updates: list[tuple[int | None, int]] = []
+    for table in tables:
+        due = plan(table, now).next_due
+        updates.append((None if due is None else to_micros(due), table.table_id))
+    await db.executemany("UPDATE game_tables SET remind_at = ? WHERE id = ?", updates)
+
+
+async def _look_again(
+    db: aiosqlite.Connection, condition: str, params: Sequence[Any], now: datetime
+) -> None:
+    """A setting changed that may bring reminders forward: have the scheduler look at these
+    running tables at once (it then stores when they are really due)."""
+    await db.execute(
+        f"UPDATE game_tables SET remind_at = ? WHERE status = 'active' AND {condition}",
+        (to_micros(now), *params),
+    )
 
 
 def _dt(text: str | None) -> datetime | None:

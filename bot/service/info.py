@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import EngineError, normalize, shorten
 
-from ..store import TableRecord
+from ..store import ListedTable
 from .base import ServiceBase, TableContext, describe_options, waiting_text
 from .errors import BadRequest
 from .model import Channel, Mention, Reply, TableSummary, User
@@ -215,14 +215,14 @@ class InfoService(ServiceBase):
 
     async def open_tables(self, guild_id: str | None) -> list[TableSummary]:
         """Every lobby or active table of a guild, with whom each waits for."""
-        return [await self._summary(table) for table in await self.store.open_tables(guild_id)]
+        return [self._summary(listed) for listed in await self.store.open_tables(guild_id)]
 
     async def tables_waiting_for(self, user_id: str) -> list[TableSummary]:
         """Every running table, anywhere, that waits for this user."""
-        return [await self._summary(t) for t in await self.store.tables_awaiting(user_id)]
+        return [self._summary(listed) for listed in await self.store.tables_awaiting(user_id)]
 
-    async def _summary(self, table: TableRecord) -> TableSummary:
-        seats = await self.store.seats(table.id)
+    def _summary(self, listed: ListedTable) -> TableSummary:
+        table, seats = listed.table, listed.seats
         by_seat = {seat.seat: seat for seat in seats}
         waiting = tuple(
             Mention(by_seat[s].user_id, by_seat[s].display_name)

@@ -1,9 +1,12 @@
 """Persistence: the SQLite store and its migrations."""
 
 from .database import Database
+from .errors import StoreError
+from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
+    ListedTable,
     NewAction,
     SeatRecord,
     TableRecord,
@@ -12,17 +15,21 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .store import ChannelBusy, StaleVersion, Store, StoreError, UndoAlreadyOpen
+from .store import ChannelBusy, StaleVersion, Store, UndoAlreadyOpen
 
 __all__ = [
     "MIGRATIONS_DIR",
     "ActionRecord",
     "ChannelBusy",
     "Database",
+    "DatabaseUnavailable",
+    "ListedTable",
     "MigrationError",
     "NewAction",
+    "Problem",
     "SeatRecord",
     "StaleVersion",
+    "StorageFault",
     "Store",
     "StoreError",
     "TableRecord",

@@ -47,6 +47,14 @@ class SeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ListedTable:
+    """A table in a listing (without its state snapshot) with its seats, in seat order."""
+
+    table: TableRecord
+    seats: list[SeatRecord]
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRecord:
     table_id: int
     number: int

@@ -3,7 +3,8 @@
 Every write is one IMMEDIATE transaction guarded by the table's `version`: it only succeeds
 if the version the caller read is still current (`UPDATE ... WHERE id = ? AND version = ?`),
 otherwise `StaleVersion` is raised and nothing changes. A move stores the new snapshot, the
-action row (with the snapshot it started from, for undo) and the version bump together.
+action row (with the snapshot it started from, for undo) and the version bump together, and
+sets when the reminders should next look at the table (`remind_at`, see reminder_due.py).
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from typing import Any, Self
 
 import aiosqlite
 
-from .database import Database
+from .database import BUSY_TIMEOUT, Database
+from .errors import StoreError
 from .migrations import MIGRATIONS_DIR
 from .records import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    ListedTable,
     NewAction,
     SeatRecord,
     TableRecord,
@@ -32,10 +35,7 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-
-
-class StoreError(Exception):
-    """A write could not be made; nothing was changed."""
+from .reminder_due import REMIND_AT_AFTER_CHANGE, to_micros
 
 
 class StaleVersion(StoreError):
@@ -85,6 +85,8 @@ def _table_columns(alias: str = "", *, with_state: bool = True) -> str:
 
 
 _WITH_STATE = _table_columns()
+_SEAT_COLUMNS = "s.table_id, s.user_id, s.display_name, s.joined_at, s.seat"
+_SEAT_ORDER = "s.seat, s.joined_at, s.rowid"
 _INSERT_SEAT = "INSERT INTO seats (table_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)"
 _OPEN = "('lobby', 'active')"
 
@@ -97,9 +99,18 @@ class Store:
         self.database = database
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
-        """Connect (creating the file and its folder if needed) and apply pending migrations."""
-        return cls(await Database.open(path, migrations_dir=migrations_dir))
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        migrations_dir: Path = MIGRATIONS_DIR,
+        busy_timeout: float = BUSY_TIMEOUT,
+    ) -> Self:
+        """Connect (creating the file and its folder if needed) and apply pending migrations;
+        DatabaseUnavailable if that cannot be done (see `Database.open`)."""
+        return cls(
+            await Database.open(path, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
+        )
 
     async def close(self) -> None:
         await self.database.close()
@@ -205,35 +216,50 @@ class Store:
         )
         return _table(row) if row else None
 
-    async def open_tables(self, guild_id: str | None) -> list[TableRecord]:
-        """Every lobby or active table of a guild (None: tables outside any guild)."""
-        rows = await self.database.fetch_all(
-            f"SELECT {_table_columns(with_state=False)} FROM game_tables "
-            f"WHERE guild_id IS ? AND status IN {_OPEN} ORDER BY id",
+    async def open_tables(self, guild_id: str | None) -> list[ListedTable]:
+        """Every lobby or active table of a guild (None: tables outside any guild), with its
+        seats — in one query, however many tables there are."""
+        return await self._listed(
+            "FROM game_tables AS t LEFT JOIN seats AS s ON s.table_id = t.id "
+            f"WHERE t.guild_id IS ? AND t.status IN {_OPEN} ORDER BY t.id, {_SEAT_ORDER}",
             (guild_id,),
         )
-        return [_table(row) for row in rows]
 
-    async def tables_awaiting(self, user_id: str) -> list[TableRecord]:
-        """Every active table, in any guild, that waits for this user to act."""
-        rows = await self.database.fetch_all(
-            f"SELECT {_table_columns('t.', with_state=False)} FROM game_tables AS t "
-            "JOIN seats AS s ON s.table_id = t.id AND s.user_id = ? "
+    async def tables_awaiting(self, user_id: str) -> list[ListedTable]:
+        """Every active table, in any guild, that waits for this user to act, with its seats
+        — in one query."""
+        return await self._listed(
+            "FROM game_tables AS t JOIN seats AS me ON me.table_id = t.id AND me.user_id = ? "
+            "LEFT JOIN seats AS s ON s.table_id = t.id "
             "WHERE t.status = 'active' "
-            "AND EXISTS (SELECT 1 FROM json_each(t.to_act_json) WHERE value = s.seat) "
-            "ORDER BY t.waiting_since",
+            "AND EXISTS (SELECT 1 FROM json_each(t.to_act_json) WHERE value = me.seat) "
+            f"ORDER BY t.waiting_since, t.id, {_SEAT_ORDER}",
             (user_id,),
         )
-        return [_table(row) for row in rows]
+
+    async def _listed(self, joins_and_order: str, params: Sequence[Any]) -> list[ListedTable]:
+        """Tables (without their state) joined with their seats as `s`, one row per seat."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_table_columns('t.', with_state=False)}, {_SEAT_COLUMNS} {joins_and_order}",
+            params,
+        )
+        listed: dict[int, ListedTable] = {}
+        width = len(_TABLE_COLUMNS)
+        for row in rows:
+            entry = listed.get(row[0])
+            if entry is None:
+                entry = listed[row[0]] = ListedTable(_table(row[:width]), [])
+            if row[width] is not None:
+                entry.seats.append(_seat(row[width:]))
+        return list(listed.values())
 
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats: in seat order once started, in joining order in the lobby."""
         rows = await self.database.fetch_all(
-            "SELECT table_id, user_id, display_name, joined_at, seat FROM seats "
-            "WHERE table_id = ? ORDER BY seat, joined_at, rowid",
+            f"SELECT {_SEAT_COLUMNS} FROM seats AS s WHERE s.table_id = ? ORDER BY {_SEAT_ORDER}",
             (table_id,),
         )
-        return [SeatRecord(row[0], row[1], row[2], _dt_required(row[3]), row[4]) for row in rows]
+        return [_seat(row) for row in rows]
 
     async def add_seat(
         self, table: TableRecord, user_id: str, display_name: str, now: datetime
@@ -264,13 +290,14 @@ class Store:
                 now,
                 ("lobby",),
                 ", status = 'active', started_at = ?, state_json = ?, to_act_json = ?, "
-                "waiting_since = ?, round_seats_json = ?",
+                f"waiting_since = ?, round_seats_json = ?, remind_at = {REMIND_AT_AFTER_CHANGE}",
                 (
                     _ts(now),
                     update.state_json,
                     json.dumps(update.to_act),
                     _ts(update.waiting_since),
                     json.dumps(update.round),
+                    to_micros(now),
                 ),
             )
             await db.executemany(
@@ -287,7 +314,7 @@ class Store:
                 table.version,
                 now,
                 OPEN_STATUSES,
-                ", status = ?, ended_at = ?",
+                ", status = ?, ended_at = ?, remind_at = NULL",
                 (status, _ts(now)),
             )
             await _lapse_undo_requests(db, table.id, now)
@@ -311,7 +338,8 @@ class Store:
                 now,
                 ("active",),
                 ", move_count = ?, state_json = ?, to_act_json = ?, waiting_since = ?, "
-                "round_seats_json = ?, status = ?, ended_at = ?",
+                "round_seats_json = ?, status = ?, ended_at = ?, "
+                f"remind_at = CASE WHEN ? THEN NULL ELSE {REMIND_AT_AFTER_CHANGE} END",
                 (
                     number,
                     update.state_json,
@@ -320,6 +348,8 @@ class Store:
                     json.dumps(update.round),
                     status,
                     _ts(now) if update.finished else None,
+                    int(update.finished),
+                    to_micros(now),
                 ),
             )
             await _lapse_undo_requests(db, table.id, now)
@@ -473,13 +503,14 @@ class Store:
                 now,
                 ("active",),
                 ", move_count = ?, state_json = ?, to_act_json = ?, waiting_since = ?, "
-                "round_seats_json = ?",
+                f"round_seats_json = ?, remind_at = {REMIND_AT_AFTER_CHANGE}",
                 (
                     from_number - 1,
                     restored.state_json,
                     json.dumps(restored.to_act),
                     _ts(restored.waiting_since),
                     json.dumps(restored.round),
+                    to_micros(now),
                 ),
             )
             await db.execute(
@@ -541,6 +572,10 @@ def _table(row: Sequence[Any]) -> TableRecord:
         waiting_since=_dt(row[16]),
         round_seats=json.loads(row[17]),
     )
+
+
+def _seat(row: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(row[0], row[1], row[2], _dt_required(row[3]), row[4])
 
 
 def _action(row: Sequence[Any]) -> ActionRecord:

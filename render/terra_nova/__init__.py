@@ -2,8 +2,9 @@
 
 A cached layer per board side (paper, river, coordinates, panel frame, strip captions) lies
 under what each view adds: the bridges, the land in its current terrains (each with its
-letter, so terrains are told apart without colour), towns and buildings, the round scoring
-tiles, the power actions, the bonus tiles on offer and one card per faction.
+letter, so terrains are told apart without colour), towns, the last turn's marks and the
+buildings (each with its faction's glyph, so factions are told apart without colour), the
+round scoring tiles, the power actions, the bonus tiles on offer and one card per faction.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from .panel import draw_panel
 from .pieces import (
     draw_bridges,
     draw_buildings,
+    draw_last_turn,
     draw_neutral_spots,
     draw_terrain,
     draw_towns,
+    last_bridges,
     seat_colours,
 )
 from .tiles import draw_strips
@@ -39,9 +42,10 @@ def image_of(view: Mapping[str, Any]) -> Image.Image:
     layout, background = background_for(cells_of(view))
     image = background.copy()
     colours = seat_colours(view["players"])
-    draw_bridges(image, layout, view["bridges"], colours)
+    draw_bridges(image, layout, last_bridges(view), colours)
     draw_terrain(image, layout, view["hexes"])
     draw_towns(image, layout, view["towns"])
+    draw_last_turn(image, layout, view)
     if view["phase"] == "neutral":
         draw_neutral_spots(image, layout, view["hexes"])
     draw_buildings(image, layout, view["hexes"], colours)

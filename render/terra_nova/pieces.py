@@ -29,6 +29,7 @@ from render.common import (
     stamp,
 )
 
+from .glyphs import draw_glyph, glyph_sprite
 from .layout import MapLayout
 from .style import (
     CASING,
@@ -40,6 +41,8 @@ from .style import (
     TOWN,
     WHITE,
     faction_colour,
+    glyph_ink,
+    glyph_of,
     letter_ink,
     piece_edge,
 )
@@ -77,11 +80,20 @@ SHAPES: dict[str, tuple[Point, ...]] = {
 }
 #: A building's width as a share of the hex radius.
 BUILDING_SIZE = {"house": 0.98, "trading post": 1.14, "palace": 1.22}
+#: Where a building carries its faction's glyph (centre x, y and size in the unit box).
+GLYPH_AT: dict[str, tuple[float, float, float]] = {
+    "house": (0.5, 0.71, 0.38),
+    "trading post": (0.33, 0.71, 0.36),
+    "palace": (0.5, 0.72, 0.32),
+}
 
 
 @cache
-def building_sprite(kind: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
-    """A building (RGBA) `size` px wide with a white casing and an edge in `edge`."""
+def building_sprite(
+    kind: str, size: int, fill: RGB, edge: RGB, glyph: str | None, ink: RGB
+) -> Image.Image:
+    """A building (RGBA) `size` px wide with a white casing, an edge in `edge` and its
+    faction's glyph in `ink`."""
     k = SUPERSAMPLE
     pad = 3
     full = size + 2 * pad
@@ -93,14 +105,21 @@ def building_sprite(kind: str, size: int, fill: RGB, edge: RGB) -> Image.Image:
     draw.polygon(points, fill=(*CASING, 255))
     edge_width = max(k, round(size * 0.05 * k))
     draw.polygon(points, fill=(*fill, 255), outline=(*edge, 255), width=edge_width)
+    if glyph is not None:
+        x, y, share = GLYPH_AT[kind]
+        centre = ((pad + x * size) * k, (pad + y * size) * k)
+        draw_glyph(draw, glyph, centre, share * size * k, ink)
     return big.resize((full, full), Image.Resampling.LANCZOS)
 
 
 def building_of(kind: str, radius: float, colour: RGB, neutral: bool = False) -> Image.Image:
+    """A building of the faction of `colour` (a neutral house: pale, its glyph in its edge)."""
     size = round(radius * BUILDING_SIZE[kind])
+    glyph = glyph_of(colour)
     if neutral:
-        return building_sprite(kind, size, mix(colour, WHITE, 0.65), mix(colour, INK, 0.3))
-    return building_sprite(kind, size, colour, piece_edge(colour))
+        edge = mix(colour, INK, 0.3)
+        return building_sprite(kind, size, mix(colour, WHITE, 0.65), edge, glyph, edge)
+    return building_sprite(kind, size, colour, piece_edge(colour), glyph, glyph_ink(colour))
 
 
 @cache
@@ -164,9 +183,34 @@ def draw_bridges(
     drawn before the land, so only the part over the river shows."""
     width = layout.radius * 0.32
     for bridge in bridges:
-        plank = [(layout.centre(bridge["from"]), layout.centre(bridge["to"]))]
-        stroke(image, INK, plank, width + 5, round_ends=False)
-        stroke(image, colours[bridge["seat"]], plank, width, round_ends=False)
+        (x0, y0), (x1, y1) = layout.centre(bridge["from"]), layout.centre(bridge["to"])
+        plank = [((x0, y0), (x1, y1))]
+        colour = colours[bridge["seat"]]
+        stroke(image, NOW if bridge.get("last") else INK, plank, width + 5, round_ends=False)
+        stroke(image, colour, plank, width, round_ends=False)
+        glyph = glyph_of(colour)
+        if glyph is not None:
+            sprite = glyph_sprite(glyph, round(width * 0.95), glyph_ink(colour), colour)
+            paste_centred(image, sprite, ((x0 + x1) / 2, (y0 + y1) / 2))
+
+
+def last_bridges(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The view's bridges, those the last turn built flagged `last` (drawn with a casing in
+    the highlight colour)."""
+    last = view.get("last_turn") or {}
+    built = {(b["from"], b["to"]) for b in last.get("bridges", [])}
+    return [{**b, "last": (b["from"], b["to"]) in built} for b in view["bridges"]]
+
+
+def draw_last_turn(image: Image.Image, layout: MapLayout, view: Mapping[str, Any]) -> None:
+    """A frame in the highlight colour, cased in white, inside every hex the last turn
+    changed (built, upgraded or made habitable)."""
+    last = view.get("last_turn") or {}
+    for name in last.get("hexes", []):
+        centre = layout.centre(name)
+        edges = [hex_edge(centre, layout.radius - 4.5, d) for d in range(6)]
+        stroke(image, CASING, edges, 7)
+        stroke(image, NOW, edges, 3.5)
 
 
 def stroke(

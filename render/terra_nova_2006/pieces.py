@@ -208,7 +208,7 @@ def draw_area_badge(
     else:
         text = f"+{min(awarded.values())} each"
     badge_font = font(round(layout.radius * 0.6))
-    disc = 9
+    disc = 11
     width = badge_font.getlength(text) + 14 + len(winners) * (2 * disc + 3)
     height = layout.radius * 0.6 + 12
     left, top = cx - width / 2, cy - height / 2
@@ -223,7 +223,7 @@ def draw_area_badge(
     x = left + 7
     for seat in winners:
         colour, label = seats.colours[seat], seats.labels[seat][:1]
-        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 11)
+        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
         paste_centred(image, sprite, (x + disc, cy))
         x += 2 * disc + 3
     ImageDraw.Draw(image).text((x, cy), text, font=badge_font, fill=INK, anchor="lm")

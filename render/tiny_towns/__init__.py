@@ -42,7 +42,7 @@ def image_of(view: Mapping[str, Any]) -> Image.Image:
     else:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
-    draw_header(image, view, palette)
+    draw_header(image, view, palette, legend)
     draw_towns(image, layout.towns, view, palette)
     if holder is not None:
         draw_private(image, layout.private, holder, palette)

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
 
 from .cards import Palette, resource_of
+from .header import KEY_SIZE
 from .layout import PAD, TownPanel
 from .pieces import (
     building_sprite,
@@ -58,6 +59,7 @@ def draw_towns(
         draw_town_header(image, panel, player, status, view["hammer"] == seat)
         for square in player["town"]:
             draw_square(image, panel, square, palette)
+        draw_last_changes(image, panel, player)
         notes = town_notes(player, names, view.get("solo_rank"), panel.notes_beside)
         draw_notes(image, panel.notes, notes, palette)
 
@@ -111,22 +113,31 @@ def draw_town_header(
     if status.acting:
         draw.rounded_rectangle(panel.box, 12, outline=HIGHLIGHT, width=4)
     x, y = left + PAD + 4, top + 22
-    score = str(player["score"])
-    score_font = font(32)
     score_right = right - PAD - 4
-    score_left = score_right - score_font.getlength(score) - font(15).getlength(" pts")
+    unit = font(15).getlength(" pts")
     stamp_text(image, (score_right, y + 2), "pts", font(15), MUTED, "rm")
-    stamp_text(image, (score_right - font(15).getlength(" pts"), y), score, score_font, INK, "rm")
+    score_left = _draw_score(image, score_right - unit, y, player["score"])
     icons = _header_icons(player, hammer)
     icons_width = sum(sprite.width + 6 for sprite in icons)
-    room = score_left - x - icons_width - 12
-    name, name_font = fit_text(player["name"], 27, room, minimum=14)
-    stamp_text(image, (x, y), name, name_font, INK, "lm")
-    x += round(name_font.getlength(name)) + 10
+    x = _draw_name(image, x, y, score_left - x - icons_width - 12, player["name"]) + 10
     for sprite in icons:
         paste_centred(image, sprite, (x + sprite.width / 2, y))
         x += sprite.width + 6
     _draw_chip(image, left + PAD + 2, top + 50, status)
+
+
+def _draw_score(image: Image.Image, right: float, y: float, score: int) -> float:
+    """The score right-aligned at `right`; returns where it begins."""
+    text, score_font = str(score), font(32)
+    stamp_text(image, (right, y), text, score_font, INK, "rm")
+    return right - score_font.getlength(text)
+
+
+def _draw_name(image: Image.Image, x: float, y: float, room: float, name: str) -> int:
+    """The player's name in key-text size, cut short to `room`; returns where it ends."""
+    name, name_font = fit_text(name, KEY_SIZE, room, minimum=KEY_SIZE)
+    stamp_text(image, (x, y), name, name_font, INK, "lm")
+    return round(x + name_font.getlength(name))
 
 
 def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
@@ -178,6 +189,33 @@ def draw_square(
     elif square["resource"]:
         resource = resource_of(palette, square["resource"])
         paste_centred(image, cube_sprite(resource.fill, resource.letter, cube_size(cell)), centre)
+
+
+def draw_last_changes(image: Image.Image, panel: TownPanel, player: Mapping[str, Any]) -> None:
+    """The town's latest move (its `last_changes`): a frame in the highlight colour, cased
+    in white, round every square that holds what was placed, stored or built there, and
+    corner marks on every square a building emptied."""
+    changed = player.get("last_changes") or {}
+    names = set(changed.get("squares", []))
+    draw = ImageDraw.Draw(image)
+    for square in player["town"]:
+        if square["square"] not in names:
+            continue
+        left, top, right, bottom = panel.square(square["column"], square["row"])
+        if square["building"] or square["resource"] or square["holds"]:
+            box = (left + 1, top + 1, right - 1, bottom - 1)
+            draw.rounded_rectangle(box, 8, outline=WHITE, width=6)
+            draw.rounded_rectangle(box, 8, outline=HIGHLIGHT, width=4)
+            continue
+        arm = round(panel.cell * 0.24)
+        for x, y, dx, dy in (
+            (left + 3, top + 3, 1, 1),
+            (right - 4, top + 3, -1, 1),
+            (left + 3, bottom - 4, 1, -1),
+            (right - 4, bottom - 4, -1, -1),
+        ):
+            corner = [(x + dx * arm, y), (x, y), (x, y + dy * arm)]
+            draw.line(corner, fill=HIGHLIGHT, width=4, joint="curve")
 
 
 def _draw_held(

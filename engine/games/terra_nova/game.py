@@ -46,7 +46,7 @@ from .tiles import (
     ROUNDS,
     TOWN_TILES,
 )
-from .turn import Turn
+from .turn import Turn, record_turn
 from .view import build_view
 
 State = TerraNovaState
@@ -298,16 +298,30 @@ class TerraNova(Game[TerraNovaState, Action]):
         return legal
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:
-        """A whole turn; once its action is done (and any town tile chosen), the turn passes."""
+        """A whole turn; once its action is done (and any town tile chosen), the turn passes.
+        What it changed on the map is kept as the state's `last_turn`."""
         result = super().apply(state, seat, text)
-        after = result.state
-        if after.phase != "actions" or not after.acted:
-            return result
-        if after.seats[after.current].towns_to_choose:
-            return result
-        turn = Turn(self.board_of(state), after)
-        turn.end_turn()
-        return Result(turn.s, result.events + turn.events)
+        after, events = result.state, result.events
+        passes = (
+            after.phase == "actions"
+            and after.acted
+            and not after.seats[after.current].towns_to_choose
+        )
+        if passes:
+            turn = Turn(self.board_of(state), after)
+            turn.end_turn()
+            after, events = turn.s, events + turn.events
+        record = record_turn(state, after, seat)
+        # The seat's turn of the round goes on (its action or a town tile still to come), so
+        # its next text adds to this record; what a set-up step changed never stays open.
+        record.open = (
+            not passes
+            and after.phase == "actions"
+            and after.current == seat
+            and (state.phase == "actions" or not (record.hexes or record.bridges))
+        )
+        after.last_turn = record
+        return Result(after, events)
 
     def parse(self, state: State, text: str) -> Action:
         return parse_action(self.board_of(state), text, lambda: [])

@@ -22,6 +22,7 @@ from .state import (
     NEUTRAL_BASE,
     PALACE,
     TRADING_POST,
+    LastTurn,
     TerraNovaState,
     Town,
 )
@@ -594,6 +595,25 @@ class Turn:
     def _set_terrain(self, hex_: int, letter: str) -> None:
         t = self.s.terrain
         self.s.terrain = t[:hex_] + letter + t[hex_ + 1 :]
+
+
+def record_turn(before: TerraNovaState, after: TerraNovaState, seat: int) -> LastTurn:
+    """The seat's turn as the map shows it: the hexes whose terrain, owner or building changed
+    from `before` to `after` and the bridges built, added to what the same turn changed
+    before if that record was still open (the caller decides whether this one is)."""
+    hexes = {
+        h
+        for h in range(len(after.owner))
+        if before.terrain[h] != after.terrain[h]
+        or before.building[h] != after.building[h]
+        or before.owner[h] != after.owner[h]
+    }
+    bridges = [(a, b) for a, b, _ in after.bridges[len(before.bridges) :]]
+    earlier = before.last_turn
+    if earlier is not None and earlier.open and earlier.seat == seat:
+        hexes.update(earlier.hexes)
+        bridges = [*earlier.bridges, *bridges]
+    return LastTurn(seat=seat, hexes=sorted(hexes), bridges=bridges)
 
 
 def house_queue(state: TerraNovaState) -> list[int]:

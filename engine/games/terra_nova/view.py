@@ -60,7 +60,20 @@ def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
             }
             for town in state.towns
         ],
+        "last_turn": _last_turn(board, state),
         "end_reason": state.end_reason,
+    }
+
+
+def _last_turn(board: Board, state: TerraNovaState) -> dict[str, Any] | None:
+    record = state.last_turn
+    if record is None:
+        return None
+    return {
+        "seat": record.seat,
+        "hexes": [board.names[h] for h in record.hexes],
+        "bridges": [{"from": board.names[a], "to": board.names[b]} for a, b in record.bridges],
+        "open": record.open,
     }
 
 

@@ -82,23 +82,16 @@ def _cell(text: str, name: str) -> int:
 def _made(kind: Kind, cells: tuple[int, ...]) -> Action:
     """The action from the tables, or a new one (a move that is no straight line, say)."""
     if kind == "move":
-        made = MOVE[cells[0]].get(cells[1])
-        return made if made is not None else Action(kind, cells)
+        return MOVE[cells[0]].get(cells[1]) or Action(kind, cells)
     return PASS if kind == "pass" else (PLACE if kind == "place" else STONE)[cells[0]]
 
 
-def _tables() -> tuple[tuple[Action, ...], tuple[Action, ...], tuple[dict[int, Action], ...]]:
-    board = standard_board()
-    cells = range(len(board))
-    return (
-        tuple(Action("place", (c,)) for c in cells),
-        tuple(Action("stone", (c,)) for c in cells),
-        tuple(
-            {end: Action("move", (c, end)) for ray in board.rays[c] for end in ray} for c in cells
-        ),
-    )
-
-
+_EVERY_CELL = range(len(standard_board()))
 PASS = Action("pass")
 #: `place`/`stone` per cell; per start cell, the moves along its six lines by end cell.
-PLACE, STONE, MOVE = _tables()
+PLACE = tuple(Action("place", (cell,)) for cell in _EVERY_CELL)
+STONE = tuple(Action("stone", (cell,)) for cell in _EVERY_CELL)
+MOVE = tuple(
+    {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
+    for cell in _EVERY_CELL
+)

@@ -41,6 +41,7 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
 
 
 #: The phase table: what each phase (`state.phase`) accepts. Both candidate lists are exact.
+#: (Once the game is over nobody is to act, so no phase is asked.)
 PHASES: dict[str, Phase[State, Action]] = {
     "placement": Phase(
         kinds=frozenset({"place"}),
@@ -54,7 +55,6 @@ PHASES: dict[str, Phase[State, Action]] = {
         refusal="all figures are placed; a turn is made of moves and stones",
         exact=True,
     ),
-    "over": Phase(kinds=frozenset(), candidates=lambda state, seat: (), refusal="the game is over"),
 }
 
 

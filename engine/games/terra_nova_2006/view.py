@@ -82,18 +82,8 @@ class TerraNova2006View(View):
 
 
 def build_view(board: Board, state: TerraNova2006State) -> TerraNova2006View:
-    names = board.names
-    over = state.phase == "over"
-    on_board = [0] * len(state.players)
-    for code in state.board:
-        if code >= 0:
-            on_board[code] += 1
-    if over:
-        actions_left = 0
-    elif state.phase == "placement":
-        actions_left = 1
-    else:
-        actions_left = ACTIONS_PER_TURN - len(state.done)
+    names, over = board.names, state.phase == "over"
+    actions_left = {"over": 0, "placement": 1}.get(state.phase, ACTIONS_PER_TURN - len(state.done))
     return TerraNova2006View(
         phase=state.phase,
         turn=state.turn,
@@ -106,7 +96,7 @@ def build_view(board: Board, state: TerraNova2006State) -> TerraNova2006View:
                 name=name,
                 colour=COLOURS[seat],
                 score=state.scores[seat],
-                figures_on_board=on_board[seat],
+                figures_on_board=state.board.count(seat),
                 figures_to_place=state.to_place[seat],
                 figures_out=state.out[seat],
                 resigned=state.resigned[seat],

@@ -126,17 +126,16 @@ class TinyTowns(Game[TinyTownsState, Action]):
         )
         builder = RoundBuilder(state)
         builder.deal_resources()
-        state = builder.state
         if monuments:
             pool = [key for key in MONUMENTS if not (solo and key in SOLO_REMOVED)]
             builder.chance.shuffle(pool, "the monument cards dealt")
-            for seat, town in enumerate(state.towns):
-                town.dealt = pool[2 * seat : 2 * seat + 2]
+            for seat in range(len(players)):
+                builder.town(seat).dealt = pool[2 * seat : 2 * seat + 2]
         if options["prospectors"]:
-            state.hammer = builder.chance.below(len(players), "the first hammer holder")
+            builder.state.hammer = builder.chance.below(len(players), "the first hammer holder")
         if not monuments:
             builder.start_round(1)
-        return builder.finish()
+        return builder.state
 
     @staticmethod
     def _card_for(colour: str, options: dict[str, OptionValue], solo: bool, chance: Chance) -> str:
@@ -196,7 +195,7 @@ class TinyTowns(Game[TinyTownsState, Action]):
             raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
         builder = RoundBuilder(state)
         self._carry_out(builder, seat, action)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
     @staticmethod
     def _carry_out(builder: RoundBuilder, seat: int, action: Action) -> None:
@@ -238,12 +237,12 @@ class TinyTowns(Game[TinyTownsState, Action]):
     def resign_seat(self, state: State, seat: int) -> Result[State]:
         builder = RoundBuilder(state)
         builder.resign(seat)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
     def skip_seat(self, state: State, seat: int) -> Result[State]:
         builder = RoundBuilder(state)
         builder.skip(seat)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
     # -- the end ------------------------------------------------------------------------------
 

@@ -5,7 +5,8 @@ key, or a card key for a building. Resources lying on buildings (a Factory's, a 
 Warehouse's store, a resource put on a cottage by the Statue of the Bondmaker) are kept in
 `held`, keyed by the building's square; they never count for building.
 
-States are treated as immutable: `apply` copies the towns an action changes and shares the rest.
+States are treated as immutable: `apply` copies the towns and lists an action changes and shares
+the rest (turn.py).
 """
 
 from __future__ import annotations
@@ -51,23 +52,15 @@ class Town(BaseModel):
     shrine: int = 0
     finished_round: int | None = None
     resigned: bool = False
+    #: The squares this town's own actions changed in round `changed_round` (a resource
+    #: placed or stored, a building built or replaced, the resources it used): the board
+    #: marks them while that round or the next is played. Defaults let older states load.
+    changed: list[int] = Field(default_factory=list)
+    changed_round: int = 0
 
     @property
     def active(self) -> bool:
         return self.step != "finished"
-
-    def copy_for_change(self) -> Town:
-        """A copy whose lists and dicts may be changed without touching this town."""
-        return self.model_copy(
-            update={
-                "cells": list(self.cells),
-                "held": {square: list(items) for square, items in self.held.items()},
-                "pending": list(self.pending),
-                "claims": list(self.claims),
-                "watch": list(self.watch),
-                "aside": list(self.aside),
-            }
-        )
 
 
 class TinyTownsState(BaseState):

@@ -174,8 +174,17 @@ def _player_view(state: TinyTownsState, seat: int, score: Score, own: bool) -> d
         "claims": list(town.claims),
         "aside": list(town.aside),
         "town": [_square_view(town, i, score) for i in range(len(NAMES))],
+        "last_changes": _last_changes(state, town),
         **private,
     }
+
+
+def _last_changes(state: TinyTownsState, town: Town) -> dict[str, Any] | None:
+    """The squares the town's own actions changed in the current round, or else in the
+    round before (each town shows its own latest changes while others still play)."""
+    if not town.changed or town.changed_round < state.round - 1:
+        return None
+    return {"round": town.changed_round, "squares": [NAMES[i] for i in sorted(town.changed)]}
 
 
 def _pending_text(town: Town, item: str) -> str:
