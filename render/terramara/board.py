@@ -6,7 +6,6 @@ stretch of the game."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from PIL import Image
@@ -38,6 +37,7 @@ from .layout import (
 )
 from .palette import palette_for
 from .pieces import Shape, token
+from .recent import Recent
 from .style import (
     BACK,
     BLOCKADE,
@@ -78,8 +78,8 @@ class Layer:
     palette: Image.Image
 
 
-_CACHE: OrderedDict[tuple[object, ...], Layer] = OrderedDict()
-_CACHE_SIZE = 8
+#: The layers of the latest stretches of play (a few tables at once).
+LAYERS: Recent[Layer] = Recent(8)
 #: Home space id → how its actions combine (`one` of them, or `both`).
 _MERGE = {space.id: space.merge for tile in HOME_TILES.values() for space in tile.spaces}
 MILESTONE_WORDS = {4: "may reserve a card", 8: "+1 scout", 12: "reserved card: 1 tile less"}
@@ -87,17 +87,12 @@ MILESTONE_WORDS = {4: "may reserve a card", 8: "+1 scout", 12: "reserved card: 1
 
 def background_for(view: TerramaraView, layout: Layout) -> Layer:
     """The cached layer under `view` (do not draw on it: copy it)."""
-    key = (layout, *_key(view))
-    found = _CACHE.get(key)
-    if found is None:
+
+    def make() -> Layer:
         image = _draw_background(view, layout)
-        found = Layer(image, palette_for(image))
-        _CACHE[key] = found
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return found
+        return Layer(image, palette_for(image))
+
+    return LAYERS.get((layout, *_key(view)), make)
 
 
 def _space_key(space: SpaceView | None) -> tuple[object, ...]:

@@ -71,9 +71,6 @@ class Canvas:
     def width(self, text: str, size: int) -> float:
         return _length(text, size)
 
-    def wrapped(self, text: str, size: int, width: float) -> list[str]:
-        return list(_wrap(text, size, width))
-
     def paragraph(
         self,
         at: Point,
@@ -84,13 +81,9 @@ class Canvas:
         max_lines: int = 9,
         line: int = LINE,
     ) -> float:
-        """`text` wrapped into `width`, from the top left `at`; returns the y below it.
-
-        Lines beyond `max_lines` are cut, the last one ending in an ellipsis."""
-        lines = self.wrapped(text, size, width)
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = lines[-1].rstrip(",;") + "..."
+        """`text` wrapped into `width`, from the top left `at`, in at most `max_lines` lines
+        (the last cut short with `…` if it needs more); returns the y below it."""
+        lines = _wrap(text, size, width, max_lines)
         x, y = at
         for text_line in lines:
             self.text((x, y), text_line, size, fill)
@@ -114,5 +107,5 @@ def _length(text: str, size: int) -> float:
 
 
 @lru_cache(maxsize=2048)
-def _wrap(text: str, size: int, width: float) -> tuple[str, ...]:
-    return tuple(wrap(text, font_for(text, size), width))
+def _wrap(text: str, size: int, width: float, most: int) -> tuple[str, ...]:
+    return tuple(wrap(text, font_for(text, size), width, most))

@@ -4,7 +4,7 @@ crafted artifacts, the reserved card and the person's own pieces."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from typing import Any
 
 from PIL import Image
 
@@ -14,6 +14,7 @@ from render.common import RGB, mix, paste_centred
 from .canvas import Canvas
 from .layout import BOARD_RIGHT, Layout, draft_rows
 from .pieces import Seats, token
+from .recent import Recent
 from .style import (
     BODY,
     CARD,
@@ -21,6 +22,7 @@ from .style import (
     HEAD,
     HIGHLIGHT,
     INK,
+    KEY,
     LINE,
     MARGIN,
     MUTED,
@@ -38,11 +40,19 @@ ROMAN = ("", "I", "II", "III", "IV")
 
 
 def draw_header(canvas: Canvas, view: TerramaraView) -> None:
+    _draw_stage(canvas, view)
+    _draw_status(canvas, view)
+
+
+def _draw_stage(canvas: Canvas, view: TerramaraView) -> None:
     x = MARGIN + 2 + canvas.width("Terramara", TITLE) + 14
-    canvas.text((x, 14), stage(view), HEAD, INK)
-    status = status_line(view)
+    canvas.text((x, 12), stage(view), KEY, INK)
+
+
+def _draw_status(canvas: Canvas, view: TerramaraView) -> None:
+    """Who must act and what is asked of them (cut short, never drawn smaller)."""
     colour = HIGHLIGHT if view.to_act else INK
-    canvas.fitted((MARGIN + 2, 48), status, BODY, colour, BOARD_RIGHT - MARGIN - 4)
+    canvas.fitted((MARGIN + 2, 46), status_line(view), KEY, colour, BOARD_RIGHT - MARGIN - 4)
 
 
 def stage(view: TerramaraView) -> str:
@@ -95,20 +105,17 @@ def draw_panels(image: Image.Image, view: TerramaraView, layout: Layout, seats: 
         colour, label = seats.colours[player.seat], seats.labels[player.seat]
         hut_was_last = last_hut == player.seat
         key = (player.model_dump_json(), size, colour, label, hut_was_last)
-        panel = _PANELS.get(key)
-        if panel is None:
-            panel = Image.new("RGB", size, PAPER)
-            draw_panel(panel, player, colour, label, hut_was_last)
-            _PANELS[key] = panel
-            if len(_PANELS) > _PANEL_CACHE:
-                _PANELS.popitem(last=False)
-        else:
-            _PANELS.move_to_end(key)
-        image.paste(panel, (left, top))
+
+        def make(player: PlayerView = player, key: tuple[Any, ...] = key) -> Image.Image:
+            panel = Image.new("RGB", key[1], PAPER)
+            draw_panel(panel, player, *key[2:])
+            return panel
+
+        image.paste(PANELS.get(key, make), (left, top))
 
 
-_PANELS: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
-_PANEL_CACHE = 32
+#: The panels drawn lately: a move changes one or two of them.
+PANELS: Recent[Image.Image] = Recent(32)
 
 
 def draw_panel(
@@ -124,15 +131,11 @@ def draw_panel(
         canvas.rect(box, fill=CARD, outline=CARD_EDGE, width=2, radius=10)
     x = left + PANEL_PAD
     paste_centred(image, token("square", 30, colour, label), (x + 16, top + 22))
-    score = f"{player.score.total} VP"
-    score_width = canvas.width(score, TITLE)
-    canvas.text((right - PANEL_PAD, top + 22), score, TITLE, INK, anchor="rm")
+    score_width = _draw_score(canvas, player, right - PANEL_PAD, top + 22)
     badges = _badges(player)
     badge_width = sum(canvas.width(word, SMALL) + 16 for word, _ in badges)
     room = right - x - 40 - score_width - badge_width - 20
-    ink = MUTED if player.resigned else INK
-    shown = canvas.fitted((x + 40, top + 22), player.name, HEAD, ink, room, SMALL, "lm")
-    bx = x + 40 + shown + 10
+    bx = x + 40 + _draw_name(canvas, player, (x + 40, top + 22), room) + 10
     for word, fill in badges:
         width = canvas.width(word, SMALL) + 10
         canvas.rect((round(bx), top + 11, round(bx + width), top + 33), fill=fill, radius=5)
@@ -154,6 +157,17 @@ def draw_panel(
     extra = _extras(player)
     if extra:
         canvas.paragraph((x, y + 2), extra, SMALL, INK, right - x - PANEL_PAD, max_lines=2)
+
+
+def _draw_score(canvas: Canvas, player: PlayerView, right: float, middle: float) -> float:
+    """VP so far, right-aligned; returns its width."""
+    return canvas.text((right, middle), f"{player.score.total} VP", TITLE, INK, anchor="rm")
+
+
+def _draw_name(canvas: Canvas, player: PlayerView, at: tuple[float, float], room: float) -> float:
+    """The player's name, cut short to `room` (never drawn smaller); returns its width."""
+    ink = MUTED if player.resigned else INK
+    return canvas.fitted(at, player.name, KEY, ink, room, anchor="lm")
 
 
 def _badges(player: PlayerView) -> list[tuple[str, RGB]]:

@@ -13,8 +13,9 @@ WIDTH = 1040
 PREVIEW_WIDTH = 520
 MARGIN = 10
 
-#: Type sizes (px). The smallest is what a phone shows at 8 px.
-TITLE, HEAD, BODY, SMALL = 26, 20, 18, 16
+#: Type sizes (px). Key text — the round, who must act, names and scores — is KEY or more:
+#: 12 px at the 520-px preview (docs/architecture.md asks for 11); the smallest is 8 px there.
+TITLE, KEY, HEAD, BODY, SMALL = 26, 24, 20, 18, 16
 MIN_TEXT = SMALL
 LINE = 19  # the line height of BODY and SMALL texts in boxes
 

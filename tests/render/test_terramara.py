@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-from collections import OrderedDict
 from typing import Any
 
 import pytest
@@ -17,10 +16,7 @@ from engine.games.terramara.board import POWER_ZONES
 from engine.games.terramara.content import ARTIFACTS
 from engine.games.terramara.effects import ABILITIES, SIMPLE_STEPS
 from render import render_png
-from render.terramara import board as board_module
 from render.terramara import canvas as canvas_module
-from render.terramara import cards as cards_module
-from render.terramara import panel as panel_module
 from render.terramara.cards import BAND
 from render.terramara.layout import BOARD_RIGHT, MARGIN
 from render.terramara.overlay import (
@@ -60,6 +56,7 @@ from tests.render.terramara_scenes import (
     layout,
     typed,
 )
+from tests.support.text_sizes import clear_render_caches
 
 MAX_PNG_BYTES = 500_000
 #: The smallest text a phone shows at the preview width, in its pixels.
@@ -128,9 +125,7 @@ def test_the_smallest_text_stays_legible_at_discords_preview_width(
         return float(original(self, at, text, size, *args, **kwargs))
 
     monkeypatch.setattr(canvas_module.Canvas, "text", recording)
-    monkeypatch.setattr(board_module, "_CACHE", OrderedDict())  # draw every layer,
-    monkeypatch.setattr(panel_module, "_PANELS", OrderedDict())  # panel
-    cards_module._card_sprite.cache_clear()  # and card afresh
+    clear_render_caches()  # every layer, panel and card is drawn afresh
     for view in (busy, draft):
         render_png(GAME, view)
     assert sizes and min(sizes) >= MIN_TEXT
