@@ -83,7 +83,7 @@ class Canvas:
     ) -> float:
         """`text` wrapped into `width`, from the top left `at`, in at most `max_lines` lines
         (the last cut short with `…` if it needs more); returns the y below it."""
-        lines = _wrap(text, size, width, max_lines)
+        lines = wrapped(text, size, width, max_lines)
         x, y = at
         for text_line in lines:
             self.text((x, y), text_line, size, fill)
@@ -107,5 +107,7 @@ def _length(text: str, size: int) -> float:
 
 
 @lru_cache(maxsize=2048)
-def _wrap(text: str, size: int, width: float, most: int) -> tuple[str, ...]:
+def wrapped(text: str, size: int, width: float, most: int | None = None) -> tuple[str, ...]:
+    """`text` wrapped into lines of `width` at `size` (at most `most`; cached: the same texts
+    are wrapped again and again)."""
     return tuple(wrap(text, font_for(text, size), width, most))

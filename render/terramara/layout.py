@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.games.terramara.view import TerramaraView
-from render.common import Box, font, wrap
+from render.common import Box
 
+from .canvas import wrapped
 from .style import LINE, MARGIN, SMALL, WIDTH
 from .words import draft_lines
 
@@ -228,5 +229,5 @@ def draft_rows(view: TerramaraView) -> list[tuple[str, bool]]:
     lines = draft_lines(view)
     rows = [(line, False) for line in lines[:1]]
     for line in lines[1:]:
-        rows += [(row, index > 0) for index, row in enumerate(wrap(line, font(SMALL), width))]
+        rows += [(row, index > 0) for index, row in enumerate(wrapped(line, SMALL, width))]
     return rows
