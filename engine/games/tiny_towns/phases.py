@@ -1,0 +1,278 @@
+"""The phase table: what a seat may do at each moment of the game, its candidate actions, and
+why an action of another kind is refused.
+
+Each seat has its own moment (everyone plays a round at once): keeping a monument, naming the
+resource (Prospectors), a decision its last building asks for (`town.pending`), choosing a
+face-up card (solo), taking the round's resource, building, or answering a claim from
+Opaleye's Watch once done. Every candidate list is exact: the checker (checks.py) allows each
+candidate and refuses everything else (tests/test_conformance.py checks that they agree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from engine.core import Phase
+
+from .board import NAMES
+from .cards import CARDS
+from .notation import Action, Kind
+from .rules import (
+    buildable_cards,
+    empty_squares,
+    matches,
+    may_add,
+    may_set_aside,
+    nameable,
+    offered_resources,
+    put_choices,
+    put_square,
+    replaceable,
+    resource_masks,
+    sites,
+    statue_squares,
+    stocked_warehouses,
+    warehouses_with_room,
+)
+from .state import TinyTownsState, Town
+
+State = TinyTownsState
+Candidates = Callable[[State, int], list[Action]]
+PASS, DONE = Action("pass"), Action("done")
+PLACING: frozenset[str] = frozenset({"place", "store", "swap", "aside"})
+
+
+# -- candidates, in the order `legal_actions` lists them -----------------------------------------
+
+
+def _keep(state: State, seat: int) -> list[Action]:
+    return [Action("keep", card=card) for card in state.towns[seat].dealt]
+
+
+def _name(state: State, seat: int) -> list[Action]:
+    return [Action("name", resource=res) for res in nameable(state.towns[seat])]
+
+
+def _choose(state: State, seat: int) -> list[Action]:
+    return [Action("choose", resource=res) for res in dict.fromkeys(state.face_up)]
+
+
+def _placing(state: State, seat: int) -> list[Action]:
+    """Place the resource (or put it on a cottage by the Statue), store it on a Warehouse,
+    swap it with a stored one, or set it aside."""
+    town = state.towns[seat]
+    offered = offered_resources(state, seat)
+    targets = [*empty_squares(town.cells), *statue_squares(state, seat)]
+    found = [Action("place", resource=res, square=i) for res in offered for i in targets]
+    if town.hand is None:
+        found += [
+            Action("store", resource=res, square=i)
+            for res in offered
+            for i in warehouses_with_room(town)
+        ]
+        found += [
+            Action("swap", resource=res, other=other, square=i)
+            for res in offered
+            for i in stocked_warehouses(town)
+            for other in dict.fromkeys(town.held[i])
+            if other != res
+        ]
+    if may_set_aside(state, seat):
+        found += [Action("aside", resource=res) for res in offered]
+    return found
+
+
+def _builds(state: State, seat: int) -> list[Action]:
+    cells = state.towns[seat].cells
+    masks, posts = resource_masks(cells)
+    return [
+        Action("build", card=card, square=site, squares=placement.squares)
+        for card in buildable_cards(state, seat)
+        for placement in matches(card, masks, posts)
+        for site in sites(cells, card, placement, posts)
+    ]
+
+
+def _adds(state: State, seat: int) -> list[Action]:
+    """Free buildings: any on offer (Grove University), else those claimed from the Watch."""
+    town = state.towns[seat]
+    cards = state.buildings if _top(town) == "university" else town.claims
+    empty = empty_squares(town.cells)
+    return [
+        Action("add", card=card, square=i) for card in cards if may_add(town, card) for i in empty
+    ]
+
+
+def _put(state: State, seat: int) -> list[Action]:
+    town = state.towns[seat]
+    at = put_square(town)
+    return [Action("put", resource=res, square=at) for res in put_choices(town)]
+
+
+def _watch(state: State, seat: int) -> list[Action]:
+    return [Action("watch", cards=trio) for trio in combinations(state.buildings, 3)]
+
+
+def _replace(state: State, seat: int) -> list[Action]:
+    town = state.towns[seat]
+    return [
+        Action("replace", square=i, card=card)
+        for i in replaceable(town.cells)
+        for card in state.buildings
+        if card != town.cells[i] and may_add(town, card, replacing=i)
+    ]
+
+
+def _listing(*parts: Candidates | Action) -> Candidates:
+    """Candidates made of the lists of `parts`, an action standing for itself."""
+
+    def candidates(state: State, seat: int) -> list[Action]:
+        found: list[Action] = []
+        for part in parts:
+            if isinstance(part, Action):
+                found.append(part)
+            else:
+                found += part(state, seat)
+        return found
+
+    return candidates
+
+
+# -- why another kind is refused -----------------------------------------------------------------
+
+
+def refusal(state: State, seat: int, kind: str) -> str:
+    """Why an action of `kind` does not belong to the seat's moment: what comes first."""
+    town = state.towns[seat]
+    if state.phase == "keep":
+        return "first keep one of your two monument cards, e.g. 'keep <monument>'"
+    if state.phase == "name":
+        return "the hammer holder names this round's resource first, e.g. 'name wood'"
+    never = _not_in_this_game(state, kind)
+    if never:
+        return never
+    if town.pending:
+        return _FIRST[_top(town)](town)
+    unasked = _nothing_asked(town, kind)
+    if unasked:
+        return unasked
+    if town.step == "choose":
+        return f"first choose one of the face-up resource cards ({', '.join(state.face_up)})"
+    if town.step == "place":
+        if state.source == "choice":
+            return "first choose a resource and place it (e.g. 'place glass B2')"
+        return "first take this round's resource: place it (e.g. 'place wood B2')"
+    if kind in PLACING or kind == "choose":
+        return "you have already taken your resource this round"
+    if town.step == "done":
+        return "you are done with this round; only the offer from Opaleye's Watch is open"
+    return f"'{kind}' is not possible at this moment"
+
+
+def _not_in_this_game(state: State, kind: str) -> str | None:
+    """Why an action that belongs to another moment of the game, or another variant, is refused.
+
+    Checked before "first take this round's resource", which would wrongly suggest that the
+    action becomes possible once the resource is placed.
+    """
+    if kind == "keep":
+        return "monument cards are kept at the start of the game"
+    if kind == "name":
+        if not state.options.get("prospectors"):
+            return "naming the resource belongs to the Prospectors variant, which is not in play"
+        return "only the hammer holder names a resource, at the start of a round"
+    if kind == "choose" and len(state.players) > 1:
+        if state.source == "choice":
+            return "face-up cards belong to the solo game; here choose by placing: 'place glass B2'"
+        return "picking a face-up card belongs to the solo game"
+    return None
+
+
+def _first_put(town: Town) -> str:
+    at = put_square(town)
+    return (
+        f"first choose the resource for the {CARDS[town.cells[at]].name} on {NAMES[at]}, "
+        f"e.g. 'put wood on {NAMES[at]}'"
+    )
+
+
+_FIRST: dict[str, Callable[[Town], str]] = {
+    "put": _first_put,
+    "watch": lambda town: (
+        "first put three different buildings on Opaleye's Watch, e.g. 'watch a b c'"
+    ),
+    "university": lambda town: (
+        "first place your free building ('add <building> at <square>') or 'pass'"
+    ),
+    "guild": lambda town: (
+        "first replace buildings with the Architect's Guild ('replace B2 with <building>') "
+        "or 'pass'"
+    ),
+}
+
+_ONLY_WHEN_ASKED: dict[str, str] = {
+    "put": "a resource is put only on a Factory or Bank you have just built",
+    "watch": "buildings are put on Opaleye's Watch only right after building it",
+    "replace": "buildings are replaced only right after building the Architect's Guild",
+    "add": "nothing is waiting to be placed: free buildings come from Grove University or "
+    "Opaleye's Watch",
+    "pass": "nothing is waiting to be declined",
+}
+
+
+def _nothing_asked(town: Town, kind: str) -> str | None:
+    """Why an answer to an offer or a demand is refused when none is open (checked after the
+    pending demands, so a town with an open claim still hears to place its resource first)."""
+    if kind in ("add", "pass") and town.claims:
+        return None
+    return _ONLY_WHEN_ASKED.get(kind)
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+
+def _row(candidates: Candidates, *kinds: Kind) -> Phase[State, Action]:
+    return Phase(frozenset(kinds), candidates, refusal, exact=True)
+
+
+KEEP = _row(_keep, "keep")
+NAME = _row(_name, "name")
+CHOOSE = _row(_choose, "choose")
+PLACE = _row(_placing, "place", "store", "swap", "aside")
+BUILD = _row(_listing(_builds, DONE), "build", "done")
+#: Building, with a building from a neighbour waiting on Opaleye's Watch.
+BUILD_OR_CLAIM = _row(_listing(_builds, _adds, PASS, DONE), "build", "add", "pass", "done")
+#: Grove University's free building; or, once done, a claim from Opaleye's Watch.
+FREE_BUILDING = _row(_listing(_adds, PASS), "add", "pass")
+#: What the seat's last building asks for first (`town.pending`).
+PENDING: dict[str, Phase[State, Action]] = {
+    "put": _row(_put, "put"),
+    "watch": _row(_watch, "watch"),
+    "university": FREE_BUILDING,
+    "guild": _row(_listing(_replace, PASS), "replace", "pass"),
+}
+
+
+def _top(town: Town) -> str:
+    """The kind of the first decision the town owes (`put`, `watch`, `university`, `guild`),
+    or "" when it owes none."""
+    return town.pending[0].split(":")[0] if town.pending else ""
+
+
+def phase_of(state: State, seat: int) -> Phase[State, Action]:
+    """The row of the phase table for a seat that is to act."""
+    if state.phase == "keep":
+        return KEEP
+    if state.phase == "name":
+        return NAME
+    town = state.towns[seat]
+    if town.pending:
+        return PENDING[_top(town)]
+    if town.step == "choose":
+        return CHOOSE
+    if town.step == "place":
+        return PLACE
+    if town.step == "build":
+        return BUILD_OR_CLAIM if town.claims else BUILD
+    return FREE_BUILDING
