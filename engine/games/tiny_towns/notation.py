@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Literal, get_args
 
 from engine.core import ParseError, nearest, shorten
@@ -99,6 +99,11 @@ class Action:
         Every other action is public (house ruling 1); building a monument reveals it anyway.
         """
         return PUBLIC_KEEP if self.kind == "keep" else self.text()
+
+
+#: An action made once and handed out again: the candidate lists of the hot path (random
+#: playouts, searches) find their actions rather than build them, and write each text once.
+act = cache(Action)
 
 
 def canonical(action: Action) -> str:

@@ -17,7 +17,7 @@ from engine.core import Phase
 
 from .board import NAMES
 from .cards import CARDS
-from .notation import Action, Kind
+from .notation import Action, Kind, act
 from .rules import (
     buildable_cards,
     empty_squares,
@@ -47,15 +47,15 @@ PLACING: frozenset[str] = frozenset({"place", "store", "swap", "aside"})
 
 
 def _keep(state: State, seat: int) -> list[Action]:
-    return [Action("keep", card=card) for card in state.towns[seat].dealt]
+    return [act("keep", card=card) for card in state.towns[seat].dealt]
 
 
 def _name(state: State, seat: int) -> list[Action]:
-    return [Action("name", resource=res) for res in nameable(state.towns[seat])]
+    return [act("name", resource=res) for res in nameable(state.towns[seat])]
 
 
 def _choose(state: State, seat: int) -> list[Action]:
-    return [Action("choose", resource=res) for res in dict.fromkeys(state.face_up)]
+    return [act("choose", resource=res) for res in dict.fromkeys(state.face_up)]
 
 
 def _placing(state: State, seat: int) -> list[Action]:
@@ -64,22 +64,22 @@ def _placing(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     offered = offered_resources(state, seat)
     targets = [*empty_squares(town.cells), *statue_squares(state, seat)]
-    found = [Action("place", resource=res, square=i) for res in offered for i in targets]
+    found = [act("place", resource=res, square=i) for res in offered for i in targets]
     if town.hand is None:
         found += [
-            Action("store", resource=res, square=i)
+            act("store", resource=res, square=i)
             for res in offered
             for i in warehouses_with_room(town)
         ]
         found += [
-            Action("swap", resource=res, other=other, square=i)
+            act("swap", resource=res, other=other, square=i)
             for res in offered
             for i in stocked_warehouses(town)
             for other in dict.fromkeys(town.held[i])
             if other != res
         ]
     if may_set_aside(state, seat):
-        found += [Action("aside", resource=res) for res in offered]
+        found += [act("aside", resource=res) for res in offered]
     return found
 
 
@@ -87,7 +87,7 @@ def _builds(state: State, seat: int) -> list[Action]:
     cells = state.towns[seat].cells
     masks, posts = resource_masks(cells)
     return [
-        Action("build", card=card, square=site, squares=placement.squares)
+        act("build", card=card, square=site, squares=placement.squares)
         for card in buildable_cards(state, seat)
         for placement in matches(card, masks, posts)
         for site in sites(cells, card, placement, posts)
@@ -99,25 +99,23 @@ def _adds(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     cards = state.buildings if _top(town) == "university" else town.claims
     empty = empty_squares(town.cells)
-    return [
-        Action("add", card=card, square=i) for card in cards if may_add(town, card) for i in empty
-    ]
+    return [act("add", card=card, square=i) for card in cards if may_add(town, card) for i in empty]
 
 
 def _put(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     at = put_square(town)
-    return [Action("put", resource=res, square=at) for res in put_choices(town)]
+    return [act("put", resource=res, square=at) for res in put_choices(town)]
 
 
 def _watch(state: State, seat: int) -> list[Action]:
-    return [Action("watch", cards=trio) for trio in combinations(state.buildings, 3)]
+    return [act("watch", cards=trio) for trio in combinations(state.buildings, 3)]
 
 
 def _replace(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     return [
-        Action("replace", square=i, card=card)
+        act("replace", square=i, card=card)
         for i in replaceable(town.cells)
         for card in state.buildings
         if card != town.cells[i] and may_add(town, card, replacing=i)
