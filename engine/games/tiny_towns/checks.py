@@ -9,27 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from . import rules
 from .board import NAMES, PLACEMENTS
 from .cards import CARDS, RESOURCE_LETTERS
 from .notation import Action
-from .rules import (
-    bank_resources,
-    buildable_cards,
-    empty_squares,
-    may_add,
-    offered_resources,
-    put_square,
-    resource_masks,
-    sites,
-    statue_squares,
-)
 from .state import ASIDE_LIMIT, EMPTY, WAREHOUSE_CAPACITY, TinyTownsState, Town
 
 State = TinyTownsState
 
 
 def check(state: State, seat: int, action: Action) -> str | None:
-    return _CHECKS[action.kind](state, seat, action, state.towns[seat])
+    checker = _CHECKS.get(action.kind)  # `pass` and `done` are always allowed when accepted
+    return None if checker is None else checker(state, seat, action, state.towns[seat])
 
 
 def _keep(state: State, seat: int, action: Action, town: Town) -> str | None:
@@ -40,7 +31,7 @@ def _keep(state: State, seat: int, action: Action, town: Town) -> str | None:
 
 
 def _name(state: State, seat: int, action: Action, town: Town) -> str | None:
-    if action.resource in bank_resources(town):
+    if action.resource in rules.bank_resources(town):
         return f"{action.resource} lies on one of your Banks, so you may not name it"
     return None
 
@@ -57,7 +48,7 @@ def _taking(state: State, seat: int, action: Action) -> str | None:
     hand = state.towns[seat].hand
     if hand is not None and (action.kind != "place" or action.resource != hand):
         return f"you must place the {hand} you took from your Warehouse"
-    if action.resource in offered_resources(state, seat):
+    if action.resource in rules.offered_resources(state, seat):
         return None
     if state.source == "choice":
         return f"{action.resource} lies on one of your Banks, so you may not choose it"
@@ -67,7 +58,7 @@ def _taking(state: State, seat: int, action: Action) -> str | None:
 def _place(state: State, seat: int, action: Action, town: Town) -> str | None:
     wrong = _taking(state, seat, action)
     at = action.square
-    if wrong or town.cells[at] == EMPTY or at in statue_squares(state, seat):
+    if wrong or town.cells[at] == EMPTY or at in rules.statue_squares(state, seat):
         return wrong
     key = town.cells[at]
     if key == "cottage" and "statue" in town.cells:
@@ -75,7 +66,7 @@ def _place(state: State, seat: int, action: Action, town: Town) -> str | None:
             return f"the Cottage on {NAMES[at]} already holds a resource"
         return "the Statue of the Bondmaker only takes resources you are given, not chosen ones"
     what = CARDS[key].name if key in CARDS else key
-    free = _list(empty_squares(town.cells))
+    free = _list(rules.empty_squares(town.cells))
     return f"{NAMES[at]} is not empty (it holds {what}); place on one of {free}"
 
 
@@ -112,7 +103,7 @@ def _aside(state: State, seat: int, action: Action, town: Town) -> str | None:
 def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
     card, cells = action.card, town.cells
     name = CARDS[card].name
-    if card not in buildable_cards(state, seat):
+    if card not in rules.buildable_cards(state, seat):
         if CARDS[card].is_monument:
             if card != town.monument:
                 return f"{name} is not your monument; only your own monument card may be built"
@@ -128,7 +119,7 @@ def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
             f"{used} do not have the outline of a {name} "
             f"(its shape: {_shape(card)}, turned or mirrored as you like)"
         )
-    masks, posts = resource_masks(cells)
+    masks, posts = rules.resource_masks(cells)
     if not shapes[0].mask & ~posts:
         return "a building needs at least one real resource, not only Trading Posts"
     allowed = [m | posts for m in masks]
@@ -138,7 +129,7 @@ def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
             f"(its shape: {_shape(card)}, turned or mirrored as you like)"
         )
     at = action.square
-    if at in sites(cells, card, shapes[0], posts):
+    if at in rules.sites(cells, card, shapes[0], posts):
         return None
     if cells[at] == "trading-post":
         return "the Trading Post stays where it is; build on another of the squares used"
@@ -148,11 +139,11 @@ def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
 
 
 def _put(state: State, seat: int, action: Action, town: Town) -> str | None:
-    at = put_square(town)
+    at = rules.put_square(town)
     if action.square != at:
         waiting = CARDS[town.cells[at]].name
         return f"the building waiting for a resource is the {waiting} on {NAMES[at]}"
-    if town.cells[at] == "bank" and action.resource in bank_resources(town, besides=at):
+    if town.cells[at] == "bank" and action.resource in rules.bank_resources(town, besides=at):
         return f"another of your Banks already holds {action.resource}"
     return None
 
@@ -177,7 +168,7 @@ def _replace(state: State, seat: int, action: Action, town: Town) -> str | None:
         return f"{CARDS[card].name} is not a building on offer"
     if card == old:
         return f"{NAMES[at]} already holds a {CARDS[card].name}; replace it with another building"
-    return None if may_add(town, card, replacing=at) else "you already have five Banks"
+    return None if rules.may_add(town, card, replacing=at) else "you already have five Banks"
 
 
 def _add(state: State, seat: int, action: Action, town: Town) -> str | None:
@@ -188,16 +179,12 @@ def _add(state: State, seat: int, action: Action, town: Town) -> str | None:
     if not university and card not in town.claims:
         waiting = ", ".join(town.claims)
         return f"{CARDS[card].name} is not waiting on your Opaleye's Watch (waiting: {waiting})"
-    if not may_add(town, card):
+    if not rules.may_add(town, card):
         return "you already have five Banks"
     if town.cells[at] == EMPTY:
         return None
-    free = _list(empty_squares(town.cells))
+    free = _list(rules.empty_squares(town.cells))
     return f"{NAMES[at]} is not empty; free buildings go on empty squares ({free})"
-
-
-def _always(state: State, seat: int, action: Action, town: Town) -> str | None:
-    return None
 
 
 _CHECKS: dict[str, Callable[[State, int, Action, Town], str | None]] = {
@@ -213,8 +200,6 @@ _CHECKS: dict[str, Callable[[State, int, Action, Town], str | None]] = {
     "watch": _watch,
     "replace": _replace,
     "add": _add,
-    "pass": _always,
-    "done": _always,
 }
 
 

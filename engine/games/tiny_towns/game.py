@@ -215,7 +215,7 @@ class TinyTowns(Game[TinyTownsState, Action]):
         return [score.total for score in town_scores(state)]
 
     def rank_keys(self, state: State) -> list[tuple[int, int, int]]:
-        return rank_keys(state)
+        return rank_keys(town_scores(state))
 
     # -- views --------------------------------------------------------------------------------
 

@@ -15,30 +15,15 @@ from itertools import combinations
 
 from engine.core import Phase
 
+from . import rules
 from .board import NAMES
 from .cards import CARDS
 from .notation import Action, Kind, act
-from .rules import (
-    buildable_cards,
-    empty_squares,
-    matches,
-    may_add,
-    may_set_aside,
-    nameable,
-    offered_resources,
-    put_choices,
-    put_square,
-    replaceable,
-    resource_masks,
-    sites,
-    statue_squares,
-    stocked_warehouses,
-    warehouses_with_room,
-)
 from .state import TinyTownsState, Town
 
 State = TinyTownsState
 Candidates = Callable[[State, int], list[Action]]
+Refusal = Callable[[State, int, str], str]
 PASS, DONE = Action("pass"), Action("done")
 PLACING: frozenset[str] = frozenset({"place", "store", "swap", "aside"})
 
@@ -51,7 +36,7 @@ def _keep(state: State, seat: int) -> list[Action]:
 
 
 def _name(state: State, seat: int) -> list[Action]:
-    return [act("name", resource=res) for res in nameable(state.towns[seat])]
+    return [act("name", resource=res) for res in rules.nameable(state.towns[seat])]
 
 
 def _choose(state: State, seat: int) -> list[Action]:
@@ -62,35 +47,35 @@ def _placing(state: State, seat: int) -> list[Action]:
     """Place the resource (or put it on a cottage by the Statue), store it on a Warehouse,
     swap it with a stored one, or set it aside."""
     town = state.towns[seat]
-    offered = offered_resources(state, seat)
-    targets = [*empty_squares(town.cells), *statue_squares(state, seat)]
+    offered = rules.offered_resources(state, seat)
+    targets = [*rules.empty_squares(town.cells), *rules.statue_squares(state, seat)]
     found = [act("place", resource=res, square=i) for res in offered for i in targets]
     if town.hand is None:
         found += [
             act("store", resource=res, square=i)
             for res in offered
-            for i in warehouses_with_room(town)
+            for i in rules.warehouses_with_room(town)
         ]
         found += [
             act("swap", resource=res, other=other, square=i)
             for res in offered
-            for i in stocked_warehouses(town)
+            for i in rules.stocked_warehouses(town)
             for other in dict.fromkeys(town.held[i])
             if other != res
         ]
-    if may_set_aside(state, seat):
+    if rules.may_set_aside(state, seat):
         found += [act("aside", resource=res) for res in offered]
     return found
 
 
 def _builds(state: State, seat: int) -> list[Action]:
     cells = state.towns[seat].cells
-    masks, posts = resource_masks(cells)
+    masks, posts = rules.resource_masks(cells)
     return [
         act("build", card=card, square=site, squares=placement.squares)
-        for card in buildable_cards(state, seat)
-        for placement in matches(card, masks, posts)
-        for site in sites(cells, card, placement, posts)
+        for card in rules.buildable_cards(state, seat)
+        for placement in rules.matches(card, masks, posts)
+        for site in rules.sites(cells, card, placement, posts)
     ]
 
 
@@ -98,14 +83,19 @@ def _adds(state: State, seat: int) -> list[Action]:
     """Free buildings: any on offer (Grove University), else those claimed from the Watch."""
     town = state.towns[seat]
     cards = state.buildings if _top(town) == "university" else town.claims
-    empty = empty_squares(town.cells)
-    return [act("add", card=card, square=i) for card in cards if may_add(town, card) for i in empty]
+    empty = rules.empty_squares(town.cells)
+    return [
+        act("add", card=card, square=i)
+        for card in cards
+        if rules.may_add(town, card)
+        for i in empty
+    ]
 
 
 def _put(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
-    at = put_square(town)
-    return [act("put", resource=res, square=at) for res in put_choices(town)]
+    at = rules.put_square(town)
+    return [act("put", resource=res, square=at) for res in rules.put_choices(town)]
 
 
 def _watch(state: State, seat: int) -> list[Action]:
@@ -116,42 +106,24 @@ def _replace(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     return [
         act("replace", square=i, card=card)
-        for i in replaceable(town.cells)
+        for i in rules.replaceable(town.cells)
         for card in state.buildings
-        if card != town.cells[i] and may_add(town, card, replacing=i)
+        if card != town.cells[i] and rules.may_add(town, card, replacing=i)
     ]
-
-
-def _listing(*parts: Candidates | Action) -> Candidates:
-    """Candidates made of the lists of `parts`, an action standing for itself."""
-
-    def candidates(state: State, seat: int) -> list[Action]:
-        found: list[Action] = []
-        for part in parts:
-            if isinstance(part, Action):
-                found.append(part)
-            else:
-                found += part(state, seat)
-        return found
-
-    return candidates
 
 
 # -- why another kind is refused -----------------------------------------------------------------
 
 
 def refusal(state: State, seat: int, kind: str) -> str:
-    """Why an action of `kind` does not belong to the seat's moment: what comes first."""
+    """Why an action of `kind` does not belong to the seat's moment in a round: what comes
+    first."""
     town = state.towns[seat]
-    if state.phase == "keep":
-        return "first keep one of your two monument cards, e.g. 'keep <monument>'"
-    if state.phase == "name":
-        return "the hammer holder names this round's resource first, e.g. 'name wood'"
     never = _not_in_this_game(state, kind)
     if never:
         return never
     if town.pending:
-        return _FIRST[_top(town)](town)
+        return _owed_first(town)
     unasked = _nothing_asked(town, kind)
     if unasked:
         return unasked
@@ -187,27 +159,23 @@ def _not_in_this_game(state: State, kind: str) -> str | None:
     return None
 
 
-def _first_put(town: Town) -> str:
-    at = put_square(town)
-    return (
-        f"first choose the resource for the {CARDS[town.cells[at]].name} on {NAMES[at]}, "
-        f"e.g. 'put wood on {NAMES[at]}'"
-    )
-
-
-_FIRST: dict[str, Callable[[Town], str]] = {
-    "put": _first_put,
-    "watch": lambda town: (
-        "first put three different buildings on Opaleye's Watch, e.g. 'watch a b c'"
-    ),
-    "university": lambda town: (
-        "first place your free building ('add <building> at <square>') or 'pass'"
-    ),
-    "guild": lambda town: (
-        "first replace buildings with the Architect's Guild ('replace B2 with <building>') "
-        "or 'pass'"
-    ),
+#: What the decision a town owes first (`town.pending`) asks for.
+_FIRST: dict[str, str] = {
+    "put": "first choose the resource for the {building} on {at}, e.g. 'put wood on {at}'",
+    "watch": "first put three different buildings on Opaleye's Watch, e.g. 'watch a b c'",
+    "university": "first place your free building ('add <building> at <square>') or 'pass'",
+    "guild": "first replace buildings with the Architect's Guild ('replace B2 with "
+    "<building>') or 'pass'",
 }
+
+
+def _owed_first(town: Town) -> str:
+    top = _top(town)
+    if top != "put":
+        return _FIRST[top]
+    at = rules.put_square(town)
+    return _FIRST[top].format(building=CARDS[town.cells[at]].name, at=NAMES[at])
+
 
 _ONLY_WHEN_ASKED: dict[str, str] = {
     "put": "a resource is put only on a Factory or Bank you have just built",
@@ -230,25 +198,37 @@ def _nothing_asked(town: Town, kind: str) -> str | None:
 # -- the table -----------------------------------------------------------------------------------
 
 
-def _row(candidates: Candidates, *kinds: Kind) -> Phase[State, Action]:
-    return Phase(frozenset(kinds), candidates, refusal, exact=True)
+def _row(
+    candidates: Candidates, *kinds: Kind, refused: str | Refusal = refusal
+) -> Phase[State, Action]:
+    return Phase(frozenset(kinds), candidates, refused, exact=True)
 
 
-KEEP = _row(_keep, "keep")
-NAME = _row(_name, "name")
+KEEP = _row(
+    _keep, "keep", refused="first keep one of your two monument cards, e.g. 'keep <monument>'"
+)
+NAME = _row(
+    _name, "name", refused="the hammer holder names this round's resource first, e.g. 'name wood'"
+)
 CHOOSE = _row(_choose, "choose")
 PLACE = _row(_placing, "place", "store", "swap", "aside")
-BUILD = _row(_listing(_builds, DONE), "build", "done")
+BUILD = _row(lambda state, seat: [*_builds(state, seat), DONE], "build", "done")
 #: Building, with a building from a neighbour waiting on Opaleye's Watch.
-BUILD_OR_CLAIM = _row(_listing(_builds, _adds, PASS, DONE), "build", "add", "pass", "done")
+BUILD_OR_CLAIM = _row(
+    lambda state, seat: [*_builds(state, seat), *_adds(state, seat), PASS, DONE],
+    "build",
+    "add",
+    "pass",
+    "done",
+)
 #: Grove University's free building; or, once done, a claim from Opaleye's Watch.
-FREE_BUILDING = _row(_listing(_adds, PASS), "add", "pass")
+FREE_BUILDING = _row(lambda state, seat: [*_adds(state, seat), PASS], "add", "pass")
 #: What the seat's last building asks for first (`town.pending`).
 PENDING: dict[str, Phase[State, Action]] = {
     "put": _row(_put, "put"),
     "watch": _row(_watch, "watch"),
     "university": FREE_BUILDING,
-    "guild": _row(_listing(_replace, PASS), "replace", "pass"),
+    "guild": _row(lambda state, seat: [*_replace(state, seat), PASS], "replace", "pass"),
 }
 
 

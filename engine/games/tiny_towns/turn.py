@@ -18,11 +18,14 @@ from . import rules
 from .board import NAMES
 from .cards import CARDS, RESOURCES
 from .notation import Action
+from .phases import phase_of
 from .scoring import building_count, shrine_points
 from .state import BURIED, GUILD_REPLACEMENTS, TinyTownsState, Town
 from .view import final_text
 
 _NEEDS_A_RESOURCE = ("factory", "bank")
+#: Which candidate a skipped seat plays: lowest first, else the first listed.
+_PLAINEST = {"done": 0, "pass": 1}
 
 
 def card_name(key: str) -> str:
@@ -281,24 +284,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self._default_action(seat)
 
     def _default_action(self, seat: int) -> None:
-        state = self.state
-        town = state.towns[seat]
-        if town.pending:
-            top = town.pending[0]
-            if top.startswith("put:"):
-                self.put(seat, rules.put_choices(town)[0])
-            elif top == "watch":
-                self.watch(seat, state.buildings[:3])
-            else:
-                self.pass_offer(seat)
-        elif town.step == "choose":
-            self.choose(seat, state.face_up[0])
-        elif town.step == "place":
-            self.place(seat, rules.offered_resources(state, seat)[0], town.cells.index(""))
-        elif town.step == "build":
-            self.done(seat)
-        else:
-            self.pass_offer(seat)
+        """The plainest of the seat's candidates: `done` (building nothing), else declining an
+        offer (`pass`), else the first one listed (the first resource they may take on the
+        first empty square, the first resource for a Factory or Bank, the first three
+        buildings on offer for the Watch, the first face-up card)."""
+        candidates = phase_of(self.state, seat).candidates(self.state, seat)
+        self.perform(seat, min(candidates, key=lambda action: _PLAINEST.get(action.kind, 2)))
 
     # -- what follows an action ---------------------------------------------------------------
 

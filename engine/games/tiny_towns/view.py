@@ -8,6 +8,7 @@ own view adds their monument cards (`OwnPlayerView`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
@@ -69,24 +70,20 @@ def town_scores(state: TinyTownsState) -> list[Score]:
     ]
 
 
-def rank_keys(state: TinyTownsState) -> list[tuple[int, int, int]]:
+def rank_keys(scores: Sequence[Score]) -> list[tuple[int, int, int]]:
     """What ranks a seat: most points, then fewest empty squares, then most cottages (Barrett
     Castle counts two); still equal seats share a place."""
-    return [(score.total, -score.empty, score.cottages) for score in town_scores(state)]
-
-
-def ranking(state: TinyTownsState) -> list[list[int]]:
-    """Seats best first (see `rank_keys`); resigned seats come after all others."""
-    return rank(rank_keys(state), [town.resigned for town in state.towns])
+    return [(score.total, -score.empty, score.cottages) for score in scores]
 
 
 def final_text(state: TinyTownsState) -> str:
-    """`alice wins with 31 points`, who shares the win, or the solo result and rank."""
+    """`alice wins with 31 points`, who shares the win, or the solo result and rank (resigned
+    seats rank last)."""
     scores = town_scores(state)
     if len(state.players) == 1:
         points = scores[0].total
         return f"{state.players[0]} scores {points} points: {solo_rank(points)}"
-    best = ranking(state)[0]
+    best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
     return winner_text(state.players, best, scores[best[0]].total)
 
 
