@@ -16,11 +16,11 @@ from .state import BURIED, TinyTownsState
 
 
 def resample_hidden(state: TinyTownsState, viewer: int | None, chance: Chance) -> TinyTownsState:
-    guess = StateBuilder(state)
     hidden = len(state.deck) - _known_deck_bottom(state)
     buried = min(BURIED, len(state.discard)) if len(state.players) > 1 else 0
     unseen = state.deck[:hidden] + state.discard[:buried]
     chance.shuffle(unseen, "the unseen resource cards")
+    guess = StateBuilder(state)
     guess.assign("deck", unseen[:hidden] + state.deck[hidden:])
     guess.assign("discard", unseen[hidden:] + state.discard[buried:])
     _redeal_monuments(guess, viewer, chance)
