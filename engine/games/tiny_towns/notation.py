@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal, get_args
 
 from engine.core import ParseError, nearest, shorten
@@ -85,13 +85,13 @@ class Action:
     square: int = 0
     squares: tuple[int, ...] = ()
     cards: tuple[str, ...] = ()
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", canonical(self))
 
     def text(self) -> str:
         return self._text
-
-    @cached_property
-    def _text(self) -> str:
-        return canonical(self)
 
     def public_text(self) -> str:
         """`keep <monument>` names the secret card, so others read only that one was kept.
