@@ -52,6 +52,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     # -- actions (already checked by the game) ------------------------------------------------
 
     def perform(self, seat: int, action: Action) -> None:
+        """Carry out an action the checker allowed, and what follows it."""
         _PERFORM[action.kind](self, seat, action)
 
     def keep(self, seat: int, card: str) -> None:
