@@ -34,7 +34,7 @@ def terrain_at(state: TerraNovaState, hex_: int) -> Terrain | None:
 
 def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
     """Land hexes next to `hex_`: sharing a side, or joined to it by a bridge."""
-    found = {n for n in board.neighbours[hex_] if board.is_land(n)}
+    found = set(board.land_neighbours[hex_])
     for a, b, _ in state.bridges:
         if a == hex_:
             found.add(b)
@@ -60,10 +60,15 @@ def sailing_reach(state: TerraNovaState, seat: int) -> int:
 def in_reach(board: Board, state: TerraNovaState, seat: int) -> set[int]:
     """Land hexes in reach of the seat's buildings: adjacent or over at most `sailing` river."""
     reach = sailing_reach(state, seat)
+    owner = state.owner
     found: set[int] = set()
     for home in buildings_of(state, seat):
-        found |= adjacent(board, state, home)
-        found |= {h for h, d in board.river_distance[home].items() if d <= reach}
+        found |= board.within(home, reach)
+    for a, b, _ in state.bridges:  # (a building's land neighbours are within any reach)
+        if owner[a] == seat:
+            found.add(b)
+        if owner[b] == seat:
+            found.add(a)
     return found
 
 
@@ -157,8 +162,7 @@ def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
     reach = state.seats[seat].sailing
 
     def near(hex_: int) -> set[int]:
-        sailed = {h for h, d in board.river_distance[hex_].items() if d <= reach}
-        return adjacent(board, state, hex_) | sailed
+        return adjacent(board, state, hex_) | board.within(hex_, reach)
 
     return max((len(g) for g in components(buildings_of(state, seat), near)), default=0)
 

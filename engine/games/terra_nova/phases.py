@@ -1,0 +1,315 @@
+"""The phase table: for each phase (and, in a round, each step of a turn) the action kinds a
+seat may play, its candidate actions in the order `legal_actions` lists them, and why any
+other kind is refused.
+
+Every row's candidates are exact: one `Checker` is asked about each candidate, and candidates
+that cannot pass are not tried at all — a hex of the home terrain is never offered shovels, a
+bridge spot touching none of the seat's buildings is skipped, a family whose shared part
+fails (a power action not available, no bridge left) is skipped whole. The two-hex form of
+`power 2shovels` is built from the checks of its single hexes (the pair adds only the cost of
+a house). `tests/test_conformance.py` checks that the checker allows every listed action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Phase
+
+from . import rules
+from .actions import KINDS, Action
+from .board import board
+from .checks import CHOOSE_TOWN_FIRST, Checker
+from .factions import FACTIONS
+from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
+from .terrain import TERRAIN_LETTERS
+from .tiles import POWER_ACTIONS
+
+State = TerraNovaState
+Candidates = Callable[[State, int], list[Action]]
+_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
+
+NEUTRAL_ONLY = "neutral houses are set only when the 2-player variants call for them"
+DONE_AT_ROUND_END = "'done' only finishes your power exchanges at the end of a round"
+SETUP_OVER = "the set-up is over"
+ACTED = "you have taken your action this turn; only exchanges may follow"
+#: The kinds a round's turn is made of: all but the set-up's and the round end's (which of
+#: them each step of a turn accepts: the rows below).
+ROUND_KINDS = frozenset(KINDS) - {"neutral", "choose", "take", "done"}
+
+
+def checker(state: State, seat: int) -> Checker:
+    return Checker(board(state.side), state, seat)
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+
+def _neutral_houses(state: State, seat: int) -> list[Action]:
+    check, side = checker(state, seat), state.side
+    return [
+        Action("neutral", (h,), side=side)
+        for h in sorted(check.board.marked)
+        if check.neutral_house(h) is None
+    ]
+
+
+def _factions(state: State, seat: int) -> list[Action]:
+    check, side = checker(state, seat), state.side
+    return [
+        Action("choose", words=(f.key,), side=side) for f in FACTIONS if check.choose(f.key) is None
+    ]
+
+
+def _starting_houses(state: State, seat: int) -> list[Action]:
+    check, side = checker(state, seat), state.side
+    return [
+        Action("build", (h,), side=side) for h in check.board.land() if check.start_house(h) is None
+    ]
+
+
+def _bonus_tiles(state: State, seat: int) -> list[Action]:
+    return [Action("take", words=(key,), side=state.side) for key in sorted(state.offer)]
+
+
+# -- rounds ---------------------------------------------------------------------------------
+
+
+def _exchanges(state: State, seat: int) -> list[Action]:
+    player, side = state.seats[seat], state.side
+    found = [Action("exchange", number=n, side=side) for n in range(1, player.bowls[2] + 1)]
+    if player.faction == "druids":
+        found += [
+            Action("exchange", words=("vp",), number=n, side=side)
+            for n in range(3, player.bowls[2] + 1, 3)
+        ]
+    return found
+
+
+def _round_end(state: State, seat: int) -> list[Action]:
+    return [*_exchanges(state, seat), Action("done", side=state.side)]
+
+
+def _town_tiles(state: State, seat: int) -> list[Action]:
+    side = state.side
+    tiles = [Action("town", words=(key,), side=side) for key in state.seats[seat].towns_left]
+    return tiles + _exchanges(state, seat)
+
+
+def _after_the_action(state: State, seat: int) -> list[Action]:
+    return _river_towns(checker(state, seat)) + _exchanges(state, seat)
+
+
+def _turn(state: State, seat: int) -> list[Action]:
+    check = checker(state, seat)
+    return _main_actions(check) + _river_towns(check) + _exchanges(state, seat)
+
+
+def _river_towns(check: Checker) -> list[Action]:
+    """The Sea Dogs' `town across …`: river hexes next to their buildings outside towns,
+    across which those buildings would make a town."""
+    if check.player.faction != "sea-dogs":
+        return []
+    land = check.board.terrain
+    shores = {
+        n
+        for h in rules.outside_towns(check.s, check.seat)
+        for n in check.board.neighbours[h]
+        if land[n] is None
+    }
+    return [
+        Action("town", (r,), ("across",), side=check.s.side)
+        for r in sorted(shores)
+        if check.river_town(r) is None
+    ]
+
+
+def _main_actions(check: Checker) -> list[Action]:
+    s, side = check.s, check.s.side
+    home = _LETTER_OF[check.home]
+    spots = sorted(h for h in check.reach if s.owner[h] == FREE)
+    #: Spots that shovels can change (the others are of the home terrain already).
+    convertible = [h for h in spots if s.terrain[h] != home]
+    found: list[Action] = []
+    for h in spots:
+        if s.terrain[h] == home:
+            if check.build(h) is None:
+                found.append(Action("build", (h,), side=side))
+        elif check.transform(h, then_build=False) is None:
+            found.append(Action("transform", (h,), side=side))
+            if check.transform(h, then_build=True) is None:
+                found.append(Action("transform", (h,), ("build",), side=side))
+    for h in check.mine:
+        if s.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
+            found.append(Action("upgrade", (h,), ("tp",), side=side))
+        if s.building[h] == TRADING_POST:
+            found += _palaces(check, h)
+    if check.sail() is None:
+        found.append(Action("sail", side=side))
+    if check.bridge_left() is None:
+        found += [Action("bridge", spot, side=side) for spot in _bridge_spots(check, paid=True)]
+    found += _power_actions(check, spots, convertible)
+    found += _special_actions(check, spots, convertible)
+    found += [Action("pass", words=(key,), side=side) for key in sorted(s.offer)]
+    return found
+
+
+def _palaces(check: Checker, post: int) -> list[Action]:
+    """The palaces the trading post on `post` may become (the Fire Sprites' left palace once
+    for every free edge hex its free house may take)."""
+    found: list[Action] = []
+    side = check.s.side
+    for palace in ("left", "right"):
+        words = ("palace", palace)
+        edges = check.edge_hexes if palace == "left" else []
+        if edges and check.upgrade(post, words, edges[0]) is None:
+            found += [Action("upgrade", (post, edge), words, side=side) for edge in edges]
+        elif check.upgrade(post, words) is None:
+            found.append(Action("upgrade", (post,), words, side=side))
+    return found
+
+
+def _bridge_spots(check: Checker, paid: bool) -> list[tuple[int, int]]:
+    """The free bridge spots touching the seat's buildings (a bridge being left)."""
+    owner, seat = check.s.owner, check.seat
+    return [
+        (a, b)
+        for a, b in check.board.bridge_spots
+        if (owner[a] == seat or owner[b] == seat) and check.bridge(a, b, paid) is None
+    ]
+
+
+def _power_actions(check: Checker, spots: list[int], convertible: list[int]) -> list[Action]:
+    """Every legal `power …`: the board's six in their order, then the palaces' two."""
+    side = check.s.side
+    found: list[Action] = []
+
+    def power(key: str, hexes: tuple[int, ...] = (), build: int | None = None) -> None:
+        if check.power_use(key, hexes, build) is None:
+            found.append(Action("power", hexes, (key,), build=build, side=side))
+
+    for key in POWER_ACTIONS:
+        if check.power_available(key) is not None:
+            continue
+        if key in ("7money", "sail"):
+            power(key)
+        elif key in ("bridge3", "bridge4"):
+            if check.bridge_left(paid=False) is None:
+                found += [
+                    Action("power", spot, (key,), side=side)
+                    for spot in _bridge_spots(check, paid=False)
+                ]
+        else:
+            for h in convertible:
+                power(key, (h,))
+                power(key, (h,), build=h)
+    if check.power_available("2shovels") is None:
+        found += _two_shovel_pairs(check, [h for h in convertible if check.shovels(h) == 1])
+    if check.power_available("fairy") is None:
+        for h in convertible:
+            power("fairy", (h,))
+            power("fairy", (h,), build=h)
+    if check.power_available("tp") is None:
+        for h in spots:
+            power("tp", (h,))
+    return found
+
+
+def _two_shovel_pairs(check: Checker, ones: list[int]) -> list[Action]:
+    """`power 2shovels A B [build]` for every two spots needing one shovel each: each such
+    spot passes the check alone, so a pair is legal, and its house if one can be paid."""
+    side, key = check.s.side, ("2shovels",)
+    house = check.afford(0, then_build=True) is None
+    found: list[Action] = []
+    for i, a in enumerate(ones):
+        for b in ones[i + 1 :]:
+            found.append(Action("power", (a, b), key, side=side))
+            if house:
+                found.append(Action("power", (a, b), key, build=a, side=side))
+                found.append(Action("power", (a, b), key, build=b, side=side))
+    return found
+
+
+def _special_actions(check: Checker, spots: list[int], convertible: list[int]) -> list[Action]:
+    """Every legal `special …`: the bonus tile's shovel, then the palaces' three."""
+    s, side = check.s, check.s.side
+    found: list[Action] = []
+
+    def special(key: str, hexes: list[int], builds: bool) -> None:
+        if check.special_available(key) is not None:
+            return
+        for h in hexes:
+            for build in (None, h) if builds else (None,):
+                if check.special_use(key, (h,), build) is None:
+                    found.append(Action("special", (h,), (key,), build=build, side=side))
+
+    special("shovel", convertible, builds=True)
+    special("lake", list(check.board.land()), builds=False)
+    special("tp", check.mine, builds=False)
+    special("continent", [h for h in check.board.land() if s.owner[h] == FREE], builds=True)
+    return found
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def _refuse_in_round(state: State, seat: int, kind: str) -> str:
+    if kind == "neutral":
+        return NEUTRAL_ONLY
+    if kind == "done":
+        return DONE_AT_ROUND_END
+    if kind in ("choose", "take"):
+        return SETUP_OVER
+    return CHOOSE_TOWN_FIRST if state.seats[seat].towns_to_choose else ACTED
+
+
+def _refuse(text: str) -> Callable[[State, int, str], str]:
+    """A set-up step's refusal: `text`, or that neutral houses come only with the variants."""
+    return lambda state, seat, kind: NEUTRAL_ONLY if kind == "neutral" else text
+
+
+def _one(
+    kind: str, candidates: Candidates, refusal: Callable[[State, int, str], str]
+) -> Phase[State, Action]:
+    return Phase(frozenset({kind}), candidates, refusal, exact=True)
+
+
+PHASES: dict[str, Phase[State, Action]] = {
+    "neutral": _one(
+        "neutral",
+        _neutral_houses,
+        lambda state, seat, kind: (
+            f"first set the neutral {state.neutral[0]} house, e.g. 'neutral A1'"
+        ),
+    ),
+    "factions": _one("choose", _factions, _refuse("first choose a faction, e.g. 'choose fairies'")),
+    "houses": _one(
+        "build", _starting_houses, _refuse("set a starting house first, e.g. 'build E5'")
+    ),
+    "bonus": _one("take", _bonus_tiles, _refuse("take a bonus tile first, e.g. 'take bonus3'")),
+    "round-end": Phase(
+        frozenset({"exchange", "done"}),
+        _round_end,
+        _refuse(
+            "the round has ended: exchange power for money (e.g. 'exchange 3') "
+            "or finish with 'done'"
+        ),
+        exact=True,
+    ),
+}
+#: A turn of a round: its action and the exchanges around it; once a town is founded, its
+#: tile first; after the action only exchanges (and the Sea Dogs' towns across the river).
+TURN = Phase(ROUND_KINDS, _turn, _refuse_in_round, exact=True)
+TOWN_TILE = Phase(frozenset({"town", "exchange"}), _town_tiles, _refuse_in_round, exact=True)
+AFTER_THE_ACTION = Phase(
+    frozenset({"town", "exchange"}), _after_the_action, _refuse_in_round, exact=True
+)
+
+
+def phase_of(state: State, seat: int) -> Phase[State, Action]:
+    """The row of the phase table that applies to `seat` now."""
+    if state.phase != "actions":
+        return PHASES[state.phase]
+    if state.seats[seat].towns_to_choose:
+        return TOWN_TILE
+    return AFTER_THE_ACTION if state.acted else TURN
