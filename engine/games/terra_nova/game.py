@@ -25,7 +25,6 @@ from engine.core import (
 
 from .actions import KEYWORDS, KINDS, MAX_ACTION_WORDS, SPECIAL_KEYS, Action, parse_action
 from .board import Board, Side, board
-from .checks import Checker
 from .factions import FACTIONS, POWER_TOKENS, PalaceSide
 from .phases import checker, phase_of
 from .state import FREE, NO_BUILDING, Player, TerraNovaState
@@ -40,7 +39,7 @@ from .tiles import (
     ROUNDS,
     TOWN_TILES,
 )
-from .turn import Turn, record_turn
+from .turn import TurnBuilder, record_turn
 from .view import build_view
 
 State = TerraNovaState
@@ -130,16 +129,16 @@ class TerraNova(Game[TerraNovaState, Action]):
             state.neutral = [planner, planner]
         if first_game is None:
             return state
-        turn = Turn(b, state)
+        turn = TurnBuilder(state)
         for key in first_game.factions:
-            turn.choose(turn.s.current, key)
-        for seat in list(turn.s.queue):
+            turn.choose(turn.state.current, key)
+        for seat in list(turn.state.queue):
             houses = first_game.houses[seat]
-            placed = sum(1 for who in turn.s.owner if who == seat)
+            placed = sum(1 for who in turn.state.owner if who == seat)
             turn.start_house(seat, b.names.index(houses[placed]))
-        for seat in list(turn.s.queue):
+        for seat in list(turn.state.queue):
             turn.take_bonus(seat, first_game.chosen[seat])
-        return turn.s
+        return turn.state
 
     # -- turns --------------------------------------------------------------------------
 
@@ -156,9 +155,9 @@ class TerraNova(Game[TerraNovaState, Action]):
         return checker(state, seat).check(action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:
-        turn = Turn(self.board_of(state), state)
+        turn = TurnBuilder(state)
         self._perform(turn, seat, action)
-        return Result(turn.s, turn.events)
+        return turn.result()
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:
         """A whole turn: its exchanges, its action and any town tile; then the turn passes."""
@@ -178,9 +177,9 @@ class TerraNova(Game[TerraNovaState, Action]):
             and not after.seats[after.current].towns_to_choose
         )
         if passes:
-            turn = Turn(self.board_of(before), after)
+            turn = TurnBuilder(after)
             turn.end_turn()
-            after, events = turn.s, events + turn.events
+            after, events = turn.state, events + turn.events
         record = record_turn(before, after, seat)
         # The seat's turn of the round goes on (its action or a town tile still to come), so
         # its next text adds to this record; what a set-up step changed never stays open.
@@ -215,8 +214,8 @@ class TerraNova(Game[TerraNovaState, Action]):
         for each town founded (at most one per tile)."""
         return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
 
-    def _perform(self, turn: Turn, seat: int, action: Action) -> None:
-        kind, phase = action.kind, turn.s.phase
+    def _perform(self, turn: TurnBuilder, seat: int, action: Action) -> None:
+        kind, phase = action.kind, turn.state.phase
         if kind == "neutral":
             turn.place_neutral(seat, action.hexes[0])
         elif kind == "choose":
@@ -236,7 +235,7 @@ class TerraNova(Game[TerraNovaState, Action]):
             edge = action.hexes[1] if len(action.hexes) == 2 else None
             turn.upgrade(seat, action.hexes[0], palace, edge)
         elif kind == "power":
-            cost = Checker(turn.board, turn.s, seat).power_cost(action.words[0])
+            cost = checker(turn.state, seat).power_cost(action.words[0])
             turn.power_action(seat, action.words[0], cost, action.hexes, action.build)
         elif kind == "special":
             turn.special(seat, action.words[0], action.hexes, action.build)
@@ -268,23 +267,10 @@ class TerraNova(Game[TerraNovaState, Action]):
 
     def resign_seat(self, state: State, seat: int) -> Result[State]:
         """The seat's buildings stay; it passes at once in every later round and ranks last."""
-        turn = Turn(self.board_of(state), state)
-        turn.s.seats[seat].resigned = True
-        turn.say(f"{state.players[seat]} resigns and ranks last", seat)
-        if all(player.resigned for player in turn.s.seats):
-            turn.s.phase = "over"
-            turn.s.end_reason = "every player resigned"
-            return Result(turn.s, turn.events)
-        if state.phase == "round-end":
-            if seat in turn.s.exchanging:
-                turn.finish_exchanges(seat, "no longer exchanges power")
-            return Result(turn.s, turn.events)
-        resigned = Result(turn.s, turn.events)
-        if seat != state.current:
-            if state.phase == "actions":
-                turn.s.seats[seat].passed = True
-            return resigned
-        follow = self.skip(turn.s, seat)
+        turn = TurnBuilder(state)
+        if not turn.resign(seat):
+            return turn.result()
+        follow = self.skip(turn.state, seat)
         return Result(follow.state, turn.events + follow.events)
 
     def _default_action(self, state: State, seat: int) -> Action:
