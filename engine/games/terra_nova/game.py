@@ -8,7 +8,7 @@ typed view (view.py).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, get_args
+from typing import ClassVar, get_args
 
 from engine.core import (
     BadOptions,
@@ -40,7 +40,7 @@ from .tiles import (
     TOWN_TILES,
 )
 from .turn import TurnBuilder, record_turn
-from .view import build_view
+from .view import TerraNovaView, build_view
 
 State = TerraNovaState
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
@@ -291,5 +291,5 @@ class TerraNova(Game[TerraNovaState, Action]):
 
     # -- views --------------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return build_view(self.board_of(state), state)
+    def view_of(self, state: State, viewer: int | None) -> TerraNovaView:
+        return build_view(state)
