@@ -28,7 +28,7 @@ from .factions import (
     Faction,
 )
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
-from .terrain import TERRAIN_LETTERS, Terrain, shovels_between
+from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
 from .tiles import BONUS_BY_KEY, FAIRY_SHOVEL_COST, INVENTOR_POST_COST, POWER_ACTIONS
 
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
@@ -41,35 +41,34 @@ class Checker:
         self.s = state
         self.seat = seat
         self.player = state.seats[seat]
+        #: The seat's buildings, in board order, and what of its supply is left.
+        self.mine = rules.buildings_of(state, seat)
+        built = [state.building[h] for h in self.mine]
+        self.houses_left = HOUSES - built.count(HOUSE)
+        self.posts_left = TRADING_POSTS - built.count(TRADING_POST)
 
     # -- what several checks share ------------------------------------------------------
 
     @cached_property
     def reach(self) -> set[int]:
-        return rules.in_reach(self.board, self.s, self.seat)
+        return rules.in_reach(self.board, self.s, self.seat, self.mine)
 
     @cached_property
     def faction(self) -> Faction:
         return FACTIONS_BY_KEY[self.player.faction]
 
-    @cached_property
+    @property
     def home(self) -> Terrain:
         return self.faction.home
 
-    @cached_property
-    def mine(self) -> list[int]:
-        """The seat's buildings, in board order."""
-        return rules.buildings_of(self.s, self.seat)
+    @property
+    def home_letter(self) -> str:
+        return LETTER_OF[self.faction.home]
 
     @cached_property
-    def houses_left(self) -> int:
-        building = self.s.building
-        return HOUSES - sum(1 for h in self.mine if building[h] == HOUSE)
-
-    @cached_property
-    def posts_left(self) -> int:
-        building = self.s.building
-        return TRADING_POSTS - sum(1 for h in self.mine if building[h] == TRADING_POST)
+    def outside_groups(self) -> list[set[int]]:
+        """The connected groups of the seat's buildings outside its towns."""
+        return rules.groups(self.board, self.s, rules.outside_towns(self.s, self.seat))
 
     @cached_property
     def shovels_from(self) -> dict[str, int]:
@@ -192,7 +191,7 @@ class Checker:
         name = self.name(river)
         if self.board.is_land(river):
             return f"{name} is land; name the river hex your town reaches across"
-        banks = rules.banks_of(self.board, self.s, self.seat, river)
+        banks = rules.banks_of(self.board, self.s, self.seat, river, self.outside_groups)
         if len(banks) < 2:
             return f"you have no buildings outside towns on two banks of {name}"
         town = set().union(*banks)
@@ -235,21 +234,21 @@ class Checker:
     def upgrade(
         self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
     ) -> str | None:
-        s, name = self.s, self.name(hex_)
+        s = self.s
         why = self._edge_house(words, edge)
         if why is not None:
             return why
         if s.owner[hex_] != self.seat:
-            return f"you have no building on {name}"
+            return f"you have no building on {self.name(hex_)}"
         if words == ("tp",):
             if s.building[hex_] != HOUSE:
-                return f"only a house becomes a trading post, and {name} holds none"
+                return f"only a house becomes a trading post, and {self.name(hex_)} holds none"
             if self.posts_left <= 0:
                 return "all your trading posts are on the board"
             cost = rules.trading_post_cost(self.board, s, self.seat, hex_)
         elif len(words) == 2 and words[0] == "palace" and words[1] in ("left", "right"):
             if s.building[hex_] != TRADING_POST:
-                return f"only a trading post becomes a palace, and {name} holds none"
+                return f"only a trading post becomes a palace, and {self.name(hex_)} holds none"
             if words[1] in self.player.palaces:
                 return f"your {words[1]} palace is already built"
             cost = PALACE_COST
@@ -294,9 +293,13 @@ class Checker:
             return "a bridge must touch a hex with one of your buildings"
         return self.bridge_left(paid)
 
+    @cached_property
+    def bridges_built(self) -> int:
+        return sum(1 for *_, who in self.s.bridges if who == self.seat)
+
     def bridge_left(self, paid: bool = True) -> str | None:
         """Whether the seat has a bridge left (and, building it for money, can pay)."""
-        if sum(1 for *_, who in self.s.bridges if who == self.seat) >= BRIDGES:
+        if self.bridges_built >= BRIDGES:
             return "all your bridges are built"
         if paid and self.player.money < BRIDGE_COST:
             return f"a bridge costs {BRIDGE_COST} money and you have {self.player.money}"
@@ -427,7 +430,7 @@ class Checker:
         return self.needs_shovels(hex_) or self.afford(0, build is not None)
 
     def needs_shovels(self, hex_: int) -> str | None:
-        if rules.terrain_at(self.s, hex_) == self.home:
+        if self.s.terrain[hex_] == self.home_letter:
             return f"{self.name(hex_)} is already {self.home}; build on it with 'build'"
         return None
 

@@ -28,7 +28,7 @@ from .board import Board, Side, board
 from .factions import FACTIONS, POWER_TOKENS, PalaceSide
 from .phases import checker, phase_of
 from .state import FREE, NO_BUILDING, Player, TerraNovaState
-from .terrain import TERRAIN_LETTERS, TERRAINS
+from .terrain import LETTER_OF, TERRAINS
 from .tiles import (
     BONUS_TILES,
     EXTRA_BONUS_TILES,
@@ -43,7 +43,6 @@ from .turn import TurnBuilder, record_turn
 from .view import TerraNovaView, build_view
 
 State = TerraNovaState
-_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
 class TerraNova(Game[TerraNovaState, Action]):
@@ -116,7 +115,7 @@ class TerraNova(Game[TerraNovaState, Action]):
             },
             order=list(range(count)),
             queue=list(range(count)),
-            terrain="".join("~" if kind is None else _LETTER_OF[kind] for kind in b.terrain),
+            terrain="".join("~" if kind is None else LETTER_OF[kind] for kind in b.terrain),
             owner=[FREE] * len(b),
             building=NO_BUILDING * len(b),
             seats=[Player() for _ in players],

@@ -12,22 +12,20 @@ a house). `tests/test_conformance.py` checks that the checker allows every liste
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from engine.core import Phase
 
-from . import rules
-from .actions import KINDS, Action
-from .board import board
+from .actions import KINDS, Action, Kind
+from .board import Side, board
 from .checks import CHOOSE_TOWN_FIRST, Checker
-from .factions import FACTIONS
+from .factions import FACTIONS, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
-from .terrain import TERRAIN_LETTERS
 from .tiles import POWER_ACTIONS
 
 State = TerraNovaState
 Candidates = Callable[[State, int], list[Action]]
-_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 NEUTRAL_ONLY = "neutral houses are set only when the 2-player variants call for them"
 DONE_AT_ROUND_END = "'done' only finishes your power exchanges at the end of a round"
@@ -75,15 +73,20 @@ def _bonus_tiles(state: State, seat: int) -> list[Action]:
 # -- rounds ---------------------------------------------------------------------------------
 
 
-def _exchanges(state: State, seat: int) -> list[Action]:
-    player, side = state.seats[seat], state.side
-    found = [Action("exchange", number=n, side=side) for n in range(1, player.bowls[2] + 1)]
-    if player.faction == "druids":
+def _exchanges(state: State, seat: int) -> tuple[Action, ...]:
+    player = state.seats[seat]
+    return _exchanges_of(state.side, player.bowls[2], player.faction == "druids")
+
+
+@cache
+def _exchanges_of(side: Side, power: int, druids: bool) -> tuple[Action, ...]:
+    """`exchange 1` … `exchange <power>`, and the Druids' `exchange 3 vp`, `6 vp` …"""
+    found = [Action("exchange", number=n, side=side) for n in range(1, power + 1)]
+    if druids:
         found += [
-            Action("exchange", words=("vp",), number=n, side=side)
-            for n in range(3, player.bowls[2] + 1, 3)
+            Action("exchange", words=("vp",), number=n, side=side) for n in range(3, power + 1, 3)
         ]
-    return found
+    return tuple(found)
 
 
 def _round_end(state: State, seat: int) -> list[Action]:
@@ -93,16 +96,16 @@ def _round_end(state: State, seat: int) -> list[Action]:
 def _town_tiles(state: State, seat: int) -> list[Action]:
     side = state.side
     tiles = [Action("town", words=(key,), side=side) for key in state.seats[seat].towns_left]
-    return tiles + _exchanges(state, seat)
+    return [*tiles, *_exchanges(state, seat)]
 
 
 def _after_the_action(state: State, seat: int) -> list[Action]:
-    return _river_towns(checker(state, seat)) + _exchanges(state, seat)
+    return [*_river_towns(checker(state, seat)), *_exchanges(state, seat)]
 
 
 def _turn(state: State, seat: int) -> list[Action]:
     check = checker(state, seat)
-    return _main_actions(check) + _river_towns(check) + _exchanges(state, seat)
+    return [*_main_actions(check), *_river_towns(check), *_exchanges(state, seat)]
 
 
 def _river_towns(check: Checker) -> list[Action]:
@@ -110,12 +113,9 @@ def _river_towns(check: Checker) -> list[Action]:
     across which those buildings would make a town."""
     if check.player.faction != "sea-dogs":
         return []
-    land = check.board.terrain
+    land, neighbours = check.board.terrain, check.board.neighbours
     shores = {
-        n
-        for h in rules.outside_towns(check.s, check.seat)
-        for n in check.board.neighbours[h]
-        if land[n] is None
+        n for group in check.outside_groups for h in group for n in neighbours[h] if land[n] is None
     }
     return [
         Action("town", (r,), ("across",), side=check.s.side)
@@ -125,19 +125,20 @@ def _river_towns(check: Checker) -> list[Action]:
 
 
 def _main_actions(check: Checker) -> list[Action]:
-    s, side = check.s, check.s.side
-    home = _LETTER_OF[check.home]
+    s, side, home = check.s, check.s.side, check.home_letter
     spots = sorted(h for h in check.reach if s.owner[h] == FREE)
-    #: Spots that shovels can change (the others are of the home terrain already).
+    #: The spots shovels can change (the others are of the home terrain already).
     convertible = [h for h in spots if s.terrain[h] != home]
     found: list[Action] = []
     for h in spots:
         if s.terrain[h] == home:
             if check.build(h) is None:
                 found.append(Action("build", (h,), side=side))
-        elif check.transform(h, then_build=False) is None:
+            continue
+        cost = check.shovels(h) * SHOVEL_COST  # (Checker.transform, on a spot shovels change)
+        if check.afford(cost, then_build=False) is None:
             found.append(Action("transform", (h,), side=side))
-            if check.transform(h, then_build=True) is None:
+            if check.afford(cost, then_build=True) is None:
                 found.append(Action("transform", (h,), ("build",), side=side))
     for h in check.mine:
         if s.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
@@ -149,19 +150,20 @@ def _main_actions(check: Checker) -> list[Action]:
     if check.bridge_left() is None:
         found += [Action("bridge", spot, side=side) for spot in _bridge_spots(check, paid=True)]
     found += _power_actions(check, spots, convertible)
-    found += _special_actions(check, spots, convertible)
+    found += _special_actions(check, convertible)
     found += [Action("pass", words=(key,), side=side) for key in sorted(s.offer)]
     return found
 
 
 def _palaces(check: Checker, post: int) -> list[Action]:
     """The palaces the trading post on `post` may become (the Fire Sprites' left palace once
-    for every free edge hex its free house may take)."""
+    for every free edge hex its free house may take; other factions name no hex)."""
     found: list[Action] = []
     side = check.s.side
+    edge_house = check.faction.left.ability == "edge-house"
     for palace in ("left", "right"):
         words = ("palace", palace)
-        edges = check.edge_hexes if palace == "left" else []
+        edges = check.edge_hexes if palace == "left" and edge_house else []
         if edges and check.upgrade(post, words, edges[0]) is None:
             found += [Action("upgrade", (post, edge), words, side=side) for edge in edges]
         elif check.upgrade(post, words) is None:
@@ -179,20 +181,33 @@ def _bridge_spots(check: Checker, paid: bool) -> list[tuple[int, int]]:
     ]
 
 
+def _shovelled(
+    check: Checker, convertible: list[int], kind: Kind, key: str, free: int
+) -> list[Action]:
+    """`<kind> <key> H` and `… H build` for every spot shovels can change, `free` shovels
+    free: such a spot is free land in reach, so what is left of its check
+    (Checker.free_shovel, Checker.two_shovels) is the cost."""
+    side, words = check.s.side, (key,)
+    found: list[Action] = []
+    for h in convertible:
+        cost = max(check.shovels(h) - free, 0) * SHOVEL_COST
+        if check.afford(cost, then_build=False) is None:
+            found.append(Action(kind, (h,), words, side=side))
+        if check.afford(cost, then_build=True) is None:
+            found.append(Action(kind, (h,), words, build=h, side=side))
+    return found
+
+
 def _power_actions(check: Checker, spots: list[int], convertible: list[int]) -> list[Action]:
     """Every legal `power …`: the board's six in their order, then the palaces' two."""
     side = check.s.side
     found: list[Action] = []
-
-    def power(key: str, hexes: tuple[int, ...] = (), build: int | None = None) -> None:
-        if check.power_use(key, hexes, build) is None:
-            found.append(Action("power", hexes, (key,), build=build, side=side))
-
     for key in POWER_ACTIONS:
         if check.power_available(key) is not None:
             continue
         if key in ("7money", "sail"):
-            power(key)
+            if check.power_use(key, (), None) is None:
+                found.append(Action("power", (), (key,), side=side))
         elif key in ("bridge3", "bridge4"):
             if check.bridge_left(paid=False) is None:
                 found += [
@@ -200,18 +215,15 @@ def _power_actions(check: Checker, spots: list[int], convertible: list[int]) -> 
                     for spot in _bridge_spots(check, paid=False)
                 ]
         else:
-            for h in convertible:
-                power(key, (h,))
-                power(key, (h,), build=h)
+            found += _shovelled(check, convertible, "power", key, 1 if key == "shovel" else 2)
     if check.power_available("2shovels") is None:
         found += _two_shovel_pairs(check, [h for h in convertible if check.shovels(h) == 1])
     if check.power_available("fairy") is None:
-        for h in convertible:
-            power("fairy", (h,))
-            power("fairy", (h,), build=h)
+        found += _shovelled(check, convertible, "power", "fairy", free=1)
     if check.power_available("tp") is None:
         for h in spots:
-            power("tp", (h,))
+            if check.inventor_post((h,), None) is None:
+                found.append(Action("power", (h,), ("tp",), side=side))
     return found
 
 
@@ -230,23 +242,25 @@ def _two_shovel_pairs(check: Checker, ones: list[int]) -> list[Action]:
     return found
 
 
-def _special_actions(check: Checker, spots: list[int], convertible: list[int]) -> list[Action]:
+def _special_actions(check: Checker, convertible: list[int]) -> list[Action]:
     """Every legal `special …`: the bonus tile's shovel, then the palaces' three."""
-    s, side = check.s, check.s.side
+    s, side, land = check.s, check.s.side, check.board.land()
     found: list[Action] = []
 
-    def special(key: str, hexes: list[int], builds: bool) -> None:
-        if check.special_available(key) is not None:
-            return
+    def special(key: str, hexes: Iterable[int], builds: bool) -> None:
         for h in hexes:
             for build in (None, h) if builds else (None,):
                 if check.special_use(key, (h,), build) is None:
                     found.append(Action("special", (h,), (key,), build=build, side=side))
 
-    special("shovel", convertible, builds=True)
-    special("lake", list(check.board.land()), builds=False)
-    special("tp", check.mine, builds=False)
-    special("continent", [h for h in check.board.land() if s.owner[h] == FREE], builds=True)
+    if check.special_available("shovel") is None:
+        found += _shovelled(check, convertible, "special", "shovel", free=1)
+    if check.special_available("lake") is None:
+        special("lake", land, builds=False)
+    if check.special_available("tp") is None:
+        special("tp", check.mine, builds=False)
+    if check.special_available("continent") is None:
+        special("continent", [h for h in land if s.owner[h] == FREE], builds=True)
     return found
 
 

@@ -44,11 +44,19 @@ def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
 
 
 def buildings_of(state: TerraNovaState, seat: int) -> list[int]:
-    return [h for h, who in enumerate(state.owner) if who == seat]
+    """The seat's buildings in board order (`list.index` jumps from one to the next)."""
+    owner, found, h = state.owner, [], -1
+    try:
+        while True:
+            h = owner.index(seat, h + 1)
+            found.append(h)
+    except ValueError:
+        return found
 
 
 def count(state: TerraNovaState, seat: int, kind: str) -> int:
-    return sum(1 for h, who in enumerate(state.owner) if who == seat and state.building[h] == kind)
+    building = state.building
+    return sum(1 for h in buildings_of(state, seat) if building[h] == kind)
 
 
 def sailing_reach(state: TerraNovaState, seat: int) -> int:
@@ -57,12 +65,15 @@ def sailing_reach(state: TerraNovaState, seat: int) -> int:
     return state.seats[seat].sailing + (bonus if state.phase == "actions" else 0)
 
 
-def in_reach(board: Board, state: TerraNovaState, seat: int) -> set[int]:
-    """Land hexes in reach of the seat's buildings: adjacent or over at most `sailing` river."""
+def in_reach(
+    board: Board, state: TerraNovaState, seat: int, buildings: list[int] | None = None
+) -> set[int]:
+    """Land hexes in reach of the seat's buildings (given, or looked up): adjacent or over at
+    most `sailing` river."""
     reach = sailing_reach(state, seat)
     owner = state.owner
     found: set[int] = set()
-    for home in buildings_of(state, seat):
+    for home in buildings_of(state, seat) if buildings is None else buildings:
         found |= board.within(home, reach)
     for a, b, _ in state.bridges:  # (a building's land neighbours are within any reach)
         if owner[a] == seat:
@@ -95,8 +106,11 @@ def shovels_needed(state: TerraNovaState, seat: int, hex_: int) -> int:
 
 
 def has_palace_ability(state: TerraNovaState, seat: int, ability: str) -> bool:
+    palaces = state.seats[seat].palaces
+    if not palaces:
+        return False
     mine = faction(state, seat)
-    return any(mine.palace(side).ability == ability for side in state.seats[seat].palaces)
+    return any(mine.palace(side).ability == ability for side in palaces)
 
 
 def income(state: TerraNovaState, seat: int) -> Income:
@@ -148,12 +162,18 @@ def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
     return [group for group in found if is_town(state, seat, group)]
 
 
-def banks_of(board: Board, state: TerraNovaState, seat: int, river: int) -> list[set[int]]:
-    """The groups of the seat's buildings outside towns that touch the river hex `river`.
-    Two such groups lie across `river` from each other (on one bank they would be one group);
-    the Sea Dogs may join them into one town (`town across <river hex>`)."""
+def banks_of(
+    board: Board,
+    state: TerraNovaState,
+    seat: int,
+    river: int,
+    outside: list[set[int]] | None = None,
+) -> list[set[int]]:
+    """The groups of the seat's buildings outside towns (given, or found) that touch the river
+    hex `river`. Two such groups lie across `river` from each other (on one bank they would
+    be one group); the Sea Dogs may join them into one town (`town across <river hex>`)."""
     near = set(board.neighbours[river])
-    found = groups(board, state, outside_towns(state, seat))
+    found = groups(board, state, outside_towns(state, seat)) if outside is None else outside
     return [group for group in found if group & near]
 
 

@@ -33,10 +33,9 @@ from .state import (
     TerraNovaState,
     Town,
 )
-from .terrain import TERRAIN_LETTERS, TERRAINS
+from .terrain import LETTER_OF, TERRAINS
 from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind
 
-_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 NETWORK_POINTS: tuple[int, ...] = (12, 8, 4)
 
 
@@ -119,7 +118,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.start_round()
 
     def free_marked(self, terrain: str) -> list[int]:
-        s, letter = self.state, _LETTER_OF[terrain]  # type: ignore[index]
+        s, letter = self.state, LETTER_OF[terrain]  # type: ignore[index]
         return sorted(h for h in self.board.marked if s.terrain[h] == letter and s.owner[h] == FREE)
 
     def begin_round(self) -> None:
@@ -280,7 +279,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         paid = max(shovels - free_shovels, 0)
         self.player(seat).money -= paid * SHOVEL_COST
         home = rules.faction(self.state, seat).home
-        self._set_terrain(hex_, _LETTER_OF[home])
+        self._set_terrain(hex_, LETTER_OF[home])
         how = f", {min(free_shovels, shovels)} of them free" if free_shovels else ""
         self.say(
             f"{self.who(seat)} makes {self.hex_name(hex_)} {home} with {shovels} "
@@ -294,7 +293,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def _convert_free(self, seat: int, hex_: int, why: str) -> None:
         """Make `hex_` habitable without shovels (palace abilities)."""
         home = rules.faction(self.state, seat).home
-        self._set_terrain(hex_, _LETTER_OF[home])
+        self._set_terrain(hex_, LETTER_OF[home])
         self.say(f"{self.who(seat)} makes {self.hex_name(hex_)} {home} for free ({why})", seat)
 
     def power_action(
