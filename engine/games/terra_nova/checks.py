@@ -24,12 +24,13 @@ from .factions import (
     SAILING_COST,
     SHOVEL_COST,
     TOWN_BUILDINGS_NEEDED,
+    TRADING_POST_COST,
     TRADING_POSTS,
     Faction,
 )
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
 from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
-from .tiles import BONUS_BY_KEY, FAIRY_SHOVEL_COST, INVENTOR_POST_COST, POWER_ACTIONS
+from .tiles import BONUS_BY_KEY, POWER_ACTIONS
 
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
 CHOOSE_TOWN_FIRST = "you founded a town: first choose its tile, e.g. 'town 9vp'"
@@ -245,6 +246,8 @@ class Checker:
                 return f"only a house becomes a trading post, and {self.name(hex_)} holds none"
             if self.posts_left <= 0:
                 return "all your trading posts are on the board"
+            if free or self.player.money >= TRADING_POST_COST:  # (no trading post costs more)
+                return None
             cost = rules.trading_post_cost(self.board, s, self.seat, hex_)
         elif len(words) == 2 and words[0] == "palace" and words[1] in ("left", "right"):
             if s.building[hex_] != TRADING_POST:
@@ -313,14 +316,6 @@ class Checker:
 
     # -- power and special actions ------------------------------------------------------
 
-    def power_cost(self, key: str) -> int:
-        if key == "fairy":
-            return FAIRY_SHOVEL_COST
-        if key == "tp":
-            return INVENTOR_POST_COST
-        discount = 1 if self.player.faction == "fire-sprites" else 0
-        return POWER_ACTIONS[key].cost - discount
-
     def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
         return self.power_available(key) or self.power_use(key, hexes, build)
 
@@ -336,7 +331,7 @@ class Checker:
             return f"there is no power action '{key}' (board: {', '.join(POWER_ACTIONS)})"
         elif key in self.s.power_used:
             return f"the power action {key} is used this round"
-        cost = self.power_cost(key)
+        cost = rules.power_cost(self.s, self.seat, key)
         if self.player.bowls[2] < cost:
             return f"it costs {cost} power and you have {self.player.bowls[2]} in bowl III"
         return None

@@ -16,6 +16,7 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
+    IllegalAction,
     OptionSpec,
     OptionValue,
     Phase,
@@ -25,7 +26,7 @@ from engine.core import (
 
 from .actions import KEYWORDS, KINDS, MAX_ACTION_WORDS, SPECIAL_KEYS, Action, parse_action
 from .board import Board, Side, board
-from .factions import FACTIONS, POWER_TOKENS, PalaceSide
+from .factions import FACTIONS, POWER_TOKENS
 from .phases import checker, phase_of
 from .state import FREE, NO_BUILDING, Player, TerraNovaState
 from .terrain import LETTER_OF, TERRAINS
@@ -39,7 +40,7 @@ from .tiles import (
     ROUNDS,
     TOWN_TILES,
 )
-from .turn import TurnBuilder, record_turn
+from .turn import TurnBuilder
 from .view import TerraNovaView, build_view
 
 State = TerraNovaState
@@ -155,41 +156,28 @@ class TerraNova(Game[TerraNovaState, Action]):
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:
         turn = TurnBuilder(state)
-        self._perform(turn, seat, action)
+        turn.perform(seat, action)
         return turn.result()
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:
         """A whole turn: its exchanges, its action and any town tile; then the turn passes."""
-        return self._finish_turn(state, seat, super().apply(state, seat, text))
+        done = super().apply(state, seat, text)
+        turn = TurnBuilder(done.state)
+        turn.events = done.events
+        turn.finish_turn(state, seat)
+        return turn.result()
 
     def play(self, state: State, seat: int, action: Action) -> Result[State]:
-        """One action value played as a whole turn (as `apply` plays a text)."""
-        return self._finish_turn(state, seat, super().play(state, seat, action))
-
-    def _finish_turn(self, before: State, seat: int, result: Result[State]) -> Result[State]:
-        """Once the turn's action is done (and any town tile chosen), the turn passes. What
-        the turn changed on the map is kept as the state's `last_turn`."""
-        after, events = result
-        passes = (
-            after.phase == "actions"
-            and after.acted
-            and not after.seats[after.current].towns_to_choose
-        )
-        if passes:
-            turn = TurnBuilder(after)
-            turn.end_turn()
-            after, events = turn.state, events + turn.events
-        record = record_turn(before, after, seat)
-        # The seat's turn of the round goes on (its action or a town tile still to come), so
-        # its next text adds to this record; what a set-up step changed never stays open.
-        record.open = (
-            not passes
-            and after.phase == "actions"
-            and after.current == seat
-            and (before.phase == "actions" or not (record.hexes or record.bridges))
-        )
-        after.last_turn = record
-        return Result(after, events)
+        """One action value played as a whole turn, as `apply` plays a text (checked as the
+        core's `play` checks it, carried out and finished by one builder)."""
+        self._check_may_act(state, seat, action.text())
+        why = self._why_now(state, seat, action)
+        if why is not None:
+            raise IllegalAction(action.text(), why, self._nearest(state, seat, action.text()))
+        turn = TurnBuilder(state)
+        turn.perform(seat, action)
+        turn.finish_turn(state, seat)
+        return turn.result()
 
     def longest_action(self) -> int:
         """At most `MAX_ACTION_WORDS` words of the game's vocabulary: kinds, keys of factions,
@@ -212,47 +200,6 @@ class TerraNova(Game[TerraNovaState, Action]):
         more than all tokens, and a town tile can refill it), the action, and a town tile
         for each town founded (at most one per tile)."""
         return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
-
-    def _perform(self, turn: TurnBuilder, seat: int, action: Action) -> None:
-        kind, phase = action.kind, turn.state.phase
-        if kind == "neutral":
-            turn.place_neutral(seat, action.hexes[0])
-        elif kind == "choose":
-            turn.choose(seat, action.words[0])
-        elif kind == "take":
-            turn.take_bonus(seat, action.words[0])
-        elif kind == "build" and phase == "houses":
-            turn.start_house(seat, action.hexes[0])
-        elif kind == "build":
-            turn.build(seat, action.hexes[0])
-        elif kind == "transform":
-            turn.transform(seat, action.hexes[0], then_build=bool(action.words))
-        elif kind == "upgrade":
-            palace: PalaceSide | None = None
-            if len(action.words) == 2:
-                palace = "left" if action.words[1] == "left" else "right"
-            edge = action.hexes[1] if len(action.hexes) == 2 else None
-            turn.upgrade(seat, action.hexes[0], palace, edge)
-        elif kind == "power":
-            cost = checker(turn.state, seat).power_cost(action.words[0])
-            turn.power_action(seat, action.words[0], cost, action.hexes, action.build)
-        elif kind == "special":
-            turn.special(seat, action.words[0], action.hexes, action.build)
-        elif kind == "sail":
-            turn.sail(seat)
-        elif kind == "bridge":
-            first, second = sorted(action.hexes)
-            turn.bridge(seat, first, second)
-        elif kind == "exchange":
-            turn.exchange(seat, action.number, for_points=bool(action.words))
-        elif kind == "town" and action.hexes:
-            turn.river_town(seat, action.hexes[0])
-        elif kind == "town":
-            turn.choose_town(seat, action.words[0])
-        elif kind == "done":
-            turn.finish_exchanges(seat)
-        else:
-            turn.pass_round(seat, action.words[0])
 
     # -- leaving the game ---------------------------------------------------------------
 

@@ -40,6 +40,23 @@ def checker(state: State, seat: int) -> Checker:
     return Checker(board(state.side), state, seat)
 
 
+@cache
+def on_hexes(side: Side, kind: Kind, word: str = "", build: bool = False) -> tuple[Action, ...]:
+    """Per hex of the board side, the action `<kind> <hex> [<word>]` (`build`: with a house
+    on that hex; a keyed action's word is its key), made once: listing hands them out."""
+    words = (word,) if word else ()
+    return tuple(
+        Action(kind, (h,), words, build=h if build else None, side=side)
+        for h in range(len(board(side)))
+    )
+
+
+@cache
+def _worded(side: Side, kind: Kind, word: str) -> Action:
+    """`<kind> <word>` (a faction, a tile), made once."""
+    return Action(kind, words=(word,), side=side)
+
+
 # -- set-up ---------------------------------------------------------------------------------
 
 
@@ -54,20 +71,21 @@ def _neutral_houses(state: State, seat: int) -> list[Action]:
 
 def _factions(state: State, seat: int) -> list[Action]:
     check, side = checker(state, seat), state.side
-    return [
-        Action("choose", words=(f.key,), side=side) for f in FACTIONS if check.choose(f.key) is None
-    ]
+    return [_worded(side, "choose", f.key) for f in FACTIONS if check.choose(f.key) is None]
 
 
 def _starting_houses(state: State, seat: int) -> list[Action]:
     check, side = checker(state, seat), state.side
+    home, builds = check.home_letter, on_hexes(side, "build")
     return [
-        Action("build", (h,), side=side) for h in check.board.land() if check.start_house(h) is None
+        builds[h]
+        for h in check.board.land()
+        if state.terrain[h] == home and check.start_house(h) is None  # (others fail its first test)
     ]
 
 
 def _bonus_tiles(state: State, seat: int) -> list[Action]:
-    return [Action("take", words=(key,), side=state.side) for key in sorted(state.offer)]
+    return [_worded(state.side, "take", key) for key in sorted(state.offer)]
 
 
 # -- rounds ---------------------------------------------------------------------------------
@@ -95,7 +113,7 @@ def _round_end(state: State, seat: int) -> list[Action]:
 
 def _town_tiles(state: State, seat: int) -> list[Action]:
     side = state.side
-    tiles = [Action("town", words=(key,), side=side) for key in state.seats[seat].towns_left]
+    tiles = [_worded(side, "town", key) for key in state.seats[seat].towns_left]
     return [*tiles, *_exchanges(state, seat)]
 
 
@@ -126,23 +144,31 @@ def _river_towns(check: Checker) -> list[Action]:
 
 def _main_actions(check: Checker) -> list[Action]:
     s, side, home = check.s, check.s.side, check.home_letter
-    spots = sorted(h for h in check.reach if s.owner[h] == FREE)
-    #: The spots shovels can change (the others are of the home terrain already).
-    convertible = [h for h in spots if s.terrain[h] != home]
+    spots = sorted([h for h in check.reach if s.owner[h] == FREE])
+    #: The spots shovels can change (the others are of the home terrain already), with the
+    #: shovels each needs.
+    convertible = [(h, check.shovels(h)) for h in spots if s.terrain[h] != home]
+    shovels = dict(convertible)
+    # A spot is free land in reach, so what is left of Checker.build on one of the home
+    # terrain, and of Checker.transform on another, is the cost.
+    house = check.afford(0, then_build=True) is None
+    transform = _priced(check, free=0)
+    builds, upgrades = on_hexes(side, "build"), on_hexes(side, "upgrade", "tp")
+    transforms, transforms_built = on_hexes(side, "transform"), on_hexes(side, "transform", "build")
     found: list[Action] = []
     for h in spots:
-        if s.terrain[h] == home:
-            if check.build(h) is None:
-                found.append(Action("build", (h,), side=side))
+        if h not in shovels:
+            if house:
+                found.append(builds[h])
             continue
-        cost = check.shovels(h) * SHOVEL_COST  # (Checker.transform, on a spot shovels change)
-        if check.afford(cost, then_build=False) is None:
-            found.append(Action("transform", (h,), side=side))
-            if check.afford(cost, then_build=True) is None:
-                found.append(Action("transform", (h,), ("build",), side=side))
+        plain, built = transform[shovels[h]]
+        if plain:
+            found.append(transforms[h])
+            if built:
+                found.append(transforms_built[h])
     for h in check.mine:
         if s.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
-            found.append(Action("upgrade", (h,), ("tp",), side=side))
+            found.append(upgrades[h])
         if s.building[h] == TRADING_POST:
             found += _palaces(check, h)
     if check.sail() is None:
@@ -151,8 +177,19 @@ def _main_actions(check: Checker) -> list[Action]:
         found += [Action("bridge", spot, side=side) for spot in _bridge_spots(check, paid=True)]
     found += _power_actions(check, spots, convertible)
     found += _special_actions(check, convertible)
-    found += [Action("pass", words=(key,), side=side) for key in sorted(s.offer)]
+    found += [_worded(side, "pass", key) for key in sorted(s.offer)]
     return found
+
+
+def _priced(check: Checker, free: int) -> dict[int, tuple[bool, bool]]:
+    """Per number of shovels a spot needs (1 or 2), whether the seat can pay for them, `free`
+    of them free, and whether for them and a house."""
+    priced: dict[int, tuple[bool, bool]] = {}
+    for shovels in (1, 2):
+        cost = max(shovels - free, 0) * SHOVEL_COST
+        plain = check.afford(cost, then_build=False) is None
+        priced[shovels] = (plain, check.afford(cost, then_build=True) is None)
+    return priced
 
 
 def _palaces(check: Checker, post: int) -> list[Action]:
@@ -182,23 +219,26 @@ def _bridge_spots(check: Checker, paid: bool) -> list[tuple[int, int]]:
 
 
 def _shovelled(
-    check: Checker, convertible: list[int], kind: Kind, key: str, free: int
+    check: Checker, convertible: list[tuple[int, int]], kind: Kind, key: str, free: int
 ) -> list[Action]:
     """`<kind> <key> H` and `… H build` for every spot shovels can change, `free` shovels
     free: such a spot is free land in reach, so what is left of its check
     (Checker.free_shovel, Checker.two_shovels) is the cost."""
-    side, words = check.s.side, (key,)
+    priced, side = _priced(check, free), check.s.side
+    plain, with_house = on_hexes(side, kind, key), on_hexes(side, kind, key, build=True)
     found: list[Action] = []
-    for h in convertible:
-        cost = max(check.shovels(h) - free, 0) * SHOVEL_COST
-        if check.afford(cost, then_build=False) is None:
-            found.append(Action(kind, (h,), words, side=side))
-        if check.afford(cost, then_build=True) is None:
-            found.append(Action(kind, (h,), words, build=h, side=side))
+    for h, shovels in convertible:
+        can, can_build = priced[shovels]
+        if can:
+            found.append(plain[h])
+        if can_build:
+            found.append(with_house[h])
     return found
 
 
-def _power_actions(check: Checker, spots: list[int], convertible: list[int]) -> list[Action]:
+def _power_actions(
+    check: Checker, spots: list[int], convertible: list[tuple[int, int]]
+) -> list[Action]:
     """Every legal `power …`: the board's six in their order, then the palaces' two."""
     side = check.s.side
     found: list[Action] = []
@@ -217,7 +257,7 @@ def _power_actions(check: Checker, spots: list[int], convertible: list[int]) -> 
         else:
             found += _shovelled(check, convertible, "power", key, 1 if key == "shovel" else 2)
     if check.power_available("2shovels") is None:
-        found += _two_shovel_pairs(check, [h for h in convertible if check.shovels(h) == 1])
+        found += _two_shovel_pairs(check, [h for h, shovels in convertible if shovels == 1])
     if check.power_available("fairy") is None:
         found += _shovelled(check, convertible, "power", "fairy", free=1)
     if check.power_available("tp") is None:
@@ -242,7 +282,7 @@ def _two_shovel_pairs(check: Checker, ones: list[int]) -> list[Action]:
     return found
 
 
-def _special_actions(check: Checker, convertible: list[int]) -> list[Action]:
+def _special_actions(check: Checker, convertible: list[tuple[int, int]]) -> list[Action]:
     """Every legal `special …`: the bonus tile's shovel, then the palaces' three."""
     s, side, land = check.s, check.s.side, check.board.land()
     found: list[Action] = []

@@ -20,7 +20,7 @@ from .factions import (
 )
 from .state import FREE, HOUSE, NO_BUILDING, TOWN_VALUES, TRADING_POST, TerraNovaState
 from .terrain import TERRAIN_LETTERS, Terrain, shovels_between
-from .tiles import BONUS_BY_KEY
+from .tiles import BONUS_BY_KEY, FAIRY_SHOVEL_COST, INVENTOR_POST_COST, POWER_ACTIONS
 
 
 def faction(state: TerraNovaState, seat: int) -> Faction:
@@ -105,6 +105,16 @@ def shovels_needed(state: TerraNovaState, seat: int, hex_: int) -> int:
     return need
 
 
+def power_cost(state: TerraNovaState, seat: int, key: str) -> int:
+    """What the power action `key` costs the seat: the Fire Sprites pay 1 less on the board."""
+    if key == "fairy":
+        return FAIRY_SHOVEL_COST
+    if key == "tp":
+        return INVENTOR_POST_COST
+    discount = 1 if state.seats[seat].faction == "fire-sprites" else 0
+    return POWER_ACTIONS[key].cost - discount
+
+
 def has_palace_ability(state: TerraNovaState, seat: int, ability: str) -> bool:
     palaces = state.seats[seat].palaces
     if not palaces:
@@ -158,8 +168,10 @@ def is_town(state: TerraNovaState, seat: int, group: set[int]) -> bool:
 def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
     """Groups of the seat's buildings outside any town that now qualify as a town (founded
     automatically; the Sea Dogs' towns across the river are their choice, see `river_town`)."""
-    found = groups(board, state, outside_towns(state, seat))
-    return [group for group in found if is_town(state, seat, group)]
+    outside = outside_towns(state, seat)
+    if not is_town(state, seat, outside):  # (no part of them can be a town either)
+        return []
+    return [group for group in groups(board, state, outside) if is_town(state, seat, group)]
 
 
 def banks_of(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core import StateBuilder, rank
 
 from . import power, rules
+from .actions import Action
 from .board import board
 from .factions import (
     BRIDGE_COST,
@@ -59,6 +60,68 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         """The seat's player in the new state, copied before its first change."""
         changed: Player = self.edit_item("seats", seat)
         return changed
+
+    # -- carrying out an action and finishing the turn --------------------------------------
+
+    def perform(self, seat: int, action: Action) -> None:
+        """Carry out an action the checker allowed."""
+        kind, phase = action.kind, self.state.phase
+        if kind == "neutral":
+            self.place_neutral(seat, action.hexes[0])
+        elif kind == "choose":
+            self.choose(seat, action.words[0])
+        elif kind == "take":
+            self.take_bonus(seat, action.words[0])
+        elif kind == "build" and phase == "houses":
+            self.start_house(seat, action.hexes[0])
+        elif kind == "build":
+            self.build(seat, action.hexes[0])
+        elif kind == "transform":
+            self.transform(seat, action.hexes[0], then_build=bool(action.words))
+        elif kind == "upgrade":
+            palace: PalaceSide | None = None
+            if len(action.words) == 2:
+                palace = "left" if action.words[1] == "left" else "right"
+            edge = action.hexes[1] if len(action.hexes) == 2 else None
+            self.upgrade(seat, action.hexes[0], palace, edge)
+        elif kind == "power":
+            self.power_action(seat, action.words[0], action.hexes, action.build)
+        elif kind == "special":
+            self.special(seat, action.words[0], action.hexes, action.build)
+        elif kind == "sail":
+            self.sail(seat)
+        elif kind == "bridge":
+            first, second = sorted(action.hexes)
+            self.bridge(seat, first, second)
+        elif kind == "exchange":
+            self.exchange(seat, action.number, for_points=bool(action.words))
+        elif kind == "town" and action.hexes:
+            self.river_town(seat, action.hexes[0])
+        elif kind == "town":
+            self.choose_town(seat, action.words[0])
+        elif kind == "done":
+            self.finish_exchanges(seat)
+        else:
+            self.pass_round(seat, action.words[0])
+
+    def finish_turn(self, before: TerraNovaState, seat: int) -> None:
+        """After the seat's text (or action value) on `before`: once the turn's action is done
+        (and any town tile chosen), the turn passes. What the turn changed on the map is kept
+        as the state's `last_turn`."""
+        s = self.state
+        passes = s.phase == "actions" and s.acted and not s.seats[s.current].towns_to_choose
+        if passes:
+            self.end_turn()
+        hexes, bridges = changed_since(before, s, seat)
+        # The seat's turn of the round goes on (its action or a town tile still to come), so
+        # its next text adds to this record; what a set-up step changed never stays open.
+        still_open = (
+            not passes
+            and s.phase == "actions"
+            and s.current == seat
+            and (before.phase == "actions" or not (hexes or bridges))
+        )
+        self.assign("last_turn", LastTurn(seat=seat, hexes=hexes, bridges=bridges, open=still_open))
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -296,9 +359,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self._set_terrain(hex_, LETTER_OF[home])
         self.say(f"{self.who(seat)} makes {self.hex_name(hex_)} {home} for free ({why})", seat)
 
-    def power_action(
-        self, seat: int, key: str, cost: int, hexes: tuple[int, ...], build: int | None
-    ) -> None:
+    def power_action(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
+        cost = rules.power_cost(self.state, seat, key)
         player = self.player(seat)
         power.spend(player.bowls, cost)
         if key == "fairy":
@@ -622,10 +684,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.state.terrain = t[:hex_] + letter + t[hex_ + 1 :]
 
 
-def record_turn(before: TerraNovaState, after: TerraNovaState, seat: int) -> LastTurn:
+def changed_since(
+    before: TerraNovaState, after: TerraNovaState, seat: int
+) -> tuple[list[int], list[tuple[int, int]]]:
     """The seat's turn as the map shows it: the hexes whose terrain, owner or building changed
     from `before` to `after` and the bridges built, added to what the same turn changed
-    before if that record was still open (the caller decides whether this one is)."""
+    before if that record was still open."""
     hexes = {
         h
         for old, new in (
@@ -642,7 +706,7 @@ def record_turn(before: TerraNovaState, after: TerraNovaState, seat: int) -> Las
     if earlier is not None and earlier.open and earlier.seat == seat:
         hexes.update(earlier.hexes)
         bridges = [*earlier.bridges, *bridges]
-    return LastTurn(seat=seat, hexes=sorted(hexes), bridges=bridges)
+    return sorted(hexes), bridges
 
 
 def house_queue(state: TerraNovaState) -> list[int]:
