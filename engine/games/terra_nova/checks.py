@@ -431,14 +431,18 @@ class Checker:
 
     def afford(self, money: int, then_build: bool) -> str | None:
         """Whether the seat can pay `money`, plus a house if it builds one."""
+        if self.can_afford(money, then_build):
+            return None
+        if then_build and self.houses_left <= 0:
+            return "all your houses are on the board"
+        total = money + HOUSE_COST if then_build else money
+        return f"that costs {total} money and you have {self.player.money}"
+
+    def can_afford(self, money: int, then_build: bool) -> bool:
+        """`afford` as a yes or no, without the words (listing asks it often)."""
         if then_build:
-            why = self.house_left()
-            if why is not None:
-                return why
-            money += HOUSE_COST
-        if self.player.money < money:
-            return f"that costs {money} money and you have {self.player.money}"
-        return None
+            return self.houses_left > 0 and self.player.money >= money + HOUSE_COST
+        return self.player.money >= money
 
 
 @cache

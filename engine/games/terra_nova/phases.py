@@ -17,10 +17,11 @@ from functools import cache
 
 from engine.core import Phase
 
+from . import rules
 from .actions import KINDS, Action, Kind
 from .board import Side, board
 from .checks import CHOOSE_TOWN_FIRST, Checker
-from .factions import FACTIONS, SHOVEL_COST
+from .factions import FACTIONS, PALACE_COST, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
 from .tiles import POWER_ACTIONS
 
@@ -147,11 +148,12 @@ def _main_actions(check: Checker) -> list[Action]:
     spots = sorted([h for h in check.reach if s.owner[h] == FREE])
     #: The spots shovels can change (the others are of the home terrain already), with the
     #: shovels each needs.
-    convertible = [(h, check.shovels(h)) for h in spots if s.terrain[h] != home]
+    needs = check.shovels_from
+    convertible = [(h, needs[s.terrain[h]]) for h in spots if s.terrain[h] != home]
     shovels = dict(convertible)
     # A spot is free land in reach, so what is left of Checker.build on one of the home
     # terrain, and of Checker.transform on another, is the cost.
-    house = check.afford(0, then_build=True) is None
+    house = check.can_afford(0, then_build=True)
     transform = _priced(check, free=0)
     builds, upgrades = on_hexes(side, "build"), on_hexes(side, "upgrade", "tp")
     transforms, transforms_built = on_hexes(side, "transform"), on_hexes(side, "transform", "build")
@@ -166,10 +168,10 @@ def _main_actions(check: Checker) -> list[Action]:
             found.append(transforms[h])
             if built:
                 found.append(transforms_built[h])
-    for h in check.mine:
-        if s.building[h] == HOUSE and check.upgrade(h, ("tp",)) is None:
+    for h in check.mine:  # (no upgrade without a trading post left or money for a palace)
+        if s.building[h] == HOUSE and check.posts_left and check.upgrade(h, ("tp",)) is None:
             found.append(upgrades[h])
-        if s.building[h] == TRADING_POST:
+        if s.building[h] == TRADING_POST and check.player.money >= PALACE_COST:
             found += _palaces(check, h)
     if check.sail() is None:
         found.append(Action("sail", side=side))
@@ -187,8 +189,7 @@ def _priced(check: Checker, free: int) -> dict[int, tuple[bool, bool]]:
     priced: dict[int, tuple[bool, bool]] = {}
     for shovels in (1, 2):
         cost = max(shovels - free, 0) * SHOVEL_COST
-        plain = check.afford(cost, then_build=False) is None
-        priced[shovels] = (plain, check.afford(cost, then_build=True) is None)
+        priced[shovels] = (check.can_afford(cost, False), check.can_afford(cost, True))
     return priced
 
 
@@ -211,10 +212,13 @@ def _palaces(check: Checker, post: int) -> list[Action]:
 def _bridge_spots(check: Checker, paid: bool) -> list[tuple[int, int]]:
     """The free bridge spots touching the seat's buildings (a bridge being left)."""
     owner, seat = check.s.owner, check.seat
+    built = {(a, b) for a, b, _ in check.s.bridges}
     return [
         (a, b)
         for a, b in check.board.bridge_spots
-        if (owner[a] == seat or owner[b] == seat) and check.bridge(a, b, paid) is None
+        if (owner[a] == seat or owner[b] == seat)
+        and (a, b) not in built
+        and check.bridge(a, b, paid) is None
     ]
 
 
@@ -240,11 +244,16 @@ def _power_actions(
     check: Checker, spots: list[int], convertible: list[tuple[int, int]]
 ) -> list[Action]:
     """Every legal `power …`: the board's six in their order, then the palaces' two."""
-    side = check.s.side
+    s, side, power = check.s, check.s.side, check.player.bowls[2]
     found: list[Action] = []
-    for key in POWER_ACTIONS:
-        if check.power_available(key) is not None:
-            continue
+    available = [
+        key
+        for key in POWER_ACTIONS  # (the used and the too dear are hopeless: not asked)
+        if key not in s.power_used
+        and power >= rules.power_cost(s, check.seat, key)
+        and check.power_available(key) is None
+    ]
+    for key in available:
         if key in ("7money", "sail"):
             if check.power_use(key, (), None) is None:
                 found.append(Action("power", (), (key,), side=side))
@@ -256,8 +265,10 @@ def _power_actions(
                 ]
         else:
             found += _shovelled(check, convertible, "power", key, 1 if key == "shovel" else 2)
-    if check.power_available("2shovels") is None:
+    if "2shovels" in available:
         found += _two_shovel_pairs(check, [h for h, shovels in convertible if shovels == 1])
+    if not check.player.palaces:
+        return found  # (the other two are palace actions)
     if check.power_available("fairy") is None:
         found += _shovelled(check, convertible, "power", "fairy", free=1)
     if check.power_available("tp") is None:
@@ -271,7 +282,7 @@ def _two_shovel_pairs(check: Checker, ones: list[int]) -> list[Action]:
     """`power 2shovels A B [build]` for every two spots needing one shovel each: each such
     spot passes the check alone, so a pair is legal, and its house if one can be paid."""
     side, key = check.s.side, ("2shovels",)
-    house = check.afford(0, then_build=True) is None
+    house = check.can_afford(0, then_build=True)
     found: list[Action] = []
     for i, a in enumerate(ones):
         for b in ones[i + 1 :]:
@@ -295,6 +306,8 @@ def _special_actions(check: Checker, convertible: list[tuple[int, int]]) -> list
 
     if check.special_available("shovel") is None:
         found += _shovelled(check, convertible, "special", "shovel", free=1)
+    if not check.player.palaces:
+        return found  # (the other three are palace actions)
     if check.special_available("lake") is None:
         special("lake", land, builds=False)
     if check.special_available("tp") is None:
