@@ -9,7 +9,9 @@ refused the kinds a phase does not accept.
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Generic, TypeVar, overload
 
 from . import rules
 from .actions import Action
@@ -32,6 +34,29 @@ from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
 from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS
 
+T = TypeVar("T")
+
+
+class once(Generic[T]):
+    """An attribute computed on first use, as `functools.cached_property` without the lock
+    it takes on every first use in Python 3.11 (a Checker answers one question on one
+    thread, and listing creates many)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> once[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+    def __get__(self, obj: object, owner: type) -> once[T] | T:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.compute(obj)
+        return value
+
+
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
 CHOOSE_TOWN_FIRST = "you founded a town: first choose its tile, e.g. 'town 9vp'"
 
@@ -42,19 +67,27 @@ class Checker:
         self.s = state
         self.seat = seat
         self.player = state.seats[seat]
-        #: The seat's buildings, in board order, and what of its supply is left.
-        self.mine = rules.buildings_of(state, seat)
-        built = [state.building[h] for h in self.mine]
-        self.houses_left = HOUSES - built.count(HOUSE)
-        self.posts_left = TRADING_POSTS - built.count(TRADING_POST)
 
     # -- what several checks share ------------------------------------------------------
 
-    @cached_property
+    @once
+    def mine(self) -> list[int]:
+        """The seat's buildings, in board order."""
+        return rules.buildings_of(self.s, self.seat)
+
+    @once
+    def houses_left(self) -> int:
+        return HOUSES - [self.s.building[h] for h in self.mine].count(HOUSE)
+
+    @once
+    def posts_left(self) -> int:
+        return TRADING_POSTS - [self.s.building[h] for h in self.mine].count(TRADING_POST)
+
+    @once
     def reach(self) -> set[int]:
         return rules.in_reach(self.board, self.s, self.seat, self.mine)
 
-    @cached_property
+    @once
     def faction(self) -> Faction:
         return FACTIONS_BY_KEY[self.player.faction]
 
@@ -66,12 +99,12 @@ class Checker:
     def home_letter(self) -> str:
         return LETTER_OF[self.faction.home]
 
-    @cached_property
+    @once
     def outside_groups(self) -> list[set[int]]:
         """The connected groups of the seat's buildings outside its towns."""
         return rules.groups(self.board, self.s, rules.outside_towns(self.s, self.seat))
 
-    @cached_property
+    @once
     def shovels_from(self) -> dict[str, int]:
         """Shovels the seat needs to make each terrain (by letter) its home terrain."""
         one_shovel = rules.has_palace_ability(self.s, self.seat, "one-shovel")
@@ -281,7 +314,7 @@ class Checker:
             return f"{self.name(edge)} is not a free edge hex"
         return None
 
-    @cached_property
+    @once
     def edge_hexes(self) -> list[int]:
         """The free land hexes on the board edge, in board order."""
         return sorted(h for h in self.board.edge if rules.is_free_land(self.board, self.s, h))
@@ -296,7 +329,7 @@ class Checker:
             return "a bridge must touch a hex with one of your buildings"
         return self.bridge_left(paid)
 
-    @cached_property
+    @once
     def bridges_built(self) -> int:
         return sum(1 for *_, who in self.s.bridges if who == self.seat)
 

@@ -170,7 +170,8 @@ class TerraNova(Game[TerraNovaState, Action]):
     def play(self, state: State, seat: int, action: Action) -> Result[State]:
         """One action value played as a whole turn, as `apply` plays a text (checked as the
         core's `play` checks it, carried out and finished by one builder)."""
-        self._check_may_act(state, seat, action.text())
+        if self.is_over(state) or seat not in self.to_act(state):
+            self._check_may_act(state, seat, action.text())  # (says why)
         why = self._why_now(state, seat, action)
         if why is not None:
             raise IllegalAction(action.text(), why, self._nearest(state, seat, action.text()))

@@ -576,6 +576,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             posts = rules.count(s, seat, TRADING_POST)
             points = 0 if posts == 0 else max(2, posts)
             self._score(seat, points, f"{posts} trading posts on passing")
+        if not player.palaces:
+            return  # (the rest is what palaces give on passing)
         mine = set(rules.buildings_of(s, seat))
         settlements = rules.groups(self.board, s, mine)
         if rules.has_palace_ability(s, seat, "edge-settlements"):
