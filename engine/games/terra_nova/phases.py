@@ -186,11 +186,11 @@ def _main_actions(check: Checker) -> list[Action]:
 def _priced(check: Checker, free: int) -> dict[int, tuple[bool, bool]]:
     """Per number of shovels a spot needs (1 or 2), whether the seat can pay for them, `free`
     of them free, and whether for them and a house."""
-    priced: dict[int, tuple[bool, bool]] = {}
-    for shovels in (1, 2):
-        cost = max(shovels - free, 0) * SHOVEL_COST
-        priced[shovels] = (check.can_afford(cost, False), check.can_afford(cost, True))
-    return priced
+    return {
+        shovels: (check.can_afford(cost, False), check.can_afford(cost, True))
+        for shovels in (1, 2)
+        for cost in (max(shovels - free, 0) * SHOVEL_COST,)
+    }
 
 
 def _palaces(check: Checker, post: int) -> list[Action]:
@@ -229,7 +229,7 @@ def _shovelled(
     free: such a spot is free land in reach, so what is left of its check
     (Checker.free_shovel, Checker.two_shovels) is the cost."""
     priced, side = _priced(check, free), check.s.side
-    plain, with_house = on_hexes(side, kind, key), on_hexes(side, kind, key, build=True)
+    plain, with_house = on_hexes(side, kind, key), on_hexes(side, kind, key, True)
     found: list[Action] = []
     for h, shovels in convertible:
         can, can_build = priced[shovels]

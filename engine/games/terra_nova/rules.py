@@ -70,11 +70,11 @@ def in_reach(
 ) -> set[int]:
     """Land hexes in reach of the seat's buildings (given, or looked up): adjacent or over at
     most `sailing` river."""
-    reach = sailing_reach(state, seat)
-    owner = state.owner
+    owner, levels = state.owner, board.reachable
+    reach = min(sailing_reach(state, seat), len(levels[0]) - 1)  # (as Board.within)
     found: set[int] = set()
     for home in buildings_of(state, seat) if buildings is None else buildings:
-        found |= board.within(home, reach)
+        found |= levels[home][reach]
     for a, b, _ in state.bridges:  # (a building's land neighbours are within any reach)
         if owner[a] == seat:
             found.add(b)

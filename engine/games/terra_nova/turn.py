@@ -8,6 +8,8 @@ terrain and buildings are strings (one letter per hex), replaced whole.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import StateBuilder, rank
 
 from . import power, rules
@@ -44,6 +46,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def __init__(self, old: TerraNovaState) -> None:
         super().__init__(old)
         self.board = board(old.side)
+        #: The hexes whose terrain, owner or building this builder set.
+        self.touched: set[int] = set()
 
     # -- words and copies -----------------------------------------------------------------
 
@@ -112,7 +116,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         passes = s.phase == "actions" and s.acted and not s.seats[s.current].towns_to_choose
         if passes:
             self.end_turn()
-        hexes, bridges = changed_since(before, s, seat)
+        touched = self.touched if before is self.old else None  # (else: earlier builders too)
+        hexes, bridges = changed_since(before, s, seat, touched)
         # The seat's turn of the round goes on (its action or a town tile still to come), so
         # its next text adds to this record; what a set-up step changed never stays open.
         still_open = (
@@ -378,7 +383,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.bridge(seat, min(hexes), max(hexes), paid=False)
         elif key == "tp":
             self._convert_free(seat, hexes[0], "the Inventors' palace")
-            self.edit("owner")[hexes[0]] = seat
+            self.edit("owner")[hexes[0]] = seat  # (its hex is touched: terrain and building)
             self._trading_post(seat, hexes[0], 0, "puts a trading post")
             self._done()
         elif key == "2shovels":
@@ -678,30 +683,28 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self._set_building(hex_, kind)
 
     def _set_building(self, hex_: int, kind: str) -> None:
+        self.touched.add(hex_)
         b = self.state.building
         self.state.building = b[:hex_] + kind + b[hex_ + 1 :]
 
     def _set_terrain(self, hex_: int, letter: str) -> None:
+        self.touched.add(hex_)
         t = self.state.terrain
         self.state.terrain = t[:hex_] + letter + t[hex_ + 1 :]
 
 
 def changed_since(
-    before: TerraNovaState, after: TerraNovaState, seat: int
+    before: TerraNovaState, after: TerraNovaState, seat: int, among: Iterable[int] | None = None
 ) -> tuple[list[int], list[tuple[int, int]]]:
-    """The seat's turn as the map shows it: the hexes whose terrain, owner or building changed
-    from `before` to `after` and the bridges built, added to what the same turn changed
-    before if that record was still open."""
+    """The seat's turn as the map shows it: the hexes (among those given, or all) whose
+    terrain, owner or building changed from `before` to `after` and the bridges built, added
+    to what the same turn changed before if that record was still open."""
     hexes = {
         h
-        for old, new in (
-            (before.terrain, after.terrain),
-            (before.building, after.building),
-            (before.owner, after.owner),
-        )
-        if old != new
-        for h, (a, b) in enumerate(zip(old, new, strict=True))
-        if a != b
+        for h in (range(len(after.owner)) if among is None else among)
+        if before.terrain[h] != after.terrain[h]
+        or before.building[h] != after.building[h]
+        or before.owner[h] != after.owner[h]
     }
     bridges = [(a, b) for a, b, _ in after.bridges[len(before.bridges) :]]
     earlier = before.last_turn
