@@ -11,6 +11,7 @@ The full list is in docs/games/terra-nova.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal, NamedTuple, get_args
 
 from engine.core import ParseError, shorten
@@ -81,7 +82,7 @@ class Action(NamedTuple):
 
     def text(self) -> str:
         """The canonical text, as `legal_actions` lists it."""
-        return action_text(board(self.side), self)
+        return _text(self)
 
     def public_text(self) -> str:
         return self.text()  # Terra Nova has no secrets
@@ -104,9 +105,10 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
 }
 
 
-def action_text(board: Board, action: Action) -> str:
-    """The canonical text of a parsed action (as `legal_actions` lists it)."""
-    names = [board.names[h] for h in action.hexes]
+@cache
+def _text(action: Action) -> str:
+    """The canonical text of an action, written once (the game's actions are finitely many)."""
+    names = [board(action.side).names[h] for h in action.hexes]
     if action.kind in ("power", "special"):
         words = [action.kind, action.words[0]]
         for h, name in zip(action.hexes, names, strict=True):

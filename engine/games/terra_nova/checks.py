@@ -76,12 +76,17 @@ class Checker:
         return rules.buildings_of(self.s, self.seat)
 
     @once
+    def built(self) -> list[str]:
+        """What stands on each of the seat's buildings (a building letter per hex)."""
+        return [self.s.building[h] for h in self.mine]
+
+    @once
     def houses_left(self) -> int:
-        return HOUSES - [self.s.building[h] for h in self.mine].count(HOUSE)
+        return HOUSES - self.built.count(HOUSE)
 
     @once
     def posts_left(self) -> int:
-        return TRADING_POSTS - [self.s.building[h] for h in self.mine].count(TRADING_POST)
+        return TRADING_POSTS - self.built.count(TRADING_POST)
 
     @once
     def reach(self) -> set[int]:
