@@ -62,7 +62,6 @@ class Board:
     land_neighbours: tuple[tuple[int, ...], ...]
     #: Per hex, the land hexes at most 0, 1, 2, … river hexes away, up to the farthest.
     reachable: tuple[tuple[frozenset[int], ...], ...]
-    index: dict[Hex, int]
 
     @classmethod
     def from_layout(cls, side: Side, layout: Layout) -> Board:
@@ -100,7 +99,6 @@ class Board:
                 tuple(frozenset(h for h, d in far.items() if d <= r) for r in range(farthest + 1))
                 for far in distances
             ),
-            index=index,
         )
 
     def __len__(self) -> int:
@@ -109,7 +107,7 @@ class Board:
     def cell(self, text: str) -> int | None:
         """The index of the hex named `text` (e.g. `e5`), or None."""
         cell = self.grid.parse(text)
-        return None if cell is None else self.index[cell]
+        return None if cell is None else self.grid.cells.index(cell)
 
     def within(self, hex_: int, reach: int) -> frozenset[int]:
         """The land hexes at most `reach` river hexes from `hex_` (its land neighbours too)."""

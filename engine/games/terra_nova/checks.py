@@ -9,9 +9,9 @@ refused the kinds a phase does not accept.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any, Generic, TypeVar, overload
+
+from engine.core import once
 
 from . import rules
 from .actions import Action
@@ -33,29 +33,6 @@ from .factions import (
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
 from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS
-
-T = TypeVar("T")
-
-
-class once(Generic[T]):
-    """An attribute computed on first use, as `functools.cached_property` without the lock
-    it takes on every first use in Python 3.11 (a Checker answers one question on one
-    thread, and listing creates many)."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> once[T]: ...
-    @overload
-    def __get__(self, obj: object, owner: type) -> T: ...
-    def __get__(self, obj: object, owner: type) -> once[T] | T:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.compute(obj)
-        return value
-
 
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
 CHOOSE_TOWN_FIRST = "you founded a town: first choose its tile, e.g. 'town 9vp'"

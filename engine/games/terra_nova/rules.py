@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import components
+from engine.core import components, positions
 
 from .board import Board
 from .factions import (
@@ -44,14 +44,8 @@ def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
 
 
 def buildings_of(state: TerraNovaState, seat: int) -> list[int]:
-    """The seat's buildings in board order (`list.index` jumps from one to the next)."""
-    owner, found, h = state.owner, [], -1
-    try:
-        while True:
-            h = owner.index(seat, h + 1)
-            found.append(h)
-    except ValueError:
-        return found
+    """The seat's buildings in board order."""
+    return positions(state.owner, seat)
 
 
 def count(state: TerraNovaState, seat: int, kind: str) -> int:
