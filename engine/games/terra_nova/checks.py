@@ -122,6 +122,8 @@ class Checker:
 
     def main_action(self, action: Action) -> str | None:
         kind = action.kind
+        if kind == "pass":  # (the commonest first)
+            return self.pass_round(action.words[0] if action.words else None)
         if kind == "build":
             return self.build(action.hexes[0])
         if kind == "transform":
@@ -135,9 +137,7 @@ class Checker:
             return self.bridge(action.hexes[0], action.hexes[1])
         if kind == "power":
             return self.power(action.words[0], action.hexes, action.build)
-        if kind == "special":
-            return self.special(action.words[0], action.hexes, action.build)
-        return self.pass_round(action.words[0] if action.words else None)
+        return self.special(action.words[0], action.hexes, action.build)
 
     # -- set-up -------------------------------------------------------------------------
 

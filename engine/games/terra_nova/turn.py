@@ -70,7 +70,9 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def perform(self, seat: int, action: Action) -> None:
         """Carry out an action the checker allowed."""
         kind, phase = action.kind, self.state.phase
-        if kind == "neutral":
+        if kind == "pass":  # (the commonest first)
+            self.pass_round(seat, action.words[0])
+        elif kind == "neutral":
             self.place_neutral(seat, action.hexes[0])
         elif kind == "choose":
             self.choose(seat, action.words[0])
@@ -103,10 +105,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.river_town(seat, action.hexes[0])
         elif kind == "town":
             self.choose_town(seat, action.words[0])
-        elif kind == "done":
-            self.finish_exchanges(seat)
         else:
-            self.pass_round(seat, action.words[0])
+            self.finish_exchanges(seat)  # (done)
 
     def finish_turn(self, before: TerraNovaState, seat: int) -> None:
         """After the seat's text (or action value) on `before`: once the turn's action is done
