@@ -32,10 +32,10 @@ def choose_action(rng: Rng, actions: list[str]) -> str:
 
 def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> T:
     """`choose_action` for actions of any form, given how to tell an action's kind."""
-    kinds: dict[str, list[T]] = {}
-    for action in actions:
-        kinds.setdefault(kind(action), []).append(action)
-    group = kinds[sorted(kinds)[rng.below(len(kinds))]]
+    kinds = list(map(kind, actions))
+    names = sorted(set(kinds))
+    chosen = names[rng.below(len(names))]
+    group = [action for action, name in zip(actions, kinds, strict=True) if name == chosen]
     return group[rng.below(len(group))]
 
 
