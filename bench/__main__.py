@@ -48,7 +48,9 @@ OTHER_GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "store": measure_store,
     "memory": measure_memory,
 }
+#: What the last whole run measured, when, how long it took, the load; and the last partial run.
 RUN = "run"
+PARTIAL_RUN = "partial_run"
 
 
 def chosen_groups(games_named: bool, only: list[str]) -> tuple[list[str], list[str]]:
@@ -76,7 +78,7 @@ def merge(old: dict[str, Any], new: dict[str, Any], whole: set[str]) -> dict[str
 def print_table(results: dict[str, Any]) -> None:
     games = {game.info.key for game in engine.all_games()}
     for section, figures in results.items():
-        if section == RUN or not isinstance(figures, dict):
+        if section in (RUN, PARTIAL_RUN) or not isinstance(figures, dict):
             continue
         print(f"\n{section}")
         for name, value in figures.items():
@@ -85,9 +87,9 @@ def print_table(results: dict[str, Any]) -> None:
             print(f"  {name:<29} {value:>12.3f}{verdict}")
     print("\nGoals (issue 12 and before):")
     print(goal_table(results, games))
-    run = results.get(RUN)
-    if isinstance(run, dict):
-        print(f"\nlast run: {json.dumps(run)}")
+    for key in (RUN, PARTIAL_RUN):
+        if isinstance(results.get(key), dict):
+            print(f"\n{key}: {json.dumps(results[key])}")
 
 
 class LoadLog:
@@ -104,6 +106,38 @@ class LoadLog:
             "load_1m_mean": sum(self.samples) / len(self.samples),
             "load_1m_max": max(self.samples),
         }
+
+
+def measure(
+    games: list[Game[Any]], game_groups: list[str], others: list[str], load: LoadLog
+) -> dict[str, Any]:
+    """The figures of `game_groups` for each of `games`, then of `others`, by section."""
+    new: dict[str, Any] = {}
+    for game in games:
+        new[game.info.key] = {}
+        for group in game_groups:
+            print(f"measuring {game.info.key}: {group} ...", flush=True)
+            load.sample()
+            new[game.info.key].update(GAME_GROUPS[group](game))
+    for group in others:
+        print(f"measuring {group} ...", flush=True)
+        load.sample()
+        new[group] = OTHER_GROUPS[group]()
+    load.sample()
+    return new
+
+
+def run_info(measured: list[str], seconds: float, load: LoadLog) -> dict[str, Any]:
+    """What a run measured, when, in how long, at what load, with which versions."""
+    return {
+        "date": datetime.now(UTC).date().isoformat(),
+        "measured": measured,
+        "seconds": round(seconds),
+        **load.summary(),
+        "cpus": os.cpu_count() or 0,
+        "python": platform.python_version(),
+        "python_chess": chess.__version__,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,38 +160,20 @@ def main(argv: list[str] | None = None) -> None:
     games = [engine.get(key) for key in args.games] if args.games else engine.all_games()
     started = time.perf_counter()
     load = LoadLog()
-    new: dict[str, Any] = {}
-    for game in games if game_groups else []:
-        new[game.info.key] = {}
-        for group in game_groups:
-            print(f"measuring {game.info.key}: {group} ...", flush=True)
-            load.sample()
-            new[game.info.key].update(GAME_GROUPS[group](game))
-    for group in others:
-        print(f"measuring {group} ...", flush=True)
-        load.sample()
-        new[group] = OTHER_GROUPS[group]()
-    load.sample()
+    new = measure(games if game_groups else [], game_groups, others, load)
     measured = [f"{game.info.key}: {', '.join(game_groups)}" for game in games if game_groups]
-    new[RUN] = {
-        "date": datetime.now(UTC).date().isoformat(),
-        "measured": measured + others,
-        "seconds": round(time.perf_counter() - started),
-        **load.summary(),
-        "cpus": os.cpu_count() or 0,
-        "python": platform.python_version(),
-        "python_chess": chess.__version__,
-    }
-    whole = set(others) | {RUN}
+    run = run_info(measured + others, time.perf_counter() - started, load)
+    # A whole run starts afresh (a figure no longer measured goes); a partial one keeps the rest.
+    partial = bool(args.games or only)
+    new[PARTIAL_RUN if partial else RUN] = run
+    whole = set(others) | {PARTIAL_RUN}
     if game_groups == list(GAME_GROUPS):
         whole |= {game.info.key for game in games}
-    # A whole run starts afresh (a figure no longer measured goes); a partial one keeps the rest.
-    partial = bool(args.games or only) and args.out.exists()
-    old = json.loads(args.out.read_text()) if partial else {}
+    old = json.loads(args.out.read_text()) if partial and args.out.exists() else {}
     results = merge(old, new, whole)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print_table(results)
-    print(f"\nwritten to {args.out} in {new[RUN]['seconds']} s")
+    print(f"\nwritten to {args.out} in {run['seconds']} s")
 
 
 if __name__ == "__main__":
