@@ -32,8 +32,10 @@ def test_a_turn_places_one_member_then_ends_with_done() -> None:
 def test_a_space_holds_two_members_of_different_colours() -> None:
     state = occupy(new(4), {"LT1-1 a": ["s1", "s2"]})
     refused(state, 0, "place chief LT1-1 a", "is full")
-    state = occupy(new(4), {"LT1-1 a": ["s0"]})
+    # the book's example 4: a space holding one of your scouts is closed to your other members
+    state = seat_with(occupy(new(4), {"LT1-1 a": ["s0"]}), 0, military=9)
     refused(state, 0, "place chief LT1-1 a", "one per colour")
+    refused(state, 0, "place scout LT1-1 a", "one per colour")
 
 
 def test_a_chief_or_warrior_closes_its_space() -> None:
@@ -162,6 +164,8 @@ def test_a_blockaded_crossroad_takes_one_member() -> None:
 def test_special_spaces_open_in_round_five_for_those_who_qualify() -> None:
     state = new(4)
     refused(state, 0, "place scout SA-W", "special action spaces open in round 5")
+    qualified = seat_with(with_fields(state, round=4), 0, workers=[2, 3])
+    refused(qualified, 0, "place scout SA-W", "special action spaces open in round 5")
     state = with_fields(state, round=5)
     refused(state, 0, "place chief SA-W", "workers' levels add up to at least 5")
     state = seat_with(state, 0, workers=[2, 3])
