@@ -110,6 +110,27 @@ def test_the_draft_goes_backwards_then_forwards_with_the_other_kind() -> None:
     assert state.seats[3].person == person
 
 
+def test_the_second_pick_is_always_of_the_other_kind() -> None:
+    state = GAME.new_game(list(NAMES[:4]), 11, {})
+    state = play(state, 3, f"pick {state.draft_persons[0]}")  # dan: a person
+    state = _settled(state)
+    for seat in (2, 1, 0):  # the others: a start card
+        state = _settled(play(state, seat, f"pick {state.draft_cards[0]}"))
+    for seat in (0, 1, 2):  # back from the start player: persons only
+        assert all(o.startswith("pick P") for o in legal(state, seat))
+        state = _settled(play(state, seat, legal(state, seat)[0]))
+    assert state.draft_persons  # one person is left, yet dan may take only a start card
+    assert legal(state, 3) and all(o.startswith("pick S") for o in legal(state, 3))
+
+
+def _settled(state):  # type: ignore[no-untyped-def]
+    """The state once the decisions a pick set off (reach, the Surveyor's tiles) are answered."""
+    while state.tasks:
+        seat = min(GAME.to_act(state))
+        state = play(state, seat, legal(state, seat)[0])
+    return state
+
+
 # -- round start and end -------------------------------------------------------------------------
 
 
