@@ -180,6 +180,15 @@ def test_the_hut_takes_any_number_including_the_chief() -> None:
     assert state.seats[0].raw == [0, 0, 1, 2] and state.seats[0].processed == [1, 0, 0, 0]
 
 
+def test_the_hut_swaps_a_raw_tile_for_another_kind_left_in_the_supply() -> None:
+    state = seat_with(new(4), 1, raw=[0, 0, 0, 13])  # all 16 cattle are held
+    state = play(state, 0, "place scout hut")
+    swaps = [o for o in legal(state, 0) if o.startswith("swap")]
+    assert len(swaps) == 4 * 3 - 3 and not any(o.endswith("ca") for o in swaps)
+    swaps = [o for o in legal(seat_with(state, 1, raw=[0, 0, 0, 0]), 0) if o.startswith("swap")]
+    assert len(swaps) == 4 * 3 and "swap st ca" in swaps and "swap st st" not in swaps
+
+
 def test_recruit_needs_a_worker_left_on_the_round_space() -> None:
     state = with_fields(new(4), round_workers=[0, 2, 2, 2, 2])
     refused(state, 0, "place scout home recruit", "no worker is left")

@@ -7,7 +7,6 @@ from collections import Counter
 import pytest
 
 from engine.core import IllegalAction
-
 from engine.games.terramara.builder import Builder
 from engine.games.terramara.content import ARTIFACTS, BONUS_TILES, TERRITORIES
 from engine.games.terramara.flow import end_round, start_round
