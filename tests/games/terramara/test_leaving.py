@@ -55,6 +55,13 @@ def test_skip_hands_over_the_first_resources_for_a_raided_player() -> None:
     assert state.seats[1].raw == [3, 5, 0, 0] and GAME.to_act(state) == {0}  # 10 // 5 = 2
 
 
+def test_a_skipped_raided_player_hands_over_raw_tiles_before_processed_ones() -> None:
+    state = seat_with(new(4), 1, raw=[0, 3, 0, 0], processed=[0, 0, 0, 2], military=0)
+    state = play(state, 0, "place scout home raid")  # bob: 5 tiles at ann's level: 1 owed
+    state = GAME.skip(state, 1).state
+    assert state.seats[1].raw == [0, 2, 0, 0] and state.seats[1].processed == [0, 0, 0, 2]
+
+
 def test_skip_in_the_set_up() -> None:
     state = GAME.new_game(list(NAMES[:3]), 4, {})
     first = legal(state, 0)[0]
