@@ -67,6 +67,7 @@ def test_reserving_needs_river_space_four_and_holds_one_card() -> None:
         GAME.apply(position(culture=3), 0, "reserve 1")
     state = play(position(culture=4), 0, "reserve 4")
     assert state.seats[0].reserved == "C1a" and state.river[3] == "T1c"
+    assert state.river[-1] == "T1d" and state.deck == ["W1c", "P1d"]  # refilled from the deck
     with pytest.raises(IllegalAction, match="already hold a reserved"):
         GAME.apply(with_fields(state, crafted=False), 0, "reserve 1")
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import GameOver, IllegalAction, NotYourTurn
 
-from .helpers import GAME, NAMES, legal, new, play, seat_with
+from .helpers import GAME, NAMES, legal, new, play, seat_with, turn_of
 
 
 def test_resigning_in_ones_turn_passes_it_and_the_seat_is_never_asked_again() -> None:
@@ -30,6 +30,12 @@ def test_a_resigned_player_is_not_raided_and_a_pending_hand_over_is_dropped() ->
     state = seat_with(new(4), 1, resigned=True, raw=[9, 0, 0, 0])
     state = play(state, 0, "place scout home raid")
     assert state.seats[1].raw == [9, 0, 0, 0]
+
+
+def test_a_resigned_player_gets_nothing_from_the_start_player_space() -> None:
+    state = GAME.resign(turn_of(new(4), 2), 1).state  # bob resigns; cat to place
+    state = play(state, 2, "place scout home start")  # new order: cat, dan, ann, bob
+    assert state.seats[0].culture == 2 and state.seats[1].military == 2  # ann 1 cul, bob none
 
 
 def test_the_game_ends_when_one_player_is_left() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.terramara.content import TERRITORIES
 from engine.games.terramara.scoring import final_scores
 
 from .helpers import GAME, NAMES, legal, new, occupy, play, seat_with, task, with_fields
@@ -114,6 +115,9 @@ def test_the_tracker_experienced_scores_the_chief_joining_or_opening_a_space() -
 def test_the_surveyor_chooses_leftover_tiles_and_uses_its_own_crossroad() -> None:
     state = drafted("P7")
     assert state.tasks[-1].spec == "survey-crossroad"
+    level_1 = ("RT1-1", "RT1-2", "RT1-3", "RT1-4")
+    left_over = [TERRITORIES[t].back for t in level_1 if t not in state.right_tiles]
+    assert legal(state, 3) == [f"take {back}" for back in left_over] and len(left_over) == 2
     crossroad = legal(state, 3)[0].split()[1]
     state = play(state, 3, legal(state, 3)[0])
     outpost = legal(state, 3)[0].split()[1]

@@ -101,6 +101,7 @@ def test_scouts_only_go_to_future_rows() -> None:
     state = new(4)
     assert "place scout LT2-2 a" in legal(state, 0)
     refused(state, 0, "place chief LT2-2 a", "only scouts may go to future spaces")
+    refused(state, 0, "place chief LT1-3 a", "lies in a row of round 2")  # next round's row
     state = seat_with(state, 0, warriors=1)
     refused(state, 0, "place warrior RT3-1 c", "only scouts")
 
