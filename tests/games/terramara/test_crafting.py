@@ -54,6 +54,10 @@ def test_one_craft_or_reserve_per_turn() -> None:
     assert crafts(state) == []
     with pytest.raises(IllegalAction, match="once this turn"):
         GAME.apply(state, 0, "reserve 1")
+    state = play(position(processed=[2, 2, 2, 2], culture=5), 0, "reserve 2")
+    assert crafts(state) == []
+    with pytest.raises(IllegalAction, match="once this turn"):
+        GAME.apply(state, 0, "craft 1")
 
 
 def test_craft_only_after_placing() -> None:
@@ -163,4 +167,7 @@ def test_an_empty_deck_leaves_gaps() -> None:
     state = with_fields(position(processed=[0, 1, 0, 0]), deck=[])
     state = play(state, 0, "craft 1")
     assert state.river[-1] == "" and len(state.river) == 8
-    assert "craft 8" not in legal(with_fields(state, crafted=False), 0)
+    state = seat_with(with_fields(state, crafted=False, tasks=[]), 0, culture=11)
+    assert "craft 8" not in legal(state, 0)
+    with pytest.raises(IllegalAction, match="river slot 8 is empty"):
+        GAME.apply(state, 0, "craft 8")

@@ -164,6 +164,9 @@ def test_two_players_raid_and_start_in_either_order() -> None:
     assert legal(state, 0) == ["raid", "stop"]
     state = play(state, 0, "raid")
     assert state.seats[0].military == 0
+    state = seat_with(turn_of(new(2), 1), 0, raw=[5, 0, 0, 0])
+    state = play(state, 1, "place scout home raid", "start")  # ann hands over her only kind
+    assert state.start_player == 1 and state.seats[1].military == 1
 
 
 def test_two_players_start_first_then_raid_needs_military() -> None:

@@ -169,6 +169,7 @@ def test_special_spaces_open_in_round_five_for_those_who_qualify() -> None:
     refused(qualified, 0, "place scout SA-W", "special action spaces open in round 5")
     state = with_fields(state, round=5)
     refused(state, 0, "place chief SA-W", "workers' levels add up to at least 5")
+    refused(seat_with(state, 0, workers=[1, 3]), 0, "place chief SA-W", "at least 5")
     state = seat_with(state, 0, workers=[2, 3])
     assert "place chief SA-W" in legal(state, 0)
     refused(state, 0, "place chief SA-R", "both your carts are at or past crossroad C4")
