@@ -1,12 +1,13 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
-standing answers, connected groups, hex grids, board files
-and notation helpers."""
+standing answers, connected groups, hex grids, board files, cell codes, lazily computed
+attributes and notation helpers."""
 
 from .action import Action
 from .automatic import Automatic, StandingAnswer
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
+from .cells import positions
 from .chance import Chance, Draw, forced
 from .echo import printable, shorten
 from .errors import (
@@ -32,6 +33,7 @@ from .game import (
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
 from .rng import Rng
@@ -75,7 +77,9 @@ __all__ = [
     "join_turn",
     "nearest",
     "normalize",
+    "once",
     "outcome_lines",
+    "positions",
     "printable",
     "rank",
     "reach",

@@ -53,11 +53,10 @@ def own_lines(state: TinyTownsState, seat: int) -> list[str]:
     town = state.towns[seat]
     if town.resigned:
         return []
-    mine: dict[str, Any] = build_view(state, seat)["players"][seat]
-    empty = mine["empty_squares"]
+    mine = build_view(state, seat).players[seat]
+    empty = mine.empty_squares
     lines = [
-        f"Your town: {mine['score']} points so far, {empty} empty "
-        f"square{'' if empty == 1 else 's'}."
+        f"Your town: {mine.score} points so far, {empty} empty square{'' if empty == 1 else 's'}."
     ]
     if town.monument is None and town.dealt:
         dealt = " or ".join(CARDS[card].name for card in town.dealt)
@@ -66,8 +65,8 @@ def own_lines(state: TinyTownsState, seat: int) -> list[str]:
         lines.append(f"Your monument: {CARDS[town.monument].name} (secret until you build it).")
     if town.hand is not None:
         lines.append(f"In your hand from the Warehouse: {town.hand} — place it in your town.")
-    if mine["owes"]:
-        lines.append(f"Still to do: {mine['owes'][0]}.")
+    if mine.owes:
+        lines.append(f"Still to do: {mine.owes[0]}.")
     if town.claims:
         names = ", ".join(CARDS[card].name for card in town.claims)
         lines.append(f"Opaleye's Watch: you may place the {names} ('add …' or 'pass').")
