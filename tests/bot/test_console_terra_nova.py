@@ -73,7 +73,11 @@ def _script(setup: str) -> tuple[list[str], str, list[Image], list[str]]:
         images.append(image_for(game, before, state, seat))
         moves += 1
         if moves == 5:
-            lines += [f"{players[0]}> /status", f"{players[1]}> /history count:3"]
+            lines += [
+                f"{players[0]}> /status",
+                f"{players[1]}> /history count:3",
+                f"{players[1]}> /standing",
+            ]
     factions = [player.faction for player in state.seats]
     if options.get("first_game"):
         assert factions == list(FIRST_GAMES[4].factions)
@@ -105,6 +109,7 @@ async def test_a_whole_game_at_the_console(
     assert ("first_game=True" in out) == (setup == "four-first-game")
     assert all(f"• {player} " in out for player in named)  # each seat's faction
     assert " founds a town: " in out and " takes the town tile " in out
+    assert "• no-round-end-exchange (off): never exchange power" in out  # /standing
     assert "• Round 5 begins" in out and "• The fifth round ends: final scoring" in out
     boards = {path.name: path.read_bytes() for path in (tmp_path / "boards").iterdir()}
     # The public board once per move that shows something new (an exchange alone does not;
