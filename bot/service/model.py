@@ -61,7 +61,7 @@ class Reply:
     table_version: int | None = None
     #: Set when the reply asks the other players to approve or decline an undo.
     undo_request_id: int | None = None
-    #: Set when the reply is a preview that can be confirmed (`confirm_preview`).
+    #: Set when the reply is a preview that can be confirmed (`confirm`).
     preview_id: int | None = None
 
 

@@ -14,10 +14,12 @@ from .play import PlayService, more_events
 from .progress import next_round
 from .texts import clip, fit_lines
 
+CONFIRM_PREVIEW = "/confirm plays it, /cancel drops it."
+
 
 class PreviewService(PlayService):
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
-        """What `text` would do, privately, without playing it. `confirm_preview` with the
+        """What `text` would do, privately, without playing it. `confirm` with the
         reply's `preview_id` plays it (as does `act` with the reply's `table_version` as
         `expected_version`)."""
         ctx, seat, played = await self._try(channel, user, text)
@@ -27,7 +29,7 @@ class PreviewService(PlayService):
         shown = fit_lines(
             [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
             self._event_lines(ctx, played.events),
-            [f"Afterwards: {next_text}"],
+            [f"Afterwards: {next_text}", CONFIRM_PREVIEW],
             more_events,
         )
         image = await self._image(ctx, played.state, seat, ctx.table.move_count + 1, tag="preview")
@@ -48,40 +50,49 @@ class PreviewService(PlayService):
             preview_id=preview_id,
         )
 
-    async def confirm_preview(
+    async def confirm(
         self,
         channel: Channel,
         user: User,
-        preview_id: int,
+        preview_id: int | None = None,
         *,
         taken: Callable[[], Awaitable[None]] | None = None,
     ) -> Reply:
-        """Play the previewed move on the position previewed (BoardChanged if the table moved
-        on since). `taken` runs as soon as this call has claimed the preview — a transport
-        takes the preview's buttons off then."""
-        preview = await self._take_preview(user, preview_id, "used")
+        """Play the previewed move (by default the user's latest one at the channel's table)
+        on the position previewed (BoardChanged if the table moved on since). `taken` runs as
+        soon as this call has claimed the preview — a transport takes its buttons off then."""
+        preview = await self._take_preview(channel, user, preview_id, "used")
         if taken is not None:
             await taken()
         where = Channel(preview.channel_id, channel.guild_id)
         await self.require_open_table(where, preview.table_id)
         return await self.act(where, user, preview.action, expected_version=preview.table_version)
 
-    async def dismiss_preview(self, user: User, preview_id: int) -> Reply:
-        """Cancel the preview: nothing is played."""
-        await self._take_preview(user, preview_id, "dismissed")
+    async def cancel(self, channel: Channel, user: User, preview_id: int | None = None) -> Reply:
+        """Cancel the preview (by default the user's latest one): nothing is played."""
+        await self._take_preview(channel, user, preview_id, "dismissed")
         return Reply("Cancelled — nothing was played.", private=True)
 
     async def _take_preview(
-        self, user: User, preview_id: int, status: PreviewStatus
+        self, channel: Channel, user: User, preview_id: int | None, status: PreviewStatus
     ) -> PreviewRecord:
         """The preview, closed as `status` by this very call (a second one is refused)."""
         previews = self.store.previews
-        preview = await previews.preview(preview_id)
+        if preview_id is None:
+            ctx = await self._context(channel)
+            preview = await previews.latest_open(ctx.table.id, user.id)
+            if preview is None:
+                raise BadRequest(
+                    f"You have nothing to confirm or cancel at {ctx.label}: "
+                    "/move action:<action> preview:true shows a move before it is played."
+                )
+        else:
+            preview = await previews.preview(preview_id)
         if preview is None:
             raise BadRequest("I do not know this preview any more; use /move again.")
         if preview.user_id != user.id:
             raise NotAllowed("Only the player who asked for this preview can answer it.")
-        if not await previews.close_preview(preview_id, status):
+        if not await previews.close_preview(preview.id, status):
             raise BadRequest(
                 "This preview was already confirmed or cancelled, so it does nothing more. "
                 "Use /move for a new move."

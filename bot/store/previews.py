@@ -41,6 +41,16 @@ class PreviewStore:
         )
         return None if row is None else record(PreviewRecord, row)
 
+    async def latest_open(self, table_id: int, user_id: str) -> PreviewRecord | None:
+        """The user's newest preview at the table still awaiting Confirm or Cancel."""
+        row = await self.database.fetch_one(
+            "SELECT id, table_id, table_version, channel_id, user_id, action, status "
+            "FROM discord_previews WHERE table_id = ? AND user_id = ? AND status = 'open' "
+            "ORDER BY id DESC LIMIT 1",
+            (table_id, user_id),
+        )
+        return None if row is None else record(PreviewRecord, row)
+
     async def close_preview(self, preview_id: int, status: PreviewStatus) -> bool:
         """Mark an open preview used or dismissed; False if it was no longer open (a second
         click), so each preview is acted on once."""

@@ -60,7 +60,7 @@ def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
     Rng(seed=seed).shuffle(players)  # the service seats players in this order
     state = game.new_game(players, seed, options)
     chooser = Rng(seed=seed ^ 0x5EED)
-    extra = " first_game:true" if options.get("first_game") else ""
+    extra = " options:first_game:true" if options.get("first_game") else ""
     lines = [f"{joined[0]}> /newgame game:{GAME} seed:{seed}{extra}"]
     lines += [f"{name}> /join" for name in joined[1:]] + [f"{joined[0]}> /start"]
     moves = 0

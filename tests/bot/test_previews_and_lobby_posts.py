@@ -29,14 +29,14 @@ async def test_a_confirmed_preview_is_played_once_and_takes_the_buttons_off_firs
     async def take_buttons_off() -> None:
         taken.append("buttons")
 
-    played = await service.confirm_preview(
+    played = await service.confirm(
         CHANNEL, first, preview.preview_id, taken=take_buttons_off
     )
 
     assert played.text.startswith(f"{first.name}: take 2") and not played.private
     assert taken == ["buttons"]
     with pytest.raises(BadRequest, match="already confirmed or cancelled"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.preview_id)
     table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and (table.move_count, table.to_act) == (1, [1])
 
@@ -49,14 +49,14 @@ async def test_only_its_player_answers_a_preview_and_a_cancelled_one_plays_nothi
     assert preview.preview_id is not None
 
     with pytest.raises(NotAllowed, match="Only the player who asked"):
-        await service.confirm_preview(CHANNEL, second, preview.preview_id)
-    cancelled = await service.dismiss_preview(first, preview.preview_id)
+        await service.confirm(CHANNEL, second, preview.preview_id)
+    cancelled = await service.cancel(CHANNEL, first, preview.preview_id)
 
     assert cancelled.private and cancelled.text == "Cancelled — nothing was played."
     with pytest.raises(BadRequest, match="already confirmed or cancelled"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.preview_id)
     with pytest.raises(BadRequest, match="I do not know this preview"):
-        await service.dismiss_preview(first, preview.preview_id + 1)
+        await service.cancel(CHANNEL, first, preview.preview_id + 1)
     table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0
 
@@ -69,7 +69,7 @@ async def test_a_preview_of_a_position_gone_by_shows_the_new_board(service: Serv
     await service.act(CHANNEL, second, "take 1")
 
     with pytest.raises(BoardChanged):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.preview_id)
 
 
 async def test_a_preview_of_an_abandoned_table_does_nothing(service: Service) -> None:
@@ -79,7 +79,7 @@ async def test_a_preview_of_an_abandoned_table_does_nothing(service: Service) ->
     await service.abandon(CHANNEL, ALICE)
 
     with pytest.raises(WrongStage, match=f"Table #{preview.table_id} is no longer open here"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.preview_id)
 
 
 async def test_the_lobby_message_follows_the_table_and_remembers_where_it_was_posted(

@@ -198,7 +198,7 @@ async def console(tmp_path: Path) -> AsyncIterator[ConsoleTable]:
     store = await Store.open(tmp_path / "data" / "meeple.db", busy_timeout=0.3)
     service = Service(store, games=pile_catalog(), renderer=fake_renderer)
     table = ConsoleTable(service, tmp_path / "boards", out=io.StringIO())
-    for line in ("alice> /newgame game:pile size:99 seed:3", "bob> /join", "alice> /start"):
+    for line in ("alice> /newgame game:pile options:size:99 seed:3", "bob> /join", "alice> /start"):
         assert await table.handle(line) is Outcome.DONE
     yield table
     await store.close()

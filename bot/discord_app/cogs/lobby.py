@@ -19,21 +19,20 @@ from ...service import BadRequest, Channel, Reply, Service, User
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import post_reply
+from ..slash import SlashCommand, slash_command
 from ..texts import (
     MAY_NOT_OPEN_THREADS,
     NO_THREAD_IN_A_THREAD,
     THREADS_IN_TEXT_CHANNELS_ONLY,
     thread_name,
 )
-from .base import OPTIONS_LENGTH, FeatureCog, about, cog_of, option_about
+from .base import FeatureCog, cog_of
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
 
 log = logging.getLogger(__name__)
 
-#: Discord's integer options end at 2**53 - 1.
-MAX_SEED = 2**53 - 1
 #: A week of silence before Discord archives a table's thread (a message reopens it).
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_CHOICES = 25
@@ -112,35 +111,19 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
 class LobbyCog(FeatureCog, name="Lobby"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton)
-        self.bot.tree.add_command(self._newgame_command())
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
-        self.bot.tree.remove_command("newgame")
+        await super().cog_unload()
 
-    def _newgame_command(self) -> app_commands.Command[Any, ..., None]:
-        """/newgame, built here because its game choices come from the bot's catalog."""
-        cog = self
-
-        @app_commands.command(name="newgame", description=about("newgame"))
-        @app_commands.guild_only()
-        @app_commands.describe(
-            game=option_about("newgame", "game"),
-            options="the game's options as key:value, e.g. size:5 (see /rules)",
-            seed=option_about("newgame", "seed"),
-            thread="open the table in a new thread of this channel",
-        )
-        @app_commands.choices(game=game_choices(self.service))
-        async def newgame(
-            interaction: discord.Interaction,
-            game: str,
-            options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
-            seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
-            thread: bool = False,
-        ) -> None:
-            await cog.newgame(interaction, game, options, seed, thread)
-
-        return newgame
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("newgame", self.newgame, choices={"game": game_choices(self.service)}),
+            slash_command("join", self.join),
+            slash_command("leave", self.leave),
+            slash_command("start", self.start),
+        ]
 
     async def newgame(
         self,
@@ -217,18 +200,12 @@ class LobbyCog(FeatureCog, name="Lobby"):
 
     # -- seats -----------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description=about("join"))
-    @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "join", None)
 
-    @app_commands.command(name="leave", description=about("leave"))
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "leave", None)
 
-    @app_commands.command(name="start", description=about("start"))
-    @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "start", None)
 

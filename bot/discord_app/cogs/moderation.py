@@ -4,17 +4,18 @@ player (what a skip does is each game's rule). The service checks who may."""
 from __future__ import annotations
 
 import discord
-from discord import app_commands
 
 from ..flow import Outcome
 from ..identity import channel_of, user_of
-from .base import FeatureCog, about
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog
 from .lobby import update_lobby_message
 
 
 class ModerationCog(FeatureCog, name="Moderation"):
-    @app_commands.command(name="abandon", description=about("abandon"))
-    @app_commands.guild_only()
+    def slash_commands(self) -> list[SlashCommand]:
+        return [slash_command("abandon", self.abandon), slash_command("skip", self.skip)]
+
     async def abandon(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
@@ -25,9 +26,6 @@ class ModerationCog(FeatureCog, name="Moderation"):
 
         await self.flow.run(interaction, "/abandon", work, changes_table=True)
 
-    @app_commands.command(name="skip", description=about("skip"))
-    @app_commands.guild_only()
-    @app_commands.describe(player="the player the table waits for")
     async def skip(self, interaction: discord.Interaction, player: discord.Member) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 

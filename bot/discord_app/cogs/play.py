@@ -1,5 +1,5 @@
-"""Playing: /move with autocomplete and an optional private preview (Confirm / Cancel),
-/legal and /resign.
+"""Playing: /move with autocomplete and an optional private preview (Confirm / Cancel, or
+/confirm and /cancel), /legal and /resign.
 
 The service keeps a preview with the table's version it was made on; Confirm plays exactly
 that text on exactly that position (or answers that the board changed), and only once,
@@ -17,7 +17,8 @@ from discord import app_commands
 
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
-from .base import FILTER_LENGTH, MOVE_LENGTH, FeatureCog, about, cog_of, option_about
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog, cog_of
 
 log = logging.getLogger(__name__)
 
@@ -67,22 +68,22 @@ def preview_view(preview_id: int) -> discord.ui.View:
 class PlayCog(FeatureCog, name="Play"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PreviewButton)
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PreviewButton)
+        await super().cog_unload()
 
-    @app_commands.command(name="move", description=about("move"))
-    @app_commands.guild_only()
-    @app_commands.describe(
-        action=option_about("move", "action"),
-        preview="first see the board after it, privately, then Confirm or Cancel",
-    )
-    async def move(
-        self,
-        interaction: discord.Interaction,
-        action: app_commands.Range[str, 1, MOVE_LENGTH],
-        preview: bool = False,
-    ) -> None:
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("move", self.move, suggest={"action": self.move_action}),
+            slash_command("legal", self.legal),
+            slash_command("resign", self.resign),
+            slash_command("confirm", self.confirm_command),
+            slash_command("cancel", self.cancel_command),
+        ]
+
+    async def move(self, interaction: discord.Interaction, action: str, preview: bool) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
         service = self.service
 
@@ -99,7 +100,6 @@ class PlayCog(FeatureCog, name="Play"):
         else:
             await self.flow.run(interaction, "/move", play, changes_table=True)
 
-    @move.autocomplete("action")
     async def move_action(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -117,15 +117,15 @@ class PlayCog(FeatureCog, name="Play"):
             await self._drop_buttons(interaction)
 
         async def work() -> Outcome:
-            return await self.service.confirm_preview(here, user, preview_id, taken=drop_buttons)
+            return await self.service.confirm(here, user, preview_id, taken=drop_buttons)
 
         await self.flow.run(interaction, "Confirm button", work, changes_table=True)
 
     async def dismiss(self, interaction: discord.Interaction, preview_id: int) -> None:
-        user = user_of(interaction)
+        user, here = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            reply = await self.service.dismiss_preview(user, preview_id)
+            reply = await self.service.cancel(here, user, preview_id)
             await interaction.edit_original_response(content=reply.text, attachments=[], view=None)
             return None
 
@@ -139,22 +139,14 @@ class PlayCog(FeatureCog, name="Play"):
         except discord.HTTPException:
             log.info("could not remove the buttons of a used preview", exc_info=True)
 
-    @app_commands.command(name="legal", description=about("legal"))
-    @app_commands.guild_only()
-    @app_commands.rename(text="filter")
-    @app_commands.describe(text=option_about("legal", "filter"))
-    async def legal(
-        self, interaction: discord.Interaction, text: app_commands.Range[str, 0, FILTER_LENGTH] = ""
-    ) -> None:
+    async def legal(self, interaction: discord.Interaction, filter: str | None) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return await self.service.legal(channel, user, text)
+            return await self.service.legal(channel, user, filter or "")
 
         await self.flow.run(interaction, "/legal", work)
 
-    @app_commands.command(name="resign", description=about("resign"))
-    @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
@@ -162,3 +154,20 @@ class PlayCog(FeatureCog, name="Play"):
             return await self.service.resign(channel, user)
 
         await self.flow.run(interaction, "/resign", work, changes_table=True)
+
+    async def confirm_command(self, interaction: discord.Interaction) -> None:
+        """/confirm: the user's latest open preview (its buttons stay: a click says it is used)."""
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            return await self.service.confirm(channel, user)
+
+        await self.flow.run(interaction, "/confirm", work, changes_table=True)
+
+    async def cancel_command(self, interaction: discord.Interaction) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+
+        async def work() -> Outcome:
+            return await self.service.cancel(channel, user)
+
+        await self.flow.run(interaction, "/cancel", work)
