@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
@@ -36,6 +37,7 @@ async def _newgame(backend: Backend, channel: Channel, user: User, call: Invocat
         call.text("game"),
         parse_game_options(call.text("options")),
         call.maybe_number("seed"),
+        timedelta(hours=call.number("skip-after")),
     )
 
 
@@ -77,7 +79,7 @@ HANDLERS: dict[str, Handler] = {
     "start": lambda b, c, u, i: b.service.start(c, u),
     "move": _move,
     "legal": lambda b, c, u, i: b.service.legal(c, u, i.text("filter")),
-    "resign": lambda b, c, u, i: b.service.resign(c, u),
+    "resign": lambda b, c, u, i: b.service.ask_resign(c, u),
     "undo": lambda b, c, u, i: b.service.request_undo(c, u, i.number("count")),
     "approve": lambda b, c, u, i: b.service.approve_undo(c, u),
     "decline": lambda b, c, u, i: b.service.decline_undo(c, u),
@@ -88,8 +90,8 @@ HANDLERS: dict[str, Handler] = {
     "history": lambda b, c, u, i: b.service.history(c, u, i.number("count")),
     "games": lambda b, c, u, i: b.service.tables_here(c),
     "mygames": lambda b, c, u, i: b.service.my_games(u),
-    "abandon": lambda b, c, u, i: b.service.abandon(c, u),
-    "skip": lambda b, c, u, i: b.service.skip(c, u, i.text("player")),
+    "abandon": lambda b, c, u, i: b.service.ask_abandon(c, u),
+    "skip": lambda b, c, u, i: b.service.ask_skip(c, u, i.text("player")),
     "remind": _remind,
     "notify": _notify,
     "rules": _rules,

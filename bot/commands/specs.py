@@ -18,6 +18,8 @@ from engine.core import Game
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.info import MAX_HISTORY
+from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
 #: (Discord's member picker; at the console, a player's name); game: one of the bot's games
@@ -85,6 +87,7 @@ MAX_UNDO = 50
 MAX_PAGE = 99
 #: How long a topic's name may be (Discord shows at most 100 characters of a choice).
 TOPIC_LENGTH = 100
+DEFAULT_SKIP_HOURS = int(DEFAULT_SKIP_AFTER.total_seconds() // 3600)
 
 
 def _options_text_length(game: Game[Any]) -> int:
@@ -134,6 +137,14 @@ COMMANDS: dict[str, CommandDef] = {
                     "bool",
                     default=False,
                 ),
+                OptionDef(
+                    "skip-after",
+                    "hours the table waits for a player before they may be skipped (default 24)",
+                    "int",
+                    default=DEFAULT_SKIP_HOURS,
+                    min_value=MIN_SKIP_HOURS,
+                    max_value=MAX_SKIP_HOURS,
+                ),
             ),
             example="/newgame game:tiny-towns options:monuments:off",
         ),
@@ -166,7 +177,7 @@ COMMANDS: dict[str, CommandDef] = {
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
         ),
-        CommandDef("resign", "Give up the game for good."),
+        CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
             "undo",
             "Ask to take back the last action(s); others approve unless it concerns only you.",
@@ -183,13 +194,11 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef("approve", "Agree to the open undo request."),
         CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
-        CommandDef(
-            "confirm", "Go ahead with your previewed move, or with a /resign, /abandon or /skip."
-        ),
-        CommandDef("cancel", "Drop your previewed move, or a /resign, /abandon or /skip."),
+        CommandDef("confirm", "Go ahead with your previewed move, /resign, /abandon or /skip."),
+        CommandDef("cancel", "Drop your previewed move, /resign, /abandon or /skip."),
         CommandDef("board", "Show the current board."),
         CommandDef(
-            "status", "Who is to act and who is done, scores, and your own view (only for you)."
+            "status", "Whom the table waits for, the scores, and your own view (only for you)."
         ),
         CommandDef(
             "history",
@@ -207,16 +216,19 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef("games", "The open tables here and whom each waits for."),
         CommandDef("mygames", "Every table that waits for you.", servers_only=False),
-        CommandDef("abandon", "Close the table without a result (its creator or a moderator)."),
+        CommandDef(
+            "abandon",
+            "Close the table without a result (its creator or a moderator).",
+        ),
         CommandDef(
             "skip",
-            "Skip an absent player the table waits for (its creator or a moderator).",
+            "Skip a player the table has long waited for (its creator or a moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
         CommandDef(
             "remind",
-            "Show or set how often this table reminds whoever it waits for.",
+            "How often this table reminds whoever it waits for.",
             (
                 OptionDef(
                     "every",
@@ -235,7 +247,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "Show or set how you get turn reminders: by direct message, quiet hours.",
+            "How you get turn reminders: by direct message, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -255,7 +267,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, page by page, or one topic; without a game, the list of games.",
+            "How to play a game, page by page or by topic; without a game, the list of games.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(

@@ -89,12 +89,15 @@ class ServiceBase:
         renderer: Renderer = default_renderer,
         clock: Callable[[], datetime] = utc_now,
         undo_ttl: timedelta = timedelta(days=1),
+        confirm_ttl: timedelta = timedelta(minutes=10),
     ) -> None:
         self.store = store
         self.catalog = games or GameCatalog()
         self.renderer = renderer
         self.clock = clock
         self.undo_ttl = undo_ttl
+        #: How long a /resign, /abandon or /skip waits for its Confirm.
+        self.confirm_ttl = confirm_ttl
 
     # -- loading and checks ---------------------------------------------------------------
 
@@ -279,6 +282,16 @@ def changed_at_once() -> TableChanged:
         "Someone else changed this table at the same moment, so your request was not "
         "applied. Please try again."
     )
+
+
+def require_version(ctx: TableContext, expected: int | None, doing: str) -> None:
+    """Refuse (TableChanged) to carry out a confirmed `doing` (`resign`, say) on another
+    position than the one it was asked on; `expected` None: no confirmation, no check."""
+    if expected is not None and ctx.table.version != expected:
+        raise TableChanged(
+            f"{ctx.title} changed since you asked (something was played or changed there), so "
+            f"nothing was done. Look at /board, and use /{doing} again if you still want to."
+        )
 
 
 def unique_name(wanted: str, taken: Iterable[str]) -> str:

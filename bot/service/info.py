@@ -9,11 +9,13 @@ from .base import ServiceBase, TableContext, describe_options, waiting_text
 from .errors import BadRequest
 from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
+from .skipping import skip_rule
 from .texts import (
     MAX_REPLY,
     clock,
     fit_lines,
     fitting,
+    hours,
     join_fitting,
     names_list,
     plural,
@@ -58,7 +60,8 @@ class InfoService(ServiceBase):
                 f"{ctx.title} is in the lobby. Seated ({len(ctx.seats)}/{info.max_players}): "
                 f"{names_list(ctx.names)}. It needs {info.min_players}–{info.max_players} "
                 f"players; {ctx.creator_name()} starts it with /start. "
-                f"Options: {describe_options(table.options)}.",
+                f"Options: {describe_options(table.options)}; skip after "
+                f"{hours(table.skip_after)}.",
                 private=True,
                 table_id=table.id,
             )
@@ -69,6 +72,7 @@ class InfoService(ServiceBase):
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
+            lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:

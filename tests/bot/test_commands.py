@@ -28,6 +28,7 @@ def test_newgame_takes_the_games_options_as_discord_does() -> None:
         "options": "size:7  variant:long game",
         "seed": 42,
         "thread": False,
+        "skip-after": 24,
     }
     assert parse_game_options(call.text("options")) == {"size": "7", "variant": "long game"}
 
@@ -103,8 +104,9 @@ def test_the_console_checks_every_option_as_discord_does(command: str, option: O
         ("/newgame seed:3", "/newgame needs the option game"),
         (
             "/newgame game:pile size:6",
-            "/newgame has no option 'size' (its options: game, options, seed, thread). Did "
-            "you mean seed:? A game's own options go in options:, e.g. options:size:<value>.",
+            "/newgame has no option 'size' (its options: game, options, seed, thread, "
+            "skip-after). Did you mean seed:? A game's own options go in options:, e.g. "
+            "options:size:<value>.",
         ),
         ("/skip player:bob seeed:3", "/skip has no option 'seeed' (its options: player)."),
         ("/undo count:1 count:2", "got the option count twice"),

@@ -235,3 +235,32 @@ async def test_the_console_refuses_what_only_discord_can_do(
     assert "error: The console is a single channel, so it cannot open threads" in (
         capsys.readouterr().out
     )
+
+
+async def test_resign_abandon_and_skip_ask_first_at_the_console(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second, _ = _seat_order(11, ["alice", "bob", "carol"])
+    lines = [
+        "alice> /newgame game:pile seed:11 skip-after:2",
+        "bob> /join",
+        "carol> /join",
+        "alice> /start",
+        f"{second}> /resign",
+        f"{second}> /cancel",
+        f"alice> /skip player:{first}",
+        f"{second}> /resign",
+        f"{second}> /confirm",
+        "alice> /abandon",
+        "alice> /confirm",
+    ]
+    assert await _run(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert f"(only {second} sees this) Resign from table #1 (Pile (test game))?" in out
+    assert "Nothing happens until you confirm: /confirm to go ahead, /cancel to keep" in out
+    assert f"(only {second} sees this) Cancelled — nothing was done." in out
+    assert f"error: Table #1 (Pile (test game)) has waited for {first} only since" in out
+    assert "once the table has waited 2 h for them" in out
+    assert f"\n{second} used /resign." in out
+    assert "(only alice sees this) Abandon table #1 (Pile (test game)) after 1 action?" in out
+    assert "alice abandoned table #1 (Pile (test game)) after 1 action." in out

@@ -274,8 +274,11 @@ async def test_abandon_is_for_the_creator_or_a_moderator(service: Service) -> No
     await service.abandon(CHANNEL, BOB)
 
 
-async def test_skip_passes_over_the_absent_player_the_table_waits_for(service: Service) -> None:
+async def test_skip_passes_over_the_absent_player_the_table_waits_for(
+    service: Service, clock: ManualClock
+) -> None:
     first, second, _ = await start_table(service, [ALICE, BOB, CAROL])
+    clock.advance(hours=24)
     with pytest.raises(NotAllowed, match="Only alice"):
         await service.skip(CHANNEL, BOB, first.name)
     with pytest.raises(BadRequest, match="Nobody called 'zed'"):
@@ -419,13 +422,16 @@ async def test_a_whole_turn_sent_out_of_turn_is_refused_as_a_whole(service: Serv
     assert await _pile(service) == 10
 
 
-async def test_since_your_last_action_does_not_count_being_skipped(service: Service) -> None:
+async def test_since_your_last_action_does_not_count_being_skipped(
+    service: Service, clock: ManualClock
+) -> None:
     first, second, third = await start_table(service, [ALICE, BOB, CAROL])
     moderator = User(id="u-mod", name="mod", moderator=True)
     await service.act(CHANNEL, first, "take 1")
     await service.act(CHANNEL, second, "take 1")
     await service.act(CHANNEL, third, "take 1")
     await service.act(CHANNEL, first, "take 2")
+    clock.advance(hours=24)
     await service.skip(CHANNEL, moderator, second.name)
     await service.act(CHANNEL, third, "take 1")
     status = await service.status(CHANNEL, second)

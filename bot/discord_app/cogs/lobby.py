@@ -2,13 +2,14 @@
 /leave, /start, and the lobby message whose Join / Leave / Start / Cancel buttons do the same.
 
 The lobby message is kept current: its seat list after every join or leave, and once the
-table starts or is abandoned it says so and loses its buttons.
+table starts or is abandoned (the flow's `when_closed`) it says so and loses its buttons.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -27,6 +28,7 @@ from ..texts import (
     thread_name,
 )
 from .base import FeatureCog, cog_of
+from .confirm import asking
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
@@ -111,10 +113,12 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
 class LobbyCog(FeatureCog, name="Lobby"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton)
+        self.flow.when_closed.append(self.closed)
         await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
+        self.flow.when_closed.remove(self.closed)
         await super().cog_unload()
 
     def slash_commands(self) -> list[SlashCommand]:
@@ -132,14 +136,16 @@ class LobbyCog(FeatureCog, name="Lobby"):
         options: str | None,
         seed: int | None,
         thread: bool,
+        skip_after: int,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
+        waiting = timedelta(hours=skip_after)
 
         async def work() -> Outcome:
             chosen = parse_game_options(options)
             if thread:
-                return await self._open_in_thread(interaction, user, game, chosen, seed)
-            reply = await self.service.create_table(channel, user, game, chosen, seed)
+                return await self._open_in_thread(interaction, user, game, chosen, seed, waiting)
+            reply = await self.service.create_table(channel, user, game, chosen, seed, waiting)
             return await self._lobby_answer(reply, channel)
 
         await self.flow.run(interaction, "/newgame", work, changes_table=True)
@@ -173,6 +179,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
         game: str,
         options: dict[str, str],
         seed: int | None,
+        skip_after: timedelta,
     ) -> Answer:
         """A new public thread holds the table and its lobby; the channel is told where."""
         parent = interaction.channel
@@ -191,7 +198,9 @@ class LobbyCog(FeatureCog, name="Lobby"):
         except discord.Forbidden:
             raise BadRequest(MAY_NOT_OPEN_THREADS) from None
         table_channel = Channel(str(thread.id), str(parent.guild.id))
-        created = await self.service.create_table(table_channel, user, game, options, seed)
+        created = await self.service.create_table(
+            table_channel, user, game, options, seed, skip_after
+        )
         lobby = await self._lobby_answer(created, table_channel)
         message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
         assert created.table_id is not None
@@ -212,23 +221,24 @@ class LobbyCog(FeatureCog, name="Lobby"):
     async def clicked(self, interaction: discord.Interaction, action: str, table_id: int) -> None:
         await self.seat_change(interaction, action, table_id)
 
+    async def closed(self, table_id: int) -> None:
+        """An interaction closed a table (abandoned it): its lobby message says so."""
+        await update_lobby_message(self.bot, table_id)
+
     async def seat_change(
         self, interaction: discord.Interaction, action: str, table_id: int | None
     ) -> None:
-        """Join, leave, start or cancel (abandon) — by command, or by a lobby button of
-        `table_id`, which must still be the channel's open table."""
+        """Join, leave, start or cancel (abandon, which asks first) — by command, or by a
+        lobby button of `table_id`, which must still be the channel's open table."""
         user, channel = user_of(interaction), channel_of(interaction)
         service = self.service
-        steps = {
-            "join": service.join,
-            "leave": service.leave,
-            "start": service.start,
-            "cancel": service.abandon,
-        }
+        steps = {"join": service.join, "leave": service.leave, "start": service.start}
 
         async def work() -> Outcome:
             if table_id is not None:
                 await service.require_open_table(channel, table_id)
+            if action == "cancel":  # /abandon: it asks first
+                return asking(await service.ask_abandon(channel, user))
             reply = await steps[action](channel, user)
             await update_lobby_message(self.bot, reply.table_id)
             return reply

@@ -1,5 +1,6 @@
 """For the table's creator and members with Manage Channels: /abandon a table, /skip an absent
-player (what a skip does is each game's rule). The service checks who may."""
+player (what a skip does is each game's rule). The service checks who may and when; both
+ask first and happen on Confirm (`confirm.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from ..flow import Outcome
 from ..identity import channel_of, user_of
 from ..slash import SlashCommand, slash_command
 from .base import FeatureCog
-from .lobby import update_lobby_message
+from .confirm import asking
 
 
 class ModerationCog(FeatureCog, name="Moderation"):
@@ -20,16 +21,14 @@ class ModerationCog(FeatureCog, name="Moderation"):
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            reply = await self.service.abandon(channel, user)
-            await update_lobby_message(self.bot, reply.table_id)
-            return reply
+            return asking(await self.service.ask_abandon(channel, user))
 
-        await self.flow.run(interaction, "/abandon", work, changes_table=True)
+        await self.flow.run(interaction, "/abandon", work)
 
     async def skip(self, interaction: discord.Interaction, player: discord.Member) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return await self.service.skip(channel, user, str(player.id))
+            return asking(await self.service.ask_skip(channel, user, str(player.id)))
 
-        await self.flow.run(interaction, "/skip", work, changes_table=True)
+        await self.flow.run(interaction, "/skip", work)
