@@ -10,7 +10,14 @@ from typing import Any
 from engine.core import EngineError, Game, OptionValue, Rng
 
 from ..store import DEFAULT_SKIP_AFTER, ChannelBusy, StaleVersion, TableUpdate
-from .base import ServiceBase, changed_at_once, describe_options, require_version, unique_name
+from .base import (
+    ServiceBase,
+    changed_at_once,
+    others,
+    require_version,
+    table_terms,
+    unique_name,
+)
 from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
 from .model import Channel, Reply, User
 from .progress import next_round
@@ -59,8 +66,7 @@ class LobbyService(ServiceBase):
         info = game.info
         return Reply(
             f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
-            f"{info.max_players} players (options: {describe_options(resolved)}; skip after "
-            f"{hours(skip_after)}).\n"
+            f"{info.max_players} players ({table_terms(game, resolved, skip_after)}).\n"
             f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
             "is in.",
             table_id=table.id,
@@ -173,7 +179,7 @@ class LobbyService(ServiceBase):
             f"{started.title} begins! Seat order (drawn from the table's seed): "
             f"{seating}.\n{waiting}",
             image=await self._image(started, state, None, 0),
-            mentions=mentions,
+            mentions=others(mentions, user),
             table_id=ctx.table.id,
         )
 

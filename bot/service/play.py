@@ -16,7 +16,7 @@ from engine.core import Result, join_turn, printable, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
-from .base import ServiceBase, TableContext, require_version
+from .base import ServiceBase, TableContext, others, require_version
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
@@ -266,7 +266,7 @@ class PlayService(ServiceBase):
         return Reply(
             text,
             image=await self._image(ctx, played.state, None, number),
-            mentions=mentions,
+            mentions=others(mentions, user),
             table_id=table.id,
             table_version=table.version + 1,
         )

@@ -27,6 +27,7 @@ from .game import (
     OptionValue,
     Phase,
     Result,
+    option_key,
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
@@ -70,6 +71,7 @@ __all__ = [
     "join_turn",
     "nearest",
     "normalize",
+    "option_key",
     "printable",
     "rank",
     "reach",

@@ -90,7 +90,7 @@ async def test_the_lobby_message_follows_the_table_and_remembers_where_it_was_po
     lobby = await service.lobby_post(opened.table_id)
     assert lobby is not None and lobby.open and lobby.message_id is None
     assert lobby.text == (
-        f"**Table #{opened.table_id}: Pile (test game)** — 1–4 players, options: size=7; skip "
+        f"**Table #{opened.table_id}: Pile (test game)** — 1–4 players, options: size 7; skip "
         "after 24 h.\n"
         "Seated (2/4): alice and bob.\n"
         "Join with the button or /join; alice starts the game with Start or /start."

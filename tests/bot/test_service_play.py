@@ -54,7 +54,9 @@ async def _pile(service: Service) -> int:
 
 async def test_a_whole_game_from_opening_to_final_scores(service: Service) -> None:
     opened = await service.create_table(CHANNEL, ALICE, "pile", {"size": "5"}, seed=3)
-    assert "alice opened table" in opened.text and "size=5" in opened.text
+    assert (
+        "alice opened table" in opened.text and "(options: size 5; skip after 24 h)" in opened.text
+    )
     await service.join(CHANNEL, BOB)
     start = await service.start(CHANNEL, ALICE)
     first, second = (ALICE, BOB) if start.mentions[0].user_id == ALICE.id else (BOB, ALICE)

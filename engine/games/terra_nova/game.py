@@ -65,13 +65,13 @@ class TerraNova(Game[TerraNovaState, Action]):
         ),
         options=[
             OptionSpec(
-                key="first_game",
+                key="first-game",
                 description="the book's fixed first-game set-up (factions, houses, tiles)",
                 kind="bool",
                 default=False,
             ),
             OptionSpec(
-                key="turn_order",
+                key="turn-order",
                 description="clockwise, or each round in the order the players passed",
                 kind="choice",
                 default="clockwise",
@@ -101,9 +101,9 @@ class TerraNova(Game[TerraNovaState, Action]):
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
             raise BadOptions(f"The {variant} variant is for 2 players, not {count}.")
-        if variant != "none" and options.get("first_game"):
+        if variant != "none" and options.get("first-game"):
             raise BadOptions("The first-game set-up uses the standard board, without variants.")
-        first_game = FIRST_GAMES[count] if options.get("first_game") else None
+        first_game = FIRST_GAMES[count] if options.get("first-game") else None
         tiles = list(ROUND_TILES)
         chance.shuffle(tiles, "the round scoring tiles")
         bonus = [tile.key for tile in BONUS_TILES]

@@ -28,7 +28,7 @@ from .board import NAMES
 from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .explain import why_illegal
 from .hidden import resample_hidden
-from .notation import PUBLIC_KEEP, Action, build_text, canonical, parse_action
+from .notation import PUBLIC_KEEP, Action, build_text, canonical, of_kind, parse_action
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
 from .view import build_view, rank_keys, town_scores
@@ -174,7 +174,8 @@ class TinyTowns(Game[TinyTownsState, Action]):
         return _ONCE_A_ROUND + 2 * len(NAMES)
 
     def parse(self, state: State, text: str) -> Action:
-        return self._in_offer_order(state, parse_action(text, lambda: []))
+        action = parse_action(text, lambda: [], rules.kinds_in_game(state))
+        return self._in_offer_order(state, action)
 
     @staticmethod
     def _in_offer_order(state: State, action: Action) -> Action:
@@ -185,14 +186,17 @@ class TinyTowns(Game[TinyTownsState, Action]):
         return Action("watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99))))
 
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
-        action = parse_action(text, lambda: self.legal_actions(state, seat))
+        def legal() -> list[str]:  # listed only for an error's suggestions
+            return self.legal_actions(state, seat)
+
+        action = parse_action(text, legal, rules.kinds_in_game(state))
         action = self._in_offer_order(state, action)
         open_kinds = rules.kinds(state, seat)
         if action.kind not in open_kinds or canonical(action) not in rules.texts(
             state, seat, action.kind
         ):
             why = why_illegal(state, seat, action, open_kinds)
-            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+            raise IllegalAction(text, why, nearest(text, of_kind(legal(), action.kind)))
         builder = RoundBuilder(state)
         self._carry_out(builder, seat, action)
         return builder.result()
