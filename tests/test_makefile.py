@@ -4,6 +4,7 @@ Read from `make -n` (what make would run) into a virtual environment that does n
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,12 +18,14 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 def planned(target: str, tmp_path: Path) -> list[str]:
     """The commands `make target` would run for a fresh checkout."""
+    outer = ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")  # when the tests run under `make test`
     done = subprocess.run(
-        ["make", "-n", target, f"VENV={tmp_path / 'venv'}"],
+        ["make", "--no-print-directory", "-n", target, f"VENV={tmp_path / 'venv'}"],
         cwd=REPO,
         capture_output=True,
         text=True,
         check=True,
+        env={key: value for key, value in os.environ.items() if key not in outer},
     )
     return done.stdout.splitlines()
 

@@ -235,7 +235,8 @@ async def test_history_lists_the_last_actions_with_who_and_when(
 async def test_legal_lists_the_askers_actions_only_on_their_turn(service: Service) -> None:
     first, second = await start_table(service, [ALICE, BOB])
     assert await service.legal_actions(CHANNEL, first) == ["take 1", "take 2", "take 3", "roll"]
-    assert await service.legal_actions(CHANNEL, first, "ro") == ["roll"]
+    assert await service.legal_actions(CHANNEL, first, "ROLL ") == ["roll"]
+    assert await service.legal_actions(CHANNEL, first, "ro") == []  # whole words only
     assert await service.legal_actions(CHANNEL, first, "2") == ["take 2"]
     assert await service.legal_actions(CHANNEL, second) == []
     mine = await service.legal(CHANNEL, first)
@@ -289,7 +290,8 @@ async def test_skip_passes_over_the_absent_player_the_table_waits_for(
         await service.skip(CHANNEL, ALICE, second.name)
     reply = await service.skip(CHANNEL, ALICE, f"@{first.name.upper()}")
     assert f"alice used /skip on {first.name}." in reply.text
-    assert [m.user_id for m in reply.mentions] == [second.id]
+    # The table now waits for the second player: pinged, unless it is alice, who skipped.
+    assert [m.user_id for m in reply.mentions] == ([] if second == ALICE else [second.id])
     actions = await service.store.actions.recent_actions(1, 5)
     assert [(a.kind, a.text, a.user_id) for a in actions] == [
         ("skip", f"skip {first.name}", ALICE.id)
