@@ -89,6 +89,17 @@ def rgb(hex_colour: str) -> RGB:
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
 
 
+#: The players' colours of the games whose pieces have no colour of their own (Terra Nova
+#: (2006) names them in its view, Terramara gives them by seat). Colour is never the only cue:
+#: every piece also carries its player's initials (`initials`).
+PLAYER_COLOURS: dict[str, RGB] = {
+    "yellow": rgb("#FFD21F"),
+    "red": rgb("#D7373F"),
+    "blue": rgb("#2F66D0"),
+    "green": rgb("#17894B"),
+}
+
+
 def mix(colour: RGB, other: RGB, share: float) -> RGB:
     """`colour` moved `share` (0..1) of the way towards `other`."""
     return (
@@ -359,3 +370,26 @@ def hex_token_sprite(radius: int, fill: RGB, edge: RGB, light: RGB, shade: RGB) 
     draw.polygon(hex_corners(lit, (radius - 3) * k), fill=(*light, 255))
     draw.polygon(hex_corners(centre, (radius - 5) * k), fill=(*fill, 255))
     return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """A short label per player for their discs, different for every player: the initial;
+    where initials clash, the clashing players all get two letters by the first rule that
+    tells them apart — the first two letters, else first and last, else initial and seat
+    ("alice" and "alina" become "Ae" and "Aa"; "alice" and "alice 2" become "Ae" and "A2")."""
+    letters = ["".join(c for c in name if c.isalnum()) or "?" for name in names]
+    labels = [word[0].upper() for word in letters]
+    rules: tuple[Callable[[int], str], ...] = (
+        lambda seat: letters[seat][:2].title(),
+        lambda seat: labels[seat] + letters[seat][-1].lower(),
+        lambda seat: f"{labels[seat]}{seat + 1}",
+    )
+    for initial in {label for label in labels if labels.count(label) > 1}:
+        group = [seat for seat, label in enumerate(labels) if label == initial]
+        for rule in rules:
+            tried = [rule(seat) for seat in group]
+            if len(set(tried)) == len(tried):
+                break
+        for seat, label in zip(group, tried, strict=True):
+            labels[seat] = label
+    return labels

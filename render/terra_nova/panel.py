@@ -3,13 +3,12 @@ money, power bowls, sailing, buildings and bridges left, bonus tile and towns.""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.terra_nova.view import PlayerView, TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
 
 from .glyphs import glyph_sprite
@@ -48,34 +47,33 @@ LAST_TURN = "last turn"
 BOWL_SHADES = (0.62, 0.35, 0.0)
 
 
-def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RGB]) -> None:
+def draw_panel(image: Image.Image, view: TerraNovaView, colours: Sequence[RGB]) -> None:
     draw = ImageDraw.Draw(image)
     _draw_status(draw, view)
-    players = view["players"]
-    acting = set(view["to_act"])
-    last = (view.get("last_turn") or {}).get("seat")
+    players = view.players
+    acting = set(view.to_act)
+    last = view.last_turn.seat if view.last_turn else None
     for seat, player in enumerate(players):
-        towns = tuple(town["tile"] for town in view["towns"] if town["seat"] == seat)
+        towns = tuple(town.tile for town in view.towns if town.seat == seat)
         left, top, right, bottom = card_box(seat, len(players))
         size = (right - left, bottom - top)
-        player_json = json.dumps(player, sort_keys=True)
-        card = _card(player_json, size, colours[seat], seat in acting, seat == last, towns)
+        card = _card(player, size, colours[seat], seat in acting, seat == last, towns)
         image.paste(card, (left, top))
         if seat in acting:
             tip = (left - 2, (top + bottom) / 2)
             draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView) -> None:
     """Two lines above the cards, in key-text size: the round (or set-up step, or the end),
     and who is to act (names cut short rather than made smaller), or why the game ended."""
     left, width = PANEL_LEFT + 16, PANEL_RIGHT - PANEL_LEFT - 32
     key_font = font(KEY_SIZE)
-    if view["phase"] == "over":
-        lines = (("Game over", INK), (view.get("end_reason") or "final scores", INK))
+    if view.phase == "over":
+        lines = (("Game over", INK), (view.end_reason or "final scores", INK))
     else:
-        when = PHASES.get(view["phase"], f"round {view['round']} of {len(view['round_tiles'])}")
-        names = ", ".join(view["players"][seat]["name"] for seat in view["to_act"])
+        when = PHASES.get(view.phase, f"round {view.round} of {len(view.round_tiles)}")
+        names = ", ".join(view.players[seat].name for seat in view.to_act)
         suffix = " to act"
         names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
         lines = ((f"{when[:1].upper()}{when[1:]}", INK), (names + suffix, NOW))
@@ -86,7 +84,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 @lru_cache(maxsize=64)
 def _card(
-    player_json: str,
+    player: PlayerView,
     size: tuple[int, int],
     colour: RGB,
     acting: bool,
@@ -94,11 +92,10 @@ def _card(
     towns: tuple[str, ...],
 ) -> Image.Image:
     """A faction's card, cached: in a game most cards stay the same from one image to the
-    next (the player is the view's entry as JSON, so it can key the cache). `last`: this
-    seat took the last turn."""
+    next (a view is hashable, so its player can key the cache). `last`: this seat took the
+    last turn."""
     image = Image.new("RGB", size, CARD)
     draw = ImageDraw.Draw(image)
-    player = json.loads(player_json)
     box = (0, 0, size[0] - 1, size[1] - 1)
     left, top, right, bottom = box
     if acting:
@@ -124,13 +121,13 @@ def _rows(top: int, bottom: int) -> list[float]:
     return [top + 8 + step * (index + 0.5) for index in range(4)]
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any], y: float) -> None:
+def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, y: float) -> None:
     """Player and faction name, and the score."""
     left, _, right, _ = box
-    score_left = _draw_score(draw, right - 14, y, player["score"])
+    score_left = _draw_score(draw, right - 14, y, player.score)
     draw.text((score_left - 6, y + 8), "VP", font=font(15), fill=MUTED, anchor="rm")
-    faction = player["faction_name"] or "no faction yet"
-    _draw_name(draw, left + 26, y, score_left - 34 - (left + 26), player["name"], faction)
+    faction = player.faction_name or "no faction yet"
+    _draw_name(draw, left + 26, y, score_left - 34 - (left + 26), player.name, faction)
 
 
 def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int) -> float:
@@ -160,14 +157,14 @@ def _draw_faction(draw: ImageDraw.ImageDraw, x: float, y: float, faction: str) -
 
 
 def _draw_resources(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: Mapping[str, Any]
+    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: PlayerView
 ) -> None:
     """Money, the three power bowls and sailing."""
     paste_centred(image, disc_sprite(14, COIN, COIN_EDGE, "$", COIN_EDGE, None, 15), (x + 14, y))
-    money = str(player["money"])
+    money = str(player.money)
     draw.text((x + 34, y), money, font=font(27), fill=INK, anchor="lm")
     x += 34 + max(font(27).getlength(money), 30) + 18
-    for numeral, count, shade in zip(("I", "II", "III"), player["bowls"], BOWL_SHADES, strict=True):
+    for numeral, count, shade in zip(("I", "II", "III"), player.bowls, BOWL_SHADES, strict=True):
         draw.text((x, y), numeral, font=font(15), fill=MUTED, anchor="lm")
         x += font(15).getlength(numeral) + 4
         fill = mix(POWER, WHITE, shade)
@@ -176,8 +173,8 @@ def _draw_resources(
         paste_centred(image, bowl, (x + 15, y))
         x += 40
     x += 8
-    if player["max_sailing"] is not None:
-        sailing = f"sail {player['sailing']}/{player['max_sailing']}"
+    if player.max_sailing is not None:
+        sailing = f"sail {player.sailing}/{player.max_sailing}"
         draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
 
 
@@ -186,16 +183,16 @@ def _draw_supply(
     draw: ImageDraw.ImageDraw,
     x: float,
     y: float,
-    player: Mapping[str, Any],
+    player: PlayerView,
     colour: RGB,
 ) -> None:
     """How many houses, trading posts, palaces and bridges are still to build."""
     draw.text((x, y), "left", font=font(15), fill=MUTED, anchor="lm")
     x += 38
     supply = (
-        ("house", player["houses_left"]),
-        ("trading post", player["trading_posts_left"]),
-        ("palace", PALACES - len(player["palaces"])),
+        ("house", player.houses_left),
+        ("trading post", player.trading_posts_left),
+        ("palace", PALACES - len(player.palaces)),
     )
     for kind, count in supply:
         paste_centred(image, building_of(kind, 22, colour), (x + 14, y - 1))
@@ -206,7 +203,7 @@ def _draw_supply(
     glyph = glyph_of(colour)
     if glyph is not None:
         paste_centred(image, glyph_sprite(glyph, 7, glyph_ink(colour), colour), (x + 13, y))
-    draw.text((x + 34, y), f"{player['bridges_left']}", font=font(21), fill=INK, anchor="lm")
+    draw.text((x + 34, y), f"{player.bridges_left}", font=font(21), fill=INK, anchor="lm")
 
 
 def _draw_tiles(
@@ -214,13 +211,13 @@ def _draw_tiles(
     x: float,
     right: float,
     y: float,
-    player: Mapping[str, Any],
+    player: PlayerView,
     towns: Sequence[str],
     last: bool,
 ) -> None:
     """The bonus tile held, towns founded (with their tiles), and whether the faction took
     the last turn, passed, or which once-a-round actions it has used."""
-    bonus = player["bonus"] or "no bonus tile"
+    bonus = player.bonus or "no bonus tile"
     bonus_font = font(17)
     width = bonus_font.getlength(bonus) + 16
     draw.rounded_rectangle((x, y - 13, x + width, y + 13), radius=6, fill=WHITE, outline=CARD_EDGE)
@@ -231,8 +228,8 @@ def _draw_tiles(
     chosen = [tile for tile in towns if tile]
     if chosen:
         label += ": " + ", ".join(chosen)
-    if player["towns_to_choose"]:
-        label += f", {player['towns_to_choose']} tile to choose"
+    if player.towns_to_choose:
+        label += f", {player.towns_to_choose} tile to choose"
     flag = _flag(player)
     if last:
         flag = f"{LAST_TURN} · {flag}" if flag else LAST_TURN
@@ -247,9 +244,9 @@ def _draw_tiles(
     draw.text((x + 26, y), label, font=label_font, fill=INK, anchor="lm")
 
 
-def _flag(player: Mapping[str, Any]) -> str:
-    if player["resigned"]:
+def _flag(player: PlayerView) -> str:
+    if player.resigned:
         return "resigned"
-    if player["passed"]:
+    if player.passed:
         return "passed"
-    return ", ".join(f"{action} used" for action in player["used_this_round"])
+    return ", ".join(f"{action} used" for action in player.used_this_round)

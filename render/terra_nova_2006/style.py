@@ -37,13 +37,6 @@ LANDSCAPES: dict[str, tuple[str, str, RGB]] = {
     "moor": ("M", "moor", rgb("#B99CCB")),
 }
 
-PLAYER_COLOURS: dict[str, RGB] = {
-    "yellow": rgb("#FFD21F"),
-    "red": rgb("#D7373F"),
-    "blue": rgb("#2F66D0"),
-    "green": rgb("#17894B"),
-}
-
 #: A boundary stone: fill, edge, lit bevel, shaded bevel.
 STONE = (rgb("#8E8880"), rgb("#2F2B27"), rgb("#B9B3AA"), rgb("#6A645C"))
 

@@ -10,9 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.tiny_towns.view import CardView
 from render.common import font, paste_centred
 
-from .cards import CardFace, CardSize, Palette, card_sprite
+from .cards import CardSize, Palette, card_sprite
 from .layout import HEADER_BOTTOM, LABELS, OFFER_HEIGHT, SIZE, Layout, TownPanel, layout_for
 from .pieces import (
     cube_sprite,
@@ -58,7 +59,7 @@ class Legend:
 
 @lru_cache(maxsize=8)
 def background_for(
-    players: int, offer: tuple[CardFace, ...], palette: Palette, legend: Legend
+    players: int, offer: tuple[CardView, ...], palette: Palette, legend: Legend
 ) -> tuple[Layout, Image.Image]:
     """The layout and the static layer of a game."""
     layout = layout_for(players, len(offer))

@@ -20,13 +20,15 @@ import pytest
 from PIL import Image
 
 from render import render_png
-from render.common import RGB, Box
+from render.common import PLAYER_COLOURS, RGB, Box
 from render.terra_nova.style import FACTION_COLOURS
-from render.terra_nova_2006.style import PLAYER_COLOURS
+from render.terramara.overlay import member_centres, space_boxes
+from render.terramara.pieces import MEMBER_SIZE
 from render.tiny_towns.layout import layout_for
 from render.tiny_towns.style import building_fill, resource_fill
 from tests.render import scenes as tn2006_scenes
 from tests.render import terra_nova_scenes as tn_scenes
+from tests.render import terramara_scenes
 from tests.render import tiny_towns_scenes as tt_scenes
 from tests.support.colour_vision import (
     DEFICIENCIES,
@@ -136,6 +138,31 @@ def test_terra_nova_2006_players_differ_for_colour_blind_players() -> None:
         placed = copy.deepcopy(view)
         placed["figures"][0]["seat"] = seat
         specimens.add(player["name"], PLAYER_COLOURS[player["colour"]], placed)
+    assert problems(specimens) == []
+
+
+# -- Terramara -------------------------------------------------------------------------------
+
+
+def test_terramara_players_differ_for_colour_blind_players() -> None:
+    """Members (and every other piece) carry their players' initials."""
+    view = terramara_scenes.first(lambda s: s.phase == "play" and s.round == 2)
+    typed = terramara_scenes.typed(view)
+    boxes = space_boxes(typed, terramara_scenes.layout(view))
+    space = next(s for row in typed.rows for s in row.left.spaces if s.id in boxes)
+    x, y = member_centres(boxes[space.id], 1)[0]
+    half = MEMBER_SIZE // 2 + 4
+    specimens = Specimens(
+        terramara_scenes.GAME, (round(x) - half, round(y) - half, round(x) + half, round(y) + half)
+    )
+    for seat, player in enumerate(view["players"]):
+        placed = copy.deepcopy(view)
+        placed["last"] = None
+        for row in placed["rows"]:
+            for candidate in row["left"]["spaces"]:
+                if candidate["id"] == space.id:
+                    candidate["members"] = [{"kind": "scout", "seat": seat, "neutral": None}]
+        specimens.add(player["name"], terramara_scenes.SEAT_COLOURS[seat], placed)
     assert problems(specimens) == []
 
 

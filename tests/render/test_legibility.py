@@ -20,6 +20,7 @@ import pytest
 from render import render_png
 from tests.render import scenes as tn2006_scenes
 from tests.render import terra_nova_scenes as tn_scenes
+from tests.render import terramara_scenes
 from tests.render import tiny_towns_scenes as tt_scenes
 from tests.support.text_sizes import DrawnText, recording
 
@@ -51,13 +52,19 @@ KEY_TEXT = {
         "render.terra_nova_2006.panel._draw_name",
         "render.terra_nova_2006.panel._draw_score",
     },
+    "terramara": {
+        "render.terramara.panel._draw_stage",
+        "render.terramara.panel._draw_status",
+        "render.terramara.panel._draw_name",
+        "render.terramara.panel._draw_score",
+    },
 }
 #: Helpers that only stamp a text others chose; the drawing function is their caller.
-TEXT_HELPERS = ("render.common.", "render.tiny_towns.text.")
+TEXT_HELPERS = ("render.common.", "render.tiny_towns.text.", "render.terramara.canvas.")
 #: Units beside a key number (`12 VP`, `-3 pts`): the number is what is read.
 UNITS = {"VP", "pts"}
 LONG_NAMES = ("Bartholomew the Magnificent", "Anastasia Wilhelmina", "Maximilian von Hohenberg")
-IMAGE_WIDTH = {"terra-nova": 1400, "tiny-towns": 1400, "terra-nova-2006": 1200}
+IMAGE_WIDTH = {"terra-nova": 1400, "tiny-towns": 1400, "terra-nova-2006": 1200, "terramara": 1040}
 
 
 def drawing_function(text: DrawnText) -> str:
@@ -86,6 +93,11 @@ def views(game: str) -> Iterator[dict[str, Any]]:
             for moment in (moments[0], moments[len(moments) // 2], moments[-1]):
                 yield tiny.view(moment.state, None)
             yield tiny.view(moments[1].state, 0)
+    elif game == "terramara":
+        for players in (2, 4):
+            states = list(terramara_scenes.play(players, 3))
+            for state in (states[0], states[len(states) // 2], states[-1]):
+                yield terramara_scenes.view_of(state)
     else:
         steps = list(tn2006_scenes.play(2, ("alice", "bob", "carol", "dave")))
         for step in (steps[0], steps[len(steps) // 2], steps[-1]):
@@ -105,7 +117,7 @@ def smallest(texts: list[DrawnText]) -> DrawnText:
     return min(texts, key=lambda text: text.size)
 
 
-@pytest.mark.parametrize("game", ["terra-nova", "tiny-towns", "terra-nova-2006"])
+@pytest.mark.parametrize("game", ["terra-nova", "tiny-towns", "terra-nova-2006", "terramara"])
 def test_key_text_is_legible_at_the_phone_preview_width(game: str) -> None:
     texts = measured(game)
     key = [

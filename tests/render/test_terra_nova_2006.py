@@ -12,10 +12,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render import UnknownRenderer, render_png
-from render.common import RGB, UNICODE_FONT_FILES, Box, font, font_for
+from render.common import PLAYER_COLOURS, RGB, UNICODE_FONT_FILES, Box, font, font_for, initials
 from render.terra_nova_2006.layout import BoardLayout
 from render.terra_nova_2006.panel import WINNER_LINES, player_card
-from render.terra_nova_2006.pieces import initials
 from render.terra_nova_2006.style import (
     BOARD_RIGHT,
     CARD_EDGE,
@@ -24,7 +23,6 @@ from render.terra_nova_2006.style import (
     HIGHLIGHT,
     INK,
     KEY_SIZE,
-    PLAYER_COLOURS,
     STONE,
     WIDTH,
     area_fill,

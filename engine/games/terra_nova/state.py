@@ -7,7 +7,8 @@ none, `h` house, `t` trading post, `p` palace. Income and buildings left follow 
 stands on the board, because buildings always leave their mat row from the left and return to
 the rightmost free scroll.
 
-`apply` works on a deep copy of the state (states are small), so the input is never changed.
+States are treated as immutable: the turn builder (turn.py) builds a new state that shares
+everything an action did not change.
 """
 
 from __future__ import annotations
