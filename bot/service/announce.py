@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from engine.core import Event
 
 from .automatic import AutomaticService
-from .base import TableContext, waiting_text
+from .base import TableContext, others, waiting_text
 from .model import Reply
 from .saving import Step, more_events
 from .texts import clip, fit_lines
@@ -77,7 +77,7 @@ class AnnounceService(AutomaticService):
         return Reply(
             text,
             image=await self._image(ctx, final.state, None, last.number) if news else None,
-            mentions=ctx.mentions(owed),
+            mentions=others(ctx.mentions(owed), first.user),
             table_id=ctx.table.id,
             table_version=last.version,
         )
@@ -91,8 +91,8 @@ class AnnounceService(AutomaticService):
             for step in steps
         ]
         lines = [first.header, *public[0]]
-        for step, others in zip(steps[1:], public[1:], strict=True):
-            lines += [step.header, *others]
+        for step, shown in zip(steps[1:], public[1:], strict=True):
+            lines += [step.header, *shown]
         waiting = waiting_text(ctx, last.progress) + "."
         if len(lines) == 1:
             lines = [f"{first.header.removesuffix('.')}. {waiting}"]

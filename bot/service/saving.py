@@ -62,6 +62,8 @@ class Step:
     #: The table's round after it, and its version.
     progress: RoundProgress
     version: int
+    #: Who acted (a moderator for a skip; for an automatic action, its seat's player).
+    user: User
     #: Why it was played for its player (forced, or a standing answer); None if chosen.
     automatic: str | None = None
     #: That it made the open undo request lapse, and why; None if it did not.
@@ -146,7 +148,7 @@ class SavingService(ServiceBase):
         if automatic:
             header += f" — played for them: {automatic}."
         version = table.version + 1
-        return Step(number, seat, kind, header, played, progress, version, automatic, lapsed)
+        return Step(number, seat, kind, header, played, progress, version, user, automatic, lapsed)
 
     async def _undo_fate(
         self, ctx: TableContext, new: Logged, played: Played

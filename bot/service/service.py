@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .completion import CompletionService
+from .confirmations import ConfirmationService
 from .guide import GuideService
 from .info import InfoService
 from .listings import ListingService
@@ -14,11 +15,12 @@ from .undo import UndoService
 
 
 class Service(
-    LobbyService,
-    LobbyMessageService,
-    PreviewService,
+    ConfirmationService,
     StandingService,
     UndoService,
+    PreviewService,
+    LobbyService,
+    LobbyMessageService,
     InfoService,
     ListingService,
     CompletionService,

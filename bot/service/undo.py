@@ -31,7 +31,7 @@ from ..store import (
     UndoStatus,
 )
 from .automatic import AutomaticService
-from .base import TableContext, changed_at_once
+from .base import TableContext, changed_at_once, others
 from .errors import BadRequest, NotAllowed, RulesError, UndoRefused
 from .keeping import replay_kept
 from .model import Channel, Mention, Reply, User
@@ -113,14 +113,14 @@ class UndoService(AutomaticService):
         taken = listed_actions([ctx.describe(action) for action in actions])
         others = await self._undo_voters(ctx, user.id, actions)
         if not others:
-            return await self._take_back(ctx, None, from_number, actions, "")
+            return await self._take_back(ctx, None, from_number, actions, "", by=user)
         if await self._affects_only(ctx, seat, from_number, actions):
             own = "action" if count == 1 else f"{count} actions"
             preface = (
                 f"{requester_name} takes back their own {own}; nobody else was affected, so "
                 "no approval is needed.\n"
             )
-            return await self._take_back(ctx, None, from_number, actions, preface)
+            return await self._take_back(ctx, None, from_number, actions, preface, by=user)
         expires = now + self.undo_ttl
         try:
             request_id = await self.store.undo.create_undo_request(
@@ -170,7 +170,9 @@ class UndoService(AutomaticService):
             )
         self._refuse_revealing(ctx, actions)
         preface = f"Everyone agreed to {ctx.name_of(request.requester_id)}'s undo.\n"
-        return await self._take_back(ctx, request.id, request.from_number, actions, preface)
+        return await self._take_back(
+            ctx, request.id, request.from_number, actions, preface, by=user
+        )
 
     async def decline_undo(
         self, channel: Channel, user: User, request_id: int | None = None
@@ -266,9 +268,12 @@ class UndoService(AutomaticService):
         from_number: int,
         actions: Sequence[ActionRecord],
         preface: str,
+        *,
+        by: User,
     ) -> Reply:
         """Take `actions` back: restore the position before them, play the actions after them
-        again on it (those a request kept; keeping.py), then what is automatic there."""
+        again on it (those a request kept; keeping.py), then what is automatic there. `by`
+        made it happen (their own undo, or the last approval) and is not pinged for it."""
         table = ctx.table
         start = await self.store.actions.state_before(table.id, from_number)
         assert start is not None, "every logged action keeps the state before it"
@@ -325,6 +330,6 @@ class UndoService(AutomaticService):
         return Reply(
             "\n".join([*lines, next_text]),
             image=await self._image(ctx, final, None, from_number - 1 + len(kept) + len(steps)),
-            mentions=ctx.mentions(owed & set(self._to_act(ctx, final))),
+            mentions=others(ctx.mentions(owed & set(self._to_act(ctx, final))), by),
             table_id=table.id,
         )

@@ -6,13 +6,15 @@ from .errors import StoreError
 from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
+    DEFAULT_SKIP_AFTER,
     ActionRecord,
+    ConfirmationKind,
+    ConfirmationRecord,
+    ConfirmationStatus,
     KeptAction,
     ListedTable,
     LobbyMessage,
     NewAction,
-    PreviewRecord,
-    PreviewStatus,
     SeatRecord,
     TableRecord,
     TableStatus,
@@ -27,9 +29,13 @@ from .undo import UndoAlreadyOpen
 from .versions import StaleVersion
 
 __all__ = [
+    "DEFAULT_SKIP_AFTER",
     "MIGRATIONS_DIR",
     "ActionRecord",
     "ChannelBusy",
+    "ConfirmationKind",
+    "ConfirmationRecord",
+    "ConfirmationStatus",
     "Database",
     "DatabaseUnavailable",
     "KeptAction",
@@ -37,8 +43,6 @@ __all__ = [
     "LobbyMessage",
     "MigrationError",
     "NewAction",
-    "PreviewRecord",
-    "PreviewStatus",
     "Problem",
     "SeatRecord",
     "StaleVersion",

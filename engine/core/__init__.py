@@ -30,6 +30,7 @@ from .game import (
     OptionValue,
     Phase,
     Result,
+    option_key,
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
@@ -78,6 +79,7 @@ __all__ = [
     "nearest",
     "normalize",
     "once",
+    "option_key",
     "outcome_lines",
     "positions",
     "printable",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -111,3 +111,13 @@ async def run_script(tmp_path: Path, lines: Sequence[str]) -> None:
         _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
     )
     assert await run_console(settings, script=script, strict=True) == 0
+
+
+def move_boards(names: Iterable[str], last: int) -> set[str]:
+    """The public boards the moves of a console script brought, of the board files `names`:
+    not a seat's own view, nor the script's closing /board (a second picture of action
+    `last`, which never overwrites the first: `1-<last>-2.png`, asserted here)."""
+    names = set(names)
+    closing = f"1-{last}-2.png"
+    assert closing in names
+    return {name for name in names if "seat" not in name and name != closing}

@@ -18,14 +18,14 @@ from engine.core.playout import choose_action
 from engine.games.terra_nova import TerraNovaState
 from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
-from tests.bot.helpers import run_script
+from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for
 
 GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
 #: (players, options, seed — chosen so that its random game founds a town)
 SETUPS: dict[str, tuple[list[str], dict[str, bool], int]] = {
-    "four-first-game": (["alice", "bob", "carol", "dave"], {"first_game": True}, 2039),
+    "four-first-game": (["alice", "bob", "carol", "dave"], {"first-game": True}, 2039),
     "three-b-side": (["alice", "bob", "carol"], {}, 2031),
 }
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -60,7 +60,7 @@ def _script(setup: str) -> tuple[list[str], str, list[Image], list[str]]:
     Rng(seed=seed).shuffle(players)  # the service seats players in this order
     state = game.new_game(players, seed, options)
     chooser = Rng(seed=seed ^ 0x5EED)
-    extra = " first_game:true" if options.get("first_game") else ""
+    extra = " options:first-game:true" if options.get("first-game") else ""
     lines = [f"{joined[0]}> /newgame game:{GAME} seed:{seed}{extra}"]
     lines += [f"{name}> /join" for name in joined[1:]] + [f"{joined[0]}> /start"]
     moves = 0
@@ -79,7 +79,7 @@ def _script(setup: str) -> tuple[list[str], str, list[Image], list[str]]:
                 f"{players[1]}> /standing",
             ]
     factions = [player.faction for player in state.seats]
-    if options.get("first_game"):
+    if options.get("first-game"):
         assert factions == list(FIRST_GAMES[4].factions)
     else:
         assert set(factions) <= B_SIDE
@@ -106,7 +106,7 @@ async def test_a_whole_game_at_the_console(
     await run_script(tmp_path, lines)
     out = capsys.readouterr().out
     assert f"Game over at table #1 (Terra Nova): {final}" in out
-    assert ("first_game=True" in out) == (setup == "four-first-game")
+    assert ("(options: first-game on; skip after 24 h)" in out) == (setup == "four-first-game")
     assert all(f"• {player} " in out for player in named)  # each seat's faction
     assert " founds a town: " in out and " takes the town tile " in out
     assert "• no-round-end-exchange (off): never exchange power" in out  # /standing
@@ -115,7 +115,7 @@ async def test_a_whole_game_at_the_console(
     # The public board once per move that shows something new (an exchange alone does not;
     # the round-end exchanges post it once, when the round is complete), and at the start.
     public = {0} | {n for n, image in enumerate(images, start=1) if image == "public"}
-    assert {name for name in boards if "seat" not in name} == {f"1-{n}.png" for n in public}
+    assert move_boards(boards, moves) == {f"1-{n}.png" for n in public}
     assert len(public) < moves
     # At a round end, each player who is done while others still exchange gets their board.
     personal = [n for n, image in enumerate(images, start=1) if image == "personal"]

@@ -13,7 +13,7 @@ import pytest
 import engine
 from bot.service.texts import ranking_line, scores_line
 from engine.core import Rng
-from tests.bot.helpers import run_script
+from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for
 from tests.support.terramara_turns import whole_turn
 
@@ -73,7 +73,7 @@ async def test_a_whole_advanced_terramara_game_at_the_console(
     # their own board (and so does /status after move 20).
     public = {0} | {n for n, image in enumerate(images, 1) if image == "public"}
     personal = {n for n, image in enumerate(images, 1) if image == "personal"}
-    assert {name for name in boards if "seat" not in name} == {f"1-{n}.png" for n in public}
+    assert move_boards(boards, moves) == {f"1-{n}.png" for n in public}
     assert {name.split("-seat")[0] for name in boards if "seat" in name} == {
         f"1-{n}" for n in personal | {20}
     }

@@ -15,7 +15,7 @@ import engine
 from engine.core import Rng
 from engine.core.playout import choose_action
 from engine.games.tiny_towns.view import solo_rank
-from tests.bot.helpers import run_script
+from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for
 
 GAME = "tiny-towns"
@@ -29,7 +29,10 @@ def _script() -> tuple[list[str], int, int]:
     game = engine.get(GAME)
     state = game.new_game([PLAYER], SEED, {"monuments": True})
     chooser = Rng(seed=SEED ^ 0x5EED)
-    lines = [f"{PLAYER}> /newgame game:{GAME} seed:{SEED} monuments:true", f"{PLAYER}> /start"]
+    lines = [
+        f"{PLAYER}> /newgame game:{GAME} seed:{SEED} options:monuments:true",
+        f"{PLAYER}> /start",
+    ]
     moves = 0
     while not game.is_over(state):
         start, turn = state.round, []
@@ -76,7 +79,7 @@ def _round_script() -> tuple[list[str], Any, dict[int, Image]]:
     Rng(seed=SEED).shuffle(players)  # the service seats players in this order
     state = game.new_game(players, SEED, {"monuments": True})
     chooser = Rng(seed=SEED ^ 0x5EED)
-    lines = [f"{TABLE[0]}> /newgame game:{GAME} seed:{SEED} monuments:true"]
+    lines = [f"{TABLE[0]}> /newgame game:{GAME} seed:{SEED} options:monuments:true"]
     lines += [f"{name}> /join" for name in TABLE[1:]] + [f"{TABLE[0]}> /start"]
     images: dict[int, Image] = {}
     while not game.is_over(state):
@@ -101,7 +104,7 @@ async def test_a_three_player_game_posts_the_board_once_a_round_and_each_part_pr
 
     out = capsys.readouterr().out
     boards = {path.name for path in (tmp_path / "boards").iterdir()}
-    public = {name for name in boards if "seat" not in name}
+    public = move_boards(boards, len(images))
     expected = {0} | {n for n, image in images.items() if image == "public"}
     assert public == {f"1-{n}.png" for n in expected}
     # One public board per round (the keeping of the monuments is one more) and the start.

@@ -152,3 +152,32 @@ async def check_images(handle: InteractionHandle, posted: RecordedMessage, expec
     assert len(posted.files) == (expected == "public"), (expected, posted.content)
     for board in posted.files:
         assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
+
+
+def confirm_id(question: RecordedMessage) -> str:
+    """The custom id of the Confirm button under a private question (or a preview)."""
+    return next(c for c in question.custom_ids if ":confirm:" in c)
+
+
+def cancel_id(question: RecordedMessage) -> str:
+    return next(c for c in question.custom_ids if ":dismiss:" in c)
+
+
+async def ask(
+    server: LoopbackDiscord, user: FakeUser, channel: FakeChannel, command: str, **options: Any
+) -> RecordedMessage:
+    """`user` runs /resign, /abandon or /skip: the private question with its buttons."""
+    handle = await server.send_slash(user, channel, command, options)
+    question = await handle.original_message()
+    assert question.ephemeral, question.content
+    return question
+
+
+async def confirm(
+    server: LoopbackDiscord, user: FakeUser, channel: FakeChannel, command: str, **options: Any
+) -> RecordedMessage:
+    """`user` runs /resign, /abandon or /skip and clicks Confirm: the public message."""
+    question = await ask(server, user, channel, command, **options)
+    before = last_id(server, channel)
+    await (await server.click(user, question, confirm_id(question))).response()
+    return await newer_message(server, channel, before)
