@@ -1,12 +1,13 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files,
-cell codes, lazily computed attributes and notation helpers."""
+cell codes, data files, lazily computed attributes and notation helpers."""
 
 from .action import Action
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
 from .cells import positions
 from .chance import Chance, Draw, forced
+from .datafile import one_of, read_kinds, read_rows, read_text
 from .echo import printable, shorten
 from .errors import (
     ActionError,
@@ -73,11 +74,15 @@ __all__ = [
     "nearest",
     "normalize",
     "once",
+    "one_of",
     "positions",
     "printable",
     "rank",
     "reach",
     "read_board",
+    "read_kinds",
+    "read_rows",
+    "read_text",
     "shorten",
     "split_turn",
     "winner_text",
