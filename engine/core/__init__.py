@@ -31,7 +31,7 @@ from .game import (
     Result,
 )
 from .groups import components, flood, reach
-from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import rank, winner_text
@@ -55,6 +55,7 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "Hex",
+    "HexBoard",
     "HexGrid",
     "IllegalAction",
     "NotYourTurn",
