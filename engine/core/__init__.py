@@ -36,7 +36,7 @@ from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import rank, winner_text
 from .rng import Rng
-from .view import View
+from .view import HexCellView, LinkView, View
 
 __all__ = [
     "DIRECTIONS",
@@ -56,8 +56,10 @@ __all__ = [
     "GameOver",
     "Hex",
     "HexBoard",
+    "HexCellView",
     "HexGrid",
     "IllegalAction",
+    "LinkView",
     "NotYourTurn",
     "OptionSpec",
     "OptionValue",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import SerializerFunctionWrapHandler, model_serializer
 
-from engine.core import View
+from engine.core import HexCellView, LinkView, View
 
 from . import rules
 from .board import Board, Side, board
@@ -73,10 +73,7 @@ class PlayerView(View):
     resigned: bool
 
 
-class HexView(View):
-    name: str
-    q: int
-    r: int
+class HexView(HexCellView):
     #: The current terrain, or `river`.
     terrain: str
     edge: bool
@@ -96,9 +93,7 @@ class HexView(View):
         return data
 
 
-class BridgeView(View):
-    start: str = Field(alias="from")
-    end: str = Field(alias="to")
+class BridgeView(LinkView):
     seat: int
 
 
@@ -110,18 +105,12 @@ class TownView(View):
     river: str | None = None
 
 
-class BuiltView(View):
-    """A bridge the last turn built."""
-
-    start: str = Field(alias="from")
-    end: str = Field(alias="to")
-
-
 class LastTurnView(View):
     seat: int
     #: The hexes whose terrain, building or owner the turn changed.
     hexes: tuple[str, ...]
-    bridges: tuple[BuiltView, ...]
+    #: The bridges the turn built.
+    bridges: tuple[LinkView, ...]
     #: The seat's turn of the round goes on; its next text adds to this record.
     open: bool
 
@@ -200,7 +189,7 @@ def _last_turn(names: tuple[str, ...], state: TerraNovaState) -> LastTurnView | 
     return LastTurnView(
         seat=record.seat,
         hexes=tuple(names[h] for h in record.hexes),
-        bridges=tuple(BuiltView(start=names[a], end=names[b]) for a, b in record.bridges),
+        bridges=tuple(LinkView(start=names[a], end=names[b]) for a, b in record.bridges),
         open=record.open,
     )
 
