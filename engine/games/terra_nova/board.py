@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from engine.core import Hex, HexBoard, HexGrid, components, read_board, read_text
+from engine.core import BoardFile, HexBoard, HexGrid, components, read_board, read_text
 
 from .terrain import TERRAIN_LETTERS, Terrain
 
@@ -25,22 +25,12 @@ RIVER = "~"
 _BRIDGES = "bridges"
 
 
-@dataclass(frozen=True)
-class Layout:
-    """A board file read but not yet indexed: letters by hex, and bridge spots by name."""
-
-    letters: dict[Hex, str]
-    bridges: list[tuple[str, str]]
-
-
-def parse_layout(text: str) -> Layout:
+def parse_layout(text: str) -> BoardFile:
     """Read a board file (format: engine/core/boardfile.py; each `data/*.txt` explains its
     letters): terrain letters, lower case for marked hexes, `~` for river, and a `bridges:`
     line of bridge spots such as `A6-A8`."""
     letters = {RIVER, *TERRAIN_LETTERS, *(letter.lower() for letter in TERRAIN_LETTERS)}
-    read = read_board(text, letters, lists=(_BRIDGES,))
-    pairs = [pair.split("-") for pair in read.lists.get(_BRIDGES, [])]
-    return Layout(read.letters, [(first, second) for first, second in pairs])
+    return read_board(text, letters, lists=(_BRIDGES,))
 
 
 @dataclass(frozen=True)
@@ -61,7 +51,7 @@ class Board(HexBoard):
     reachable: tuple[tuple[frozenset[int], ...], ...]
 
     @classmethod
-    def from_layout(cls, side: Side, layout: Layout) -> Board:
+    def from_layout(cls, side: Side, layout: BoardFile) -> Board:
         hexes = HexBoard.of(HexGrid(layout.letters))
         grid, names, neighbours = hexes.grid, hexes.names, hexes.neighbours
         letters = [layout.letters[cell] for cell in grid.cells]
@@ -72,7 +62,10 @@ class Board(HexBoard):
             _river_distances(terrain, neighbours, start) for start in range(len(terrain))
         )
         farthest = max(d for far in distances for d in far.values())
-        spots = [(names.index(a), names.index(b)) for a, b in layout.bridges]
+        spots = [
+            [names.index(name) for name in spot.split("-")]
+            for spot in layout.lists.get(_BRIDGES, [])
+        ]
         return cls(
             **vars(hexes),
             side=side,
