@@ -235,11 +235,12 @@ class Checker:
             return f"a house costs {HOUSE_COST} money and you have {self.player.money}"
         return why
 
-    def transform(self, hex_: int, then_build: bool) -> str | None:
+    def transform(self, hex_: int, then_build: bool, free: int = 0) -> str | None:
+        """`hex_` made habitable with shovels (`free` of them free), maybe built on."""
         why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
         if why is not None:
             return why
-        return self.afford(self.shovels(hex_) * SHOVEL_COST, then_build)
+        return self.afford(max(self.shovels(hex_) - free, 0) * SHOVEL_COST, then_build)
 
     def upgrade(
         self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
@@ -365,12 +366,7 @@ class Checker:
         """One hex made habitable with `free` free shovels (more bought), maybe built on."""
         if len(hexes) != 1:
             return "name one hex, e.g. 'power shovel E5 build'"
-        hex_ = hexes[0]
-        why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
-        if why is not None:
-            return why
-        paid = max(self.shovels(hex_) - free, 0) * SHOVEL_COST
-        return self.afford(paid, build is not None)
+        return self.transform(hexes[0], build is not None, free)
 
     def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> str | None:
         if not 1 <= len(hexes) <= 2 or len(set(hexes)) != len(hexes):
