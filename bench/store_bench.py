@@ -17,6 +17,8 @@ each due for a reminder at some moment of the coming day, as after a day of play
   the scans: the floor of any tight loop on the bot's connection — its event loop and
   threads share one interpreter with the act's engine and renderer — to read the figure
   above against.
+- `act_p95_during_scan_over_select1`: the first of these divided by the second — what the
+  scan costs a move beyond what any loop on the connection costs (1.0: nothing more).
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.render_bench import percentile
 from bot.reminders import ReminderNotice, ReminderScheduler, ReminderStore, StallNotice
 from bot.service import Channel, Service, User
 from bot.store import Store
@@ -40,7 +41,8 @@ from engine.core.playout import choose_action
 from engine.core.rng import Rng
 from engine.games.tiny_towns import TinyTowns
 
-from .engine_bench import player_names
+from .service_bench import start_table
+from .stats import percentile
 
 GAME = TinyTowns()
 CHANNEL = Channel(id="bench-channel", guild_id="bench-guild")
@@ -84,7 +86,9 @@ async def _measure_store() -> dict[str, float]:
             try:
                 service, users = await _playing_table(store)
                 now = datetime.now(UTC)
-                await _copies(store, tables - 1, now)
+                template = await store.tables.open_table(CHANNEL.id)
+                assert template is not None
+                await copy_table(store, template.id, tables - 1, now, prefix="copy")
                 idle = StepClock(now, step=timedelta(0))
                 figures[f"reminder_scan_idle_ms_{suffix}"] = await _scan_ms(store, idle)
                 if tables == 10_000:
@@ -95,7 +99,7 @@ async def _measure_store() -> dict[str, float]:
 
 
 async def _with_many_tables(
-    store: Store, service: Service, users: dict[int, User], now: datetime
+    store: Store, service: Service, users: dict[int | None, User], now: datetime
 ) -> dict[str, float]:
     scheduler = _scheduler(store, lambda: datetime.now(UTC))
     figures = {"reminder_scan_ms_10k": await _scan_ms(store, StepClock(now))}
@@ -104,32 +108,27 @@ async def _with_many_tables(
         "act_p95_during_select1_over_idle": lambda: _trivial_queries_back_to_back(store),
     }
     figures.update(await _acts_during(store, service, users, loads))
+    figures["act_p95_during_scan_over_select1"] = (
+        figures["act_p95_during_scan_over_idle"] / figures["act_p95_during_select1_over_idle"]
+    )
     return figures
 
 
-async def _playing_table(store: Store) -> tuple[Service, dict[int, User]]:
+async def _playing_table(store: Store) -> tuple[Service, dict[int | None, User]]:
     """A started 4-player Tiny Towns table; its users by seat."""
-    users = [User(id=f"u{n}", name=name) for n, name in enumerate(player_names(4))]
-    service = Service(store)
-    await service.create_table(CHANNEL, users[0], GAME.info.key, seed=3)
-    for user in users[1:]:
-        await service.join(CHANNEL, user)
-    table_id = (await service.start(CHANNEL, users[0])).table_id
-    assert table_id is not None
-    by_id = {user.id: user for user in users}
-    seats = await store.tables.seats(table_id)
-    return service, {seat.seat: by_id[seat.user_id] for seat in seats if seat.seat is not None}
+    table = await start_table(store, GAME, seed=3, players=4, channel_id=CHANNEL.id)
+    return table.service, table.seats
 
 
-async def _copies(store: Store, count: int, now: datetime) -> None:
-    """`count` copies of the playing table in channels of their own, with their seats, each
-    last moved at a moment of the past day (so due at that moment of the coming day)."""
-    template = await store.tables.open_table(CHANNEL.id)
-    assert template is not None
+async def copy_table(
+    store: Store, template_id: int, count: int, now: datetime, prefix: str
+) -> None:
+    """`count` copies of table `template_id` with its seats, in channels `<prefix>-<n>`,
+    each last moved at a moment of the past day (so due at that moment of the coming day)."""
     rows = []
     for number in range(count):
         moved = now - DAY + DAY * (number + 0.5) / count
-        rows.append((f"copy-{number}", moved.isoformat(), to_micros(moved + DAY)))
+        rows.append((f"{prefix}-{number}", moved.isoformat(), to_micros(moved + DAY)))
     async with store.database.write() as db:
         await db.executemany(
             "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
@@ -138,13 +137,13 @@ async def _copies(store: Store, count: int, now: datetime) -> None:
             "SELECT ?, guild_id, game_key, options_json, seed, creator_id, status, created_at, "
             "?, started_at, version, move_count, state_json, to_act_json, waiting_since, "
             "round_seats_json, ? FROM game_tables WHERE id = ?",
-            [(*row, template.id) for row in rows],
+            [(*row, template_id) for row in rows],
         )
         await db.execute(
             "INSERT INTO seats (table_id, user_id, display_name, joined_at, seat) "
             "SELECT t.id, s.user_id, s.display_name, s.joined_at, s.seat FROM game_tables AS t "
-            "JOIN seats AS s ON s.table_id = ? WHERE t.channel_id LIKE 'copy-%'",
-            (template.id,),
+            "JOIN seats AS s ON s.table_id = ? WHERE t.channel_id LIKE ?",
+            (template_id, f"{prefix}-%"),
         )
 
 
@@ -167,7 +166,7 @@ async def _scan_ms(store: Store, clock: Callable[[], datetime]) -> float:
 async def _acts_during(
     store: Store,
     service: Service,
-    users: dict[int, User],
+    users: dict[int | None, User],
     loads: dict[str, Callable[[], Coroutine[Any, Any, None]]],
 ) -> dict[str, float]:
     """For each of `loads`: p95 of acts while it runs ÷ p95 of acts alone, over whole games.

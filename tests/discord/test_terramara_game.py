@@ -18,7 +18,7 @@ from bot.discord_app import MeepleBot
 from bot.service.texts import scores_line
 from engine.core import Rng
 from tests.discord_loopback import LoopbackDiscord
-from tests.support.terramara_turns import deck_names, whole_turn
+from tests.support.terramara_turns import names_a_deck_card, whole_turn
 
 from .helpers import PNG_SIGNATURE, current, last_id, newer_message, start_table
 
@@ -55,7 +55,7 @@ async def test_a_whole_advanced_game_from_newgame_to_the_final_scores(
         assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
         newly_owed = sorted(game.to_act(after) - set(record.to_act))
         assert posted.mentioned_user_ids == [table.seats[s].id for s in newly_owed]
-        assert not any(word in posted.content for word in deck_names(after)), posted.content
+        assert not names_a_deck_card(posted.content, after), posted.content
         if turn[-1].endswith(" home raid") and newly_owed and seat not in newly_owed:
             raided += 1
         moves += 1
@@ -67,7 +67,7 @@ async def test_a_whole_advanced_game_from_newgame_to_the_final_scores(
                     )
                     answer = await handle.original_message()
                     assert answer.ephemeral
-                    assert not any(word in answer.content for word in deck_names(after))
+                    assert not names_a_deck_card(answer.content, after)
 
     assert record.status == "finished" and after.phase == "over" and after.round == 5
     assert not after.first_game and all(p.person for p in after.seats)

@@ -65,13 +65,15 @@ LEGIBLE_PX = 8
 
 @pytest.fixture(scope="module")
 def busy() -> View:
-    """Round 3 of a 4-player advanced game: members out, carts moving, cards crafted."""
+    """Round 3 of a 4-player advanced game: members out, carts moving, cards crafted; the last
+    placement is one of this round on the board (not in a hut, not on a row turned since)."""
     return first(
         lambda s: (
             s.phase == "play"
             and s.round == 3
             and s.step == "before"
-            and bool(s.last)
+            and any(p.placed_round for p in s.seats)
+            and not s.last.endswith(" hut")
             and sum(len(p.artifacts) for p in s.seats) >= 3
         )
     )

@@ -5,6 +5,7 @@ players who must hand over at the same time."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import Rng
@@ -41,3 +42,9 @@ def deck_names(state: Any) -> set[str]:
     """The ids and names of the cards still in the deck: nobody may learn them (or their
     order) before they are revealed."""
     return {word for key in state.deck for word in (key, ARTIFACTS[key].name)}
+
+
+def names_a_deck_card(text: str, state: Any) -> bool:
+    """Whether `text` names a card still in the deck, as a whole word (bonus tile BT3d is not
+    artifact T3d)."""
+    return any(re.search(rf"\b{re.escape(word)}\b", text) for word in deck_names(state))

@@ -17,6 +17,7 @@ from engine.core import Phase
 
 from . import rules
 from .actions import RESERVED, Action, Kind
+from .board import RIVER_RESERVE
 from .content import ARTIFACTS, BONUS_TILES, PERSONS
 from .crafting import can_pay
 from .effects import Convert, Simple, Trade
@@ -241,8 +242,8 @@ def _reserve_problem(state: TerramaraState, seat: int, action: Action) -> str | 
     if state.crafted:
         return "you have crafted or reserved once this turn already"
     player = state.seats[seat]
-    if player.culture < 4:
-        return "you may reserve once your canoe has reached river space 4"
+    if player.culture < RIVER_RESERVE:
+        return f"you may reserve once your canoe has reached river space {RIVER_RESERVE}"
     if player.reserved:
         return "you already hold a reserved artifact; craft it first"
     return _slot_problem(state, seat, action.target)

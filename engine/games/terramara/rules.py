@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 from .board import (
     MILITARY_END,
-    RIVER_RESERVE,
     ROUNDS,
     TILES_PER_KIND,
     crossroad_progress,
@@ -89,10 +88,6 @@ def unused_workers(seat: Seat) -> list[int]:
 
 def reachable_slots(seat: Seat) -> int:
     return river_slots(seat.culture)
-
-
-def may_reserve(seat: Seat) -> bool:
-    return seat.culture >= RIVER_RESERVE and seat.reserved is None
 
 
 def min_cart(seat: Seat) -> int:

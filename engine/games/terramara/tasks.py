@@ -126,9 +126,9 @@ def _answers(state: TerramaraState, task: Task) -> list[Action]:
             if b != a and rules.supply(state, b)
         ]
         return found
-    if kind == "give":
-        tiles = [c for k, c in enumerate(PROCESSED) if player.processed[k]]
-        tiles += [c for k, c in enumerate(RAW) if player.raw[k]]
+    if kind == "give":  # the cheapest first: what a skipped player hands over (H26)
+        tiles = [c for k, c in enumerate(RAW) if player.raw[k]]
+        tiles += [c for k, c in enumerate(PROCESSED) if player.processed[k]]
         return [Action("give", items=(c,)) for c in tiles]
     if kind == "road":
         return _road_moves(state, task.seat)

@@ -54,6 +54,10 @@ def test_one_craft_or_reserve_per_turn() -> None:
     assert crafts(state) == []
     with pytest.raises(IllegalAction, match="once this turn"):
         GAME.apply(state, 0, "reserve 1")
+    state = play(position(processed=[2, 2, 2, 2], culture=5), 0, "reserve 2")
+    assert crafts(state) == []
+    with pytest.raises(IllegalAction, match="once this turn"):
+        GAME.apply(state, 0, "craft 1")
 
 
 def test_craft_only_after_placing() -> None:
@@ -67,6 +71,7 @@ def test_reserving_needs_river_space_four_and_holds_one_card() -> None:
         GAME.apply(position(culture=3), 0, "reserve 1")
     state = play(position(culture=4), 0, "reserve 4")
     assert state.seats[0].reserved == "C1a" and state.river[3] == "T1c"
+    assert state.river[-1] == "T1d" and state.deck == ["W1c", "P1d"]  # refilled from the deck
     with pytest.raises(IllegalAction, match="already hold a reserved"):
         GAME.apply(with_fields(state, crafted=False), 0, "reserve 1")
 
@@ -87,6 +92,16 @@ def test_river_space_twelve_makes_the_reserved_card_one_tile_cheaper() -> None:
     assert state.seats[0].processed == [0, 0, 0, 1] and state.seats[0].artifacts == ["W2a"]
 
 
+def test_without_the_river_twelve_discount_the_reserved_card_is_out_of_reach() -> None:
+    state = position(culture=12, reserved="W2a", processed=[0, 0, 1, 1])  # 2MET LEA − 1 MET
+    assert "craft reserved" in crafts(state)
+    assert play(state, 0, "craft reserved").seats[0].artifacts == ["W2a"]
+    state = position(culture=11, reserved="W2a", processed=[0, 0, 1, 1])
+    assert "craft reserved" not in crafts(state)
+    with pytest.raises(IllegalAction, match="cannot pay for Bronze Sword"):
+        GAME.apply(state, 0, "craft reserved")
+
+
 def test_the_artisan_pays_up_to_two_matching_raw_tiles() -> None:
     seat = (
         new(4)
@@ -95,18 +110,25 @@ def test_the_artisan_pays_up_to_two_matching_raw_tiles() -> None:
     )
     ways = payments(seat, "T3b", reserved=False)  # 3TIM
     assert ways == [((0, 1, 0, 0), (0, 2, 0, 0))]
+    other_kind = seat.model_copy(update={"raw": [3, 0, 0, 0]})  # stone does not stand in for TIM
+    assert payments(other_kind, "T3b", reserved=False) == []
     state = position(person="P4", raw=[1, 1, 0, 0], processed=[1, 1, 0, 0])
     state = play(state, 0, "craft 1")
     assert legal(state, 0) == ["pay TIM", "pay wd"]
 
 
-def test_the_category_discount_and_printed_vp_never_apply_to_the_card_itself() -> None:
+def test_a_category_discount_helps_its_category_and_printed_vp_counts_the_printed_cost() -> None:
     state = position(artifacts=["T2b", "T2c"], processed=[0, 2, 0, 0])
     state, events = play_events(state, 0, "craft 1")  # Stone Adze: TIM − 1 = free
     assert state.seats[0].processed == [0, 2, 0, 0]
     assert "gains 1 VP for it" in events[0].text  # Bow Drill: +1 VP per printed TIM
-    seat = new(4).seats[0].model_copy(update={"processed": [1, 1, 0, 0]})
-    assert payments(seat, "T2b", reserved=False) == []  # 2TIM ASH: its own discount is no help
+    state = position(artifacts=["T2b"], processed=[1, 0, 0, 0], culture=3)  # tools only
+    # Stone Adze (TIM − 1) and Clay Cup (ASH); not Bronze Dagger (MET) or Leather Sandals (LEA)
+    assert crafts(state) == ["craft 1", "craft 3"]
+    state = position(artifacts=["T2c"], processed=[0, 3, 0, 0])
+    state = with_fields(state, river=["T3b", *RIVER[1:]])
+    state, events = play_events(state, 0, "craft 1")  # Toolchest: 3TIM printed
+    assert "gains 3 VP for it" in events[0].text
 
 
 def test_the_artisans_experienced_side_scores_each_craft() -> None:
@@ -145,4 +167,7 @@ def test_an_empty_deck_leaves_gaps() -> None:
     state = with_fields(position(processed=[0, 1, 0, 0]), deck=[])
     state = play(state, 0, "craft 1")
     assert state.river[-1] == "" and len(state.river) == 8
-    assert "craft 8" not in legal(with_fields(state, crafted=False), 0)
+    state = seat_with(with_fields(state, crafted=False, tasks=[]), 0, culture=11)
+    assert "craft 8" not in legal(state, 0)
+    with pytest.raises(IllegalAction, match="river slot 8 is empty"):
+        GAME.apply(state, 0, "craft 8")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from engine.games.terramara.tables import content_tables, replace_block
 
+from .helpers import GAME, NAMES
+
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "terramara.md"
 
 
@@ -23,6 +25,18 @@ def test_every_house_ruling_is_documented() -> None:
     text = DOC.read_text(encoding="utf-8")
     for number in range(1, 32):
         assert f"**H{number}" in text, number
+
+
+def test_the_documented_examples_play() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = text[text.index("Examples (the start of a 4-player first game with seed 1") :]
+    block = block[block.index("```text\n") + 8 : block.index("```\n", 10)]
+    state = GAME.new_game(list(NAMES), 1, {"first_game": True})
+    for line in block.splitlines():
+        name, _, action = line.split("#")[0].partition(":")
+        state = GAME.apply(state, NAMES.index(name.strip()), action.strip()).state
+    assert [s.military for s in state.seats] == [1, 3, 4, 3]
+    assert state.seats[3].artifacts == ["T1d"] and state.seats[0].vp == 4
 
 
 if __name__ == "__main__":

@@ -26,6 +26,19 @@ def test_immediate_gains_and_choices() -> None:
     assert state.seats[0].processed[0] == 6 - 1 and state.seats[0].processed[2] == 6 - 1
 
 
+def test_choices_of_cards_and_bonus_tiles_may_be_declined_those_of_action_spaces_not() -> None:
+    state = crafted("T1a")  # Stone Adze: 2 raw?
+    assert legal(state, 0)[-1] == "stop"
+    state = play(state, 0, "stop")
+    bonus = ["BT1f", *new(4).road_bonus[1:]]  # BT1f on B1: PRC?
+    state = with_fields(state, tasks=[task(0, "road", n=1)], road_bonus=bonus)
+    state = play(state, 0, "road S B1")
+    assert legal(state, 0)[-1] == "stop"
+    state = seat_with(with_fields(new(4), round=2), 0, carts=["C1", "C1"])
+    state = play(state, 0, "place scout X-1")  # 2 PRC?, 1 cul (H22)
+    assert "stop" not in legal(state, 0) and legal(state, 0)[0] == "take ASH"
+
+
 def test_partial_use_reach_may_stop_early() -> None:
     state = crafted("T3d")
     state = play(state, 0, "road S C1", "stop")
@@ -110,6 +123,9 @@ def test_runners_sandals_take_a_scout_back_from_a_home_space() -> None:
         GAME.apply(state, 0, "place scout home recruit")
     state = play(seat_with(new(4), 0, artifacts=["C2d"]), 0, "place scout LT1-1 a")
     assert "use C2d" not in legal(state, 0)
+    state = play(seat_with(new(4), 0, artifacts=["C2d"]), 0, "place chief home recruit")
+    with pytest.raises(IllegalAction, match="takes back a scout"):
+        GAME.apply(state, 0, "use C2d")
 
 
 def test_bonus_tile_exchanges_with_and_without_a_choice_of_result() -> None:
@@ -123,6 +139,9 @@ def test_bonus_tile_exchanges_with_and_without_a_choice_of_result() -> None:
     assert legal(state, 0) == ["trade st wd", "trade st or", "trade wd or", "stop"]
     state = play(state, 0, "trade st wd")
     assert state.seats[0].vp == 5 and state.seats[0].raw == [0, 0, 1, 0]
+    state = seat_with(state, 0, processed=[0, 0, 0, 1])
+    state = with_fields(state, tasks=[task(0, "trade", spec="PRC? -> 5 VP", n=1)])
+    assert legal(state, 0) == ["trade LEA", "stop"]  # a raw tile never pays for a processed one
 
 
 def test_end_game_effects() -> None:
@@ -159,12 +178,21 @@ def test_a_worker_turns_up_to_its_level_and_works_once_a_round() -> None:
     state = play(state, 0, "worker 2", "cvt st", "cvt wd")
     assert state.seats[0].processed == [1, 1, 0, 0] and state.tasks == []
     assert "worker 2" not in legal(state, 0)
+    with pytest.raises(IllegalAction, match="no unused level-2 worker"):
+        GAME.apply(state, 0, "worker 2")
 
 
 def test_the_supply_limits_gains_to_sixteen_tiles_per_kind() -> None:
     state = seat_with(new(4), 1, raw=[0, 0, 0, 12])  # with ann, cat and dan: 15 of 16 held
     state, events = play_events(state, 0, "place scout LT1-1 a")  # 2 ca, 1 mil
     assert state.seats[0].raw[3] == 1 + 1 and "the supply had only 1" in events[1].text
+
+
+def test_a_choice_offers_only_kinds_left_in_the_supply() -> None:
+    state = seat_with(with_fields(new(4), round=2), 0, carts=["C1", "C1"])
+    state = seat_with(state, 1, processed=[0, 0, 12, 0])  # the 16 metal tiles: 12 + 4 raw ore
+    state = play(state, 0, "place scout X-1")  # 2 PRC?
+    assert legal(state, 0) == ["take ASH", "take TIM", "take LEA"]
 
 
 def test_an_empty_supply_gives_nothing_and_says_so() -> None:

@@ -87,6 +87,14 @@ def test_raid_book_example_same_level_gives_one_per_five_weaker_one_per_four() -
     assert GAME.to_act(state) == frozenset({0})
 
 
+def test_the_raider_pays_before_the_power_levels_are_compared() -> None:
+    # ann at military 5 (level 2) pays 1 and raids from level 1: bob (level 1) gives 1 per 5
+    state = seat_with(new(4), 0, military=5)
+    state = seat_with(state, 1, military=0, raw=[8, 0, 0, 0])
+    state, events = play_events(state, 0, "place scout home raid")
+    assert "raids at power level 1" in events[1].text and "bob owes 1" in events[1].text
+
+
 def test_raid_costs_one_military_to_enter() -> None:
     state = seat_with(new(4), 0, military=0)
     with pytest.raises(IllegalAction, match="costs 1 military"):
@@ -131,6 +139,7 @@ def test_start_player_leads_the_next_round() -> None:
 def test_start_player_with_three_and_two_players() -> None:
     state = play(turn_of(new(3), 1), 1, "place scout home start")
     assert state.seats[0].culture == 2  # third in the new order (bob, cat, ann)
+    assert [s.military for s in state.seats] == [1, 2, 3]  # no fourth player: no 2 military
     state = play(new(2), 0, "place scout home start", "stop")
     assert [s.culture for s in state.seats] == [1, 1]
     assert [s.military for s in state.seats] == [1, 2]
@@ -155,6 +164,9 @@ def test_two_players_raid_and_start_in_either_order() -> None:
     assert legal(state, 0) == ["raid", "stop"]
     state = play(state, 0, "raid")
     assert state.seats[0].military == 0
+    state = seat_with(turn_of(new(2), 1), 0, raw=[5, 0, 0, 0])
+    state = play(state, 1, "place scout home raid", "start")  # ann hands over her only kind
+    assert state.start_player == 1 and state.seats[1].military == 1
 
 
 def test_two_players_start_first_then_raid_needs_military() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.games.terramara.content import TERRITORIES
 from engine.games.terramara.scoring import final_scores
 
 from .helpers import GAME, NAMES, legal, new, occupy, play, seat_with, task, with_fields
@@ -26,6 +27,22 @@ def test_on_taking_gains_do_not_trigger_the_persons_own_bonus() -> None:
     assert state.seats[3].culture == 1
 
 
+def test_a_start_card_picked_after_a_person_sets_off_none_of_its_abilities() -> None:
+    for attempt in range(200):  # dan picks the Singer first and S09 (3 culture) second
+        state = GAME.new_game(list(NAMES), attempt, {})
+        if "P2" in state.draft_persons and "S09" in state.draft_cards:
+            break
+    state = play(state, 3, "pick P2")
+    for seat in (2, 1, 0, 0, 1, 2):
+        others = [o for o in legal(state, seat) if o not in ("pick P2", "pick S09")]
+        state = play(state, seat, others[-1])
+        while state.tasks:
+            waiting = min(GAME.to_act(state))
+            state = play(state, waiting, legal(state, waiting)[-1])
+    state = play(state, 3, "pick S09")
+    assert state.seats[3].culture == 1 + 3  # the Singer's 1, then S09's 3 without the Singer's +1
+
+
 def test_turning_is_once_and_only_before_the_first_placement_of_a_round() -> None:
     state = seat_with(new(4), 0, person="P2")
     assert "turn" in legal(state, 0)
@@ -42,6 +59,10 @@ def test_the_shield_bearer_pays_no_military_but_still_pays_exchanges() -> None:
     state = seat_with(new(4), 0, person="P3", artifacts=["W3c"], military=2)
     state = play(state, 0, "use W3c")
     assert state.seats[0].military == 0 and state.tasks[-1].kind == "road"
+    young = seat_with(new(4), 0, person="P3", military=10)
+    assert "use P3" not in legal(young, 0)
+    with pytest.raises(IllegalAction, match="no effect to use on this side"):
+        GAME.apply(young, 0, "use P3")
     state = seat_with(new(4), 0, person="P3", experienced=True, military=10)
     state = play(state, 0, "use P3")
     assert state.seats[0].vp == 3 and "use P3" not in legal(state, 0)
@@ -57,6 +78,9 @@ def test_the_keeper_takes_the_spare_tiles_uses_one_per_round_by_level() -> None:
     assert not [t for t in legal(state, 0) if t.startswith("use")]
     state = with_fields(seat_with(state, 0, rotated=[]), round=3)
     assert [t for t in legal(state, 0) if t.startswith("use")] == ["use BT2a", "use BT3a"]
+    once = play(state, 0, "use BT3a")  # ASH, 1 cul: one personal tile a round
+    with pytest.raises(IllegalAction, match="used a personal bonus tile this round"):
+        GAME.apply(once, 0, "use BT2a")
     state = play(state, 0, "turn")
     assert state.seats[0].bonus_tiles == []
 
@@ -91,6 +115,9 @@ def test_the_tracker_experienced_scores_the_chief_joining_or_opening_a_space() -
 def test_the_surveyor_chooses_leftover_tiles_and_uses_its_own_crossroad() -> None:
     state = drafted("P7")
     assert state.tasks[-1].spec == "survey-crossroad"
+    level_1 = ("RT1-1", "RT1-2", "RT1-3", "RT1-4")
+    left_over = [TERRITORIES[t].back for t in level_1 if t not in state.right_tiles]
+    assert legal(state, 3) == [f"take {back}" for back in left_over] and len(left_over) == 2
     crossroad = legal(state, 3)[0].split()[1]
     state = play(state, 3, legal(state, 3)[0])
     outpost = legal(state, 3)[0].split()[1]
@@ -110,6 +137,8 @@ def test_the_surveyor_experienced_loses_the_crossroad_and_scores_crossroad_place
     assert state.seats[0].own_crossroad is None and "place chief X-2" not in legal(state, 0)
     state = with_fields(seat_with(state, 0, carts=["C1", "C1"]), round=2)
     assert play(state, 0, "place scout X-1").seats[0].vp == 2
+    warrior = seat_with(state, 0, warriors=1)
+    assert play(warrior, 0, "place warrior X-1").seats[0].vp == 0  # scouts and the chief only
     assert final_scores(seat_with(state, 0, artifacts=["C1a", "C1b"]))[0].outposts == 2
 
 

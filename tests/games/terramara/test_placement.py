@@ -32,8 +32,10 @@ def test_a_turn_places_one_member_then_ends_with_done() -> None:
 def test_a_space_holds_two_members_of_different_colours() -> None:
     state = occupy(new(4), {"LT1-1 a": ["s1", "s2"]})
     refused(state, 0, "place chief LT1-1 a", "is full")
-    state = occupy(new(4), {"LT1-1 a": ["s0"]})
+    # the book's example 4: a space holding one of your scouts is closed to your other members
+    state = seat_with(occupy(new(4), {"LT1-1 a": ["s0"]}), 0, military=9)
     refused(state, 0, "place chief LT1-1 a", "one per colour")
+    refused(state, 0, "place scout LT1-1 a", "one per colour")
 
 
 def test_a_chief_or_warrior_closes_its_space() -> None:
@@ -99,6 +101,7 @@ def test_scouts_only_go_to_future_rows() -> None:
     state = new(4)
     assert "place scout LT2-2 a" in legal(state, 0)
     refused(state, 0, "place chief LT2-2 a", "only scouts may go to future spaces")
+    refused(state, 0, "place chief LT1-3 a", "lies in a row of round 2")  # next round's row
     state = seat_with(state, 0, warriors=1)
     refused(state, 0, "place warrior RT3-1 c", "only scouts")
 
@@ -162,8 +165,11 @@ def test_a_blockaded_crossroad_takes_one_member() -> None:
 def test_special_spaces_open_in_round_five_for_those_who_qualify() -> None:
     state = new(4)
     refused(state, 0, "place scout SA-W", "special action spaces open in round 5")
+    qualified = seat_with(with_fields(state, round=4), 0, workers=[2, 3])
+    refused(qualified, 0, "place scout SA-W", "special action spaces open in round 5")
     state = with_fields(state, round=5)
     refused(state, 0, "place chief SA-W", "workers' levels add up to at least 5")
+    refused(seat_with(state, 0, workers=[1, 3]), 0, "place chief SA-W", "at least 5")
     state = seat_with(state, 0, workers=[2, 3])
     assert "place chief SA-W" in legal(state, 0)
     refused(state, 0, "place chief SA-R", "both your carts are at or past crossroad C4")
@@ -174,6 +180,15 @@ def test_the_hut_takes_any_number_including_the_chief() -> None:
     state = play(turn_of(state, 0), 0, "place scout hut", "swap wd ca", "done")
     assert state.seats[0].hut == ["chief", "scout"]
     assert state.seats[0].raw == [0, 0, 1, 2] and state.seats[0].processed == [1, 0, 0, 0]
+
+
+def test_the_hut_swaps_a_raw_tile_for_another_kind_left_in_the_supply() -> None:
+    state = seat_with(new(4), 1, raw=[0, 0, 0, 13])  # all 16 cattle are held
+    state = play(state, 0, "place scout hut")
+    swaps = [o for o in legal(state, 0) if o.startswith("swap")]
+    assert len(swaps) == 4 * 3 - 3 and not any(o.endswith("ca") for o in swaps)
+    swaps = [o for o in legal(seat_with(state, 1, raw=[0, 0, 0, 0]), 0) if o.startswith("swap")]
+    assert len(swaps) == 4 * 3 and "swap st ca" in swaps and "swap st st" not in swaps
 
 
 def test_recruit_needs_a_worker_left_on_the_round_space() -> None:

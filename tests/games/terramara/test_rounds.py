@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.games.terramara.builder import Builder
 from engine.games.terramara.content import ARTIFACTS, BONUS_TILES, TERRITORIES
 from engine.games.terramara.flow import end_round, start_round
@@ -72,6 +75,18 @@ def test_two_and_three_players_fire_and_neutral_scouts() -> None:
         assert len(options) == 5
 
 
+def test_a_neutral_scout_goes_only_on_a_free_space() -> None:
+    state = GAME.new_game(list(NAMES[:2]), 5, {"first_game": True})
+    for _ in range(6):  # the first pass: neutral A's scouts on rows 1-6
+        seat = min(GAME.to_act(state))
+        state = play(state, seat, legal(state, seat)[0])
+    taken = next(key for key in state.spaces if key.startswith(state.left_tiles[0]))
+    options = legal(state, 0)
+    assert f"neutral {taken}" not in options and len(options) == 4  # 6 − fire − neutral A
+    with pytest.raises(IllegalAction, match="free territory space of row 1"):
+        GAME.apply(state, 0, f"neutral {taken}")
+
+
 def _fire_number(state, key):  # type: ignore[no-untyped-def]
     from engine.games.terramara.rules import board
 
@@ -94,19 +109,42 @@ def test_the_draft_goes_backwards_then_forwards_with_the_other_kind() -> None:
     assert state.seats[3].person == person
 
 
+def test_the_second_pick_is_always_of_the_other_kind() -> None:
+    state = GAME.new_game(list(NAMES[:4]), 11, {})
+    state = play(state, 3, f"pick {state.draft_persons[0]}")  # dan: a person
+    state = _settled(state)
+    for seat in (2, 1, 0):  # the others: a start card
+        state = _settled(play(state, seat, f"pick {state.draft_cards[0]}"))
+    for seat in (0, 1, 2):  # back from the start player: persons only
+        assert all(o.startswith("pick P") for o in legal(state, seat))
+        state = _settled(play(state, seat, legal(state, seat)[0]))
+    assert state.draft_persons  # one person is left, yet dan may take only a start card
+    assert legal(state, 3) and all(o.startswith("pick S") for o in legal(state, 3))
+
+
+def _settled(state):  # type: ignore[no-untyped-def]
+    """The state once the decisions a pick set off (reach, the Surveyor's tiles) are answered."""
+    while state.tasks:
+        seat = min(GAME.to_act(state))
+        state = play(state, seat, legal(state, seat)[0])
+    return state
+
+
 # -- round start and end -------------------------------------------------------------------------
 
 
 def test_round_two_and_four_clear_the_deck_three_and_five_the_river() -> None:
     state = with_fields(new(4), river=["T1a", "T2a", "W1a", "T3a", "P1a", "P2a", "C1a", "C2a"])
-    state = with_fields(state, deck=["W1b", "W2b", "P2b", "T3b", "P3b", "C3b", "W3b", "C3c", "T3c"])
+    level_2 = ["W2b", "P2b", "C2b", "W2c", "T2c"]
+    state = with_fields(state, deck=["W1b", *level_2, "T3b", "P3b", "C3b", "W3b", "C3c", "T3c"])
     state, _ = run(state, start_round, 2)
     assert state.deck[0] == "W2b"
     state, events = run(state, start_round, 3)
-    assert state.river == ["T2a", "T3a", "P2a", "C2a", "W2b", "P2b", "T3b", "P3b"]
+    assert state.river == ["T2a", "T3a", "P2a", "C2a", "W2b", "P2b", "C2b", "W2c"]
     assert any(e.reveals for e in events)
+    assert state.deck[0] == "T2c"
     state, _ = run(state, start_round, 4)
-    assert state.deck == ["C3b", "W3b", "C3c", "T3c"]
+    assert state.deck == ["T3b", "P3b", "C3b", "W3b", "C3c", "T3c"]
     state, _ = run(state, start_round, 5)
     assert state.river == ["T3a", "T3b", "P3b", "C3b", "W3b", "C3c", "T3c", ""]
 
@@ -114,6 +152,8 @@ def test_round_two_and_four_clear_the_deck_three_and_five_the_river() -> None:
 def test_round_end_returns_members_turns_the_row_and_resets_workers_and_cards() -> None:
     state = occupy(new(4), {"LT1-1 a": ["s0", "c1"], "recruit": ["s2"], "LT2-2 a": ["s3"]})
     state = seat_with(state, 0, home_scouts=3, used=[1], rotated=["T1c"], artifacts=["T1c"])
+    state = seat_with(state, 0, placed_round=True, left=["travel"])
+    state = with_fields(state, used_spaces=["raid", "start"])
     state = seat_with(state, 1, chief_home=False)
     state = seat_with(state, 2, home_scouts=2, hut=["chief", "scout"], chief_home=False)
     state = seat_with(state, 3, home_scouts=3)
@@ -122,9 +162,18 @@ def test_round_end_returns_members_turns_the_row_and_resets_workers_and_cards() 
     assert [s.home_scouts for s in state.seats] == [4, 4, 4, 3]
     assert all(s.chief_home and s.hut == [] for s in state.seats)
     assert state.seats[0].used == [] and state.seats[0].rotated == []
+    assert state.used_spaces == [] and "place scout home raid" in legal(state, 0)
+    assert state.seats[0].left == [] and "place scout home travel" in legal(state, 0)
+    assert not state.seats[0].placed_round  # a person may be turned again before placing
     assert state.round_workers[0] == 0
     assert any("crossroad space X-1 and outpost OP-A" in e.text for e in events)
     assert "place scout X-1" not in legal(state, 0) and "place scout LT1-1 a" not in legal(state, 0)
+
+
+def test_neutral_scouts_leave_when_their_row_is_turned() -> None:
+    state = new(3)  # neutral A's scouts on LT1-1 a (row 1), LT1-3 a (row 2), …
+    state, _ = run(state, end_round)
+    assert "LT1-1 a" not in state.spaces and state.spaces["LT1-3 a"] == ["n0"]
 
 
 def test_two_player_round_end_puts_a_blockade_on_the_new_crossroad() -> None:

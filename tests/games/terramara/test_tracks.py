@@ -58,7 +58,10 @@ def test_the_road_end_pays_8_5_3_per_cart_in_order_of_arrival() -> None:
     state = play(state, 0, "road C6 E", "road C6 E")
     state = play(state, 0, "place scout hut", "stop", "done")
     state = play(reach(seat_with(state, 1, carts=["C6", "S"]), 1, 1), 1, "road C6 E")
+    state = play(state, 1, "place scout hut", "stop", "done")
+    state = play(reach(seat_with(state, 2, carts=["C6", "S"]), 2, 1), 2, "road C6 E")
     assert state.seats[0].end_vp == [8, 5] and state.seats[1].end_vp == [3]
+    assert state.seats[2].end_vp == [3]  # 3 VP for every later cart
     assert final_scores(state)[0].road == 13
 
 
