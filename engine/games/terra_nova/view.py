@@ -6,9 +6,7 @@ view and its parts are hashable (the renderer caches a faction's card by its `Pl
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from engine.core import HexCellView, LinkView, View
 
@@ -26,6 +24,10 @@ from .state import (
 )
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS, ROUND_KINDS
+
+
+def _is_none(value: object) -> bool:
+    return value is None
 
 
 class RoundTileView(View):
@@ -80,17 +82,9 @@ class HexView(HexCellView):
     marked: bool
     #: On built hexes only: the building, and its seat or (a neutral house) its colour's
     #: terrain; the data leaves out the keys of an empty hex.
-    building: str | None = None
-    seat: int | None = None
-    neutral: str | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_empty_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for key in ("building", "seat", "neutral"):
-            if data.get(key) is None:
-                data.pop(key, None)
-        return data
+    building: str | None = Field(None, exclude_if=_is_none)
+    seat: int | None = Field(None, exclude_if=_is_none)
+    neutral: str | None = Field(None, exclude_if=_is_none)
 
 
 class BridgeView(LinkView):
