@@ -29,6 +29,7 @@ from .game import (
     OptionValue,
     Phase,
     Result,
+    option_key,
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
@@ -78,6 +79,7 @@ __all__ = [
     "normalize",
     "once",
     "one_of",
+    "option_key",
     "positions",
     "printable",
     "rank",
