@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -35,7 +36,7 @@ def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> 
     kinds = list(map(kind, actions))
     names = sorted(set(kinds))
     chosen = names[rng.below(len(names))]
-    group = [action for action, name in zip(actions, kinds, strict=True) if name == chosen]
+    group = actions if len(names) == 1 else list(compress(actions, map(chosen.__eq__, kinds)))
     return group[rng.below(len(group))]
 
 
