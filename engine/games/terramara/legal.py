@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import Phase
 
 from . import rules
-from .actions import RESERVED, Action, Kind
+from .actions import RESERVED, Action, Kind, act
 from .board import RIVER_RESERVE
 from .content import ARTIFACTS, BONUS_TILES, PERSONS
 from .crafting import can_pay
@@ -107,7 +107,7 @@ def _place_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
 
 
 def _place_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
-    return [Action("place", member=m, target=name) for m, name in rules.placements(state, seat)]
+    return [act("place", member=m, target=name) for m, name in rules.placements(state, seat)]
 
 
 def _place_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
