@@ -50,7 +50,10 @@ def random_playout(
     options: Mapping[str, OptionValue] | None = None,
     max_actions: int = 20_000,
 ) -> Playout:
-    """Play a whole game with random legal actions; `finished` says whether it ended in time."""
+    """Play a whole game with random legal actions; `finished` says whether it ended in time.
+
+    The actions come from `legal`, so they are played unchecked (`Game.play_listed`); the
+    logged texts are checked again wherever a log is replayed (`replay_log`)."""
     playout = Playout(game.new_game(players, seed, options))
     rng = Rng(seed=seed ^ 0x5EED)
     for _ in range(max_actions):
@@ -60,7 +63,7 @@ def random_playout(
         seats = sorted(game.to_act(playout.state))
         seat = seats[rng.below(len(seats))]
         action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
-        playout.state, _ = game.play(playout.state, seat, action)
+        playout.state, _ = game.play_listed(playout.state, seat, action)
         playout.log.append((seat, action.text()))
     else:
         playout.finished = game.is_over(playout.state)

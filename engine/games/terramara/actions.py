@@ -132,10 +132,10 @@ class Action:
         return _Reader(kind, words[1:], fail).read()
 
 
-
 #: An action made once and handed out again: the longest candidate lists (placements: every
 #: member on every open space) find their actions rather than build them anew.
 act = cache(Action)
+
 
 def sort_tiles(items: Sequence[str]) -> tuple[str, ...]:
     """Tiles in canonical order: processed kinds, then raw kinds, each stone-wood-ore-cattle."""
