@@ -95,3 +95,9 @@ MOVE = tuple(
     {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
     for cell in _EVERY_CELL
 )
+#: Per start cell, per line from it, the moves along the line in order: a listing takes the
+#: free stretch of each line (rules.free_run).
+MOVES_ALONG = tuple(
+    tuple(tuple(MOVE[cell][end] for end in ray) for ray in standard_board().rays[cell])
+    for cell in _EVERY_CELL
+)

@@ -13,7 +13,7 @@ from typing import ClassVar
 from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
 
 from . import rules
-from .actions import MOVE, PASS, PLACE, STONE, Action
+from .actions import MOVE, MOVES_ALONG, PASS, PLACE, STONE, Action
 from .board import standard_board
 from .checks import check
 from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
@@ -33,7 +33,11 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     cells, moved = state.board, state.moved
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
-        actions.extend(map(MOVE[cell].__getitem__, rules.figure_moves(BOARD, cells, cell, moved)))
+        for ray, moves in zip(BOARD.rays[cell], MOVES_ALONG[cell], strict=True):
+            actions.extend(moves[: rules.free_run(cells, ray)])
+        forbidden = rules.forbidden_end(cell, moved)
+        if forbidden in MOVE[cell] and MOVE[cell][forbidden] in actions:
+            actions.remove(MOVE[cell][forbidden])
     if not state.done:
         return actions or [PASS]
     actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
