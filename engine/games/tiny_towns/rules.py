@@ -197,13 +197,18 @@ def to_act(state: TinyTownsState) -> frozenset[int]:
         return frozenset()
     if state.phase == "name":
         return frozenset() if state.hammer is None else frozenset({state.hammer})
-    return frozenset(seat for seat, town in enumerate(state.towns) if owes_action(town))
+    return frozenset([seat for seat, town in enumerate(state.towns) if owes_action(town)])
+
+
+#: The steps of a town that has not played its part of the round yet.
+_PLAYING = frozenset({"keep", "choose", "place", "build"})
 
 
 def owes_action(town: Town) -> bool:
-    if not town.active:
-        return False
-    return town.step not in ("done", "finished") or bool(town.pending or town.claims)
+    """Whether the town has yet to play its part of the round, or, done with it, still has a
+    decision or a claim to answer (a finished town owes nothing)."""
+    step = town.step
+    return step in _PLAYING or (step == "done" and bool(town.pending or town.claims))
 
 
 def put_square(town: Town) -> int:
