@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .cards import CARDS, RESOURCES, Shape
 
@@ -123,3 +124,16 @@ SHAPE_COUNTS: dict[str, tuple[int, ...]] = {
     key: tuple(sum(row.count(res) for row in card.shape) for res in RESOURCES)
     for key, card in CARDS.items()
 }
+#: The same placements of each card grouped by their first square (index 0–15), each group in
+#: `PLACEMENTS` order: a placement fits only if its first square holds a resource or a
+#: Trading Post, so matching looks only at the groups of such squares.
+PLACEMENTS_FROM: dict[str, tuple[tuple[Placement, ...], ...]] = {
+    key: tuple(tuple(p for p in placements if p.squares[0] == first) for first in range(SQUARES))
+    for key, placements in PLACEMENTS.items()
+}
+
+
+@cache
+def squares_in(mask: int) -> tuple[int, ...]:
+    """The squares whose bits are set in `mask`, in board order."""
+    return tuple(i for i in range(SQUARES) if mask >> i & 1)

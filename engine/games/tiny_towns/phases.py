@@ -70,12 +70,12 @@ def _placing(state: State, seat: int) -> list[Action]:
 
 def _builds(state: State, seat: int) -> list[Action]:
     cells = state.towns[seat].cells
-    masks, posts = rules.resource_masks(cells)
+    supply = rules.supply_of(cells)
     return [
         act("build", card=card, square=site, squares=placement.squares)
         for card in rules.buildable_cards(state, seat)
-        for placement in rules.matches(card, masks, posts)
-        for site in rules.sites(cells, card, placement, posts)
+        for placement in rules.matches(card, supply)
+        for site in rules.sites(cells, card, placement, supply.posts)
     ]
 
 

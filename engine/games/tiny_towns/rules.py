@@ -4,8 +4,11 @@ what may be taken, stored, built and named, and who still owes an action."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import reduce
+from operator import gt, or_
+from typing import NamedTuple
 
-from .board import PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement, needs_signature
+from .board import PLACEMENTS_FROM, SHAPE_COUNTS, SQUARES, Placement, needs_signature, squares_in
 from .cards import CARDS, RESOURCES
 from .state import (
     ASIDE_LIMIT,
@@ -153,24 +156,50 @@ def resource_masks(cells: Sequence[str]) -> tuple[list[int], int]:
     return masks, posts
 
 
-def matches(card: str, masks: Sequence[int], posts: int) -> Iterator[Placement]:
+class Supply(NamedTuple):
+    """A town's resources as building needs them, worked out once for every card matched
+    against the town: per resource the squares holding it (`masks`), the Trading Posts
+    (`posts`), how many squares could give each resource (`counts`), the needs signature of
+    what the town lacks (`missing`) and the squares holding a resource or a Trading Post."""
+
+    masks: list[int]
+    posts: int
+    counts: tuple[int, ...]
+    missing: int
+    held: tuple[int, ...]
+
+
+def supply_of(cells: Sequence[str]) -> Supply:
+    masks, posts = resource_masks(cells)
+    wild = posts.bit_count()
+    return Supply(
+        masks,
+        posts,
+        tuple(mask.bit_count() + wild for mask in masks),
+        ~needs_signature([mask | posts for mask in masks]),
+        squares_in(reduce(or_, masks, posts)),
+    )
+
+
+def matches(card: str, supply: Supply) -> Iterator[Placement]:
     """The placements of `card`'s shape whose squares hold the resources it needs, each set
     of squares once (two ways of laying a shape on the same squares both fit only thanks to
     Trading Posts).
 
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
+    A placement's first square must hold one or the other, so only those groups are tried.
     """
-    wild = posts.bit_count()
-    for index, need in enumerate(SHAPE_COUNTS[card]):
-        if need > masks[index].bit_count() + wild:
-            return
-    missing = ~needs_signature([mask | posts for mask in masks])
+    if any(map(gt, SHAPE_COUNTS[card], supply.counts)):
+        return  # too few of some resource, wherever they lie
+    missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
-    for placement in PLACEMENTS[card]:
-        fits = placement.signature & missing == 0 and placement.mask & ~posts
-        if fits and placement.squares != last:
-            last = placement.squares
-            yield placement
+    from_square = PLACEMENTS_FROM[card]
+    for first in supply.held:
+        for placement in from_square[first]:
+            fits = placement.signature & missing == 0 and placement.mask & real
+            if fits and placement.squares != last:
+                last = placement.squares
+                yield placement
 
 
 def sites(cells: Sequence[str], card: str, placement: Placement, posts: int) -> list[int]:
@@ -183,9 +212,9 @@ def sites(cells: Sequence[str], card: str, placement: Placement, posts: int) -> 
 
 
 def can_build(state: TinyTownsState, seat: int) -> bool:
-    masks, posts = resource_masks(state.towns[seat].cells)
+    supply = supply_of(state.towns[seat].cells)
     return any(
-        next(matches(card, masks, posts), None) is not None for card in buildable_cards(state, seat)
+        next(matches(card, supply), None) is not None for card in buildable_cards(state, seat)
     )
 
 
