@@ -35,9 +35,10 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     for cell in rules.figures(cells, seat):
         for ray, moves in zip(BOARD.rays[cell], MOVES_ALONG[cell], strict=True):
             actions.extend(moves[: rules.free_run(cells, ray)])
-        forbidden = rules.forbidden_end(cell, moved)
-        if forbidden in MOVE[cell] and MOVE[cell][forbidden] in actions:
-            actions.remove(MOVE[cell][forbidden])
+    for figure in moved:  # moved twice, a figure may not end its third move where it began
+        back = MOVE[figure.at].get(figure.start)
+        if figure.moves == 2 and back in actions:
+            actions.remove(back)
     if not state.done:
         return actions or [PASS]
     actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
