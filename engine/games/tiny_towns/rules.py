@@ -4,11 +4,17 @@ what may be taken, stored, built and named, and who still owes an action."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import reduce
-from operator import gt, or_
+from operator import gt
 from typing import NamedTuple
 
-from .board import PLACEMENTS_FROM, SHAPE_COUNTS, SQUARES, Placement, needs_signature, squares_in
+from .board import (
+    PLACEMENTS_FROM,
+    SHAPE_COUNTS,
+    SQUARES,
+    TRADING_POST,
+    Placement,
+    needs_signature,
+)
 from .cards import CARDS, RESOURCES
 from .state import (
     ASIDE_LIMIT,
@@ -143,42 +149,36 @@ def buildable_cards(state: TinyTownsState, seat: int) -> list[str]:
 # -- matching shapes -----------------------------------------------------------------------------
 
 
-def resource_masks(cells: Sequence[str]) -> tuple[list[int], int]:
-    """Per resource, the bit mask of squares holding it; and the mask of Trading Posts."""
-    masks = [0] * len(RESOURCES)
-    posts = 0
-    for i, key in enumerate(cells):
-        index = _RESOURCE_INDEX.get(key)
-        if index is not None:
-            masks[index] |= 1 << i
-        elif key == "trading-post":
-            posts |= 1 << i
-    return masks, posts
-
-
 class Supply(NamedTuple):
     """A town's resources as building needs them, worked out once for every card matched
     against the town: per resource the squares holding it (`masks`), the Trading Posts
     (`posts`), how many squares could give each resource (`counts`), the needs signature of
-    what the town lacks (`missing`) and the squares holding a resource or a Trading Post."""
+    what the town lacks (`missing`) and each square holding a resource or a Trading Post
+    with what lies there (`held`: a resource index or board.TRADING_POST)."""
 
     masks: list[int]
     posts: int
     counts: tuple[int, ...]
     missing: int
-    held: tuple[int, ...]
+    held: list[tuple[int, int]]
 
 
 def supply_of(cells: Sequence[str]) -> Supply:
-    masks, posts = resource_masks(cells)
+    masks = [0] * len(RESOURCES)
+    posts = 0
+    held = []
+    for i, key in enumerate(cells):
+        index = _RESOURCE_INDEX.get(key)
+        if index is not None:
+            masks[index] |= 1 << i
+            held.append((i, index))
+        elif key == "trading-post":
+            posts |= 1 << i
+            held.append((i, TRADING_POST))
     wild = posts.bit_count()
-    return Supply(
-        masks,
-        posts,
-        tuple(mask.bit_count() + wild for mask in masks),
-        ~needs_signature([mask | posts for mask in masks]),
-        squares_in(reduce(or_, masks, posts)),
-    )
+    counts = tuple(mask.bit_count() + wild for mask in masks)
+    missing = ~needs_signature([mask | posts for mask in masks])
+    return Supply(masks, posts, counts, missing, held)
 
 
 def matches(card: str, supply: Supply) -> Iterator[Placement]:
@@ -187,15 +187,15 @@ def matches(card: str, supply: Supply) -> Iterator[Placement]:
     Trading Posts).
 
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
-    A placement's first square must hold one or the other, so only those groups are tried.
+    Only the placements whose first square holds what they need there are tried.
     """
     if any(map(gt, SHAPE_COUNTS[card], supply.counts)):
         return  # too few of some resource, wherever they lie
     missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
     from_square = PLACEMENTS_FROM[card]
-    for first in supply.held:
-        for placement in from_square[first]:
+    for first, what in supply.held:
+        for placement in from_square[first][what]:
             fits = placement.signature & missing == 0 and placement.mask & real
             if fits and placement.squares != last:
                 last = placement.squares
