@@ -47,7 +47,8 @@ def forbidden_end(start: int, moved: Sequence[MovedFigure]) -> int:
 
 
 def is_blocked(board: Board, cells: Sequence[int], start: int) -> bool:
-    return all(cells[n] != FREE for n in board.neighbours[start])
+    """Whether no neighbouring cell of `start` is free."""
+    return FREE not in map(cells.__getitem__, board.neighbours[start])
 
 
 def movable_seats(board: Board, cells: Sequence[int], enough: int) -> set[int]:
