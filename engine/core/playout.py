@@ -36,7 +36,12 @@ def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> 
     kinds = list(map(kind, actions))
     names = sorted(set(kinds))
     chosen = names[rng.below(len(names))]
-    group = actions if len(names) == 1 else list(compress(actions, map(chosen.__eq__, kinds)))
+    if len(names) == 1:
+        return actions[rng.below(len(actions))]
+    first, count = kinds.index(chosen), kinds.count(chosen)
+    if kinds[first : first + count].count(chosen) == count:  # the kind's actions stand together
+        return actions[first + rng.below(count)]
+    group = list(compress(actions, map(chosen.__eq__, kinds)))
     return group[rng.below(len(group))]
 
 
