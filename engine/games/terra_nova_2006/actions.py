@@ -95,9 +95,11 @@ MOVE = tuple(
     {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
     for cell in _EVERY_CELL
 )
-#: Per start cell, per line from it, the moves along the line in order: a listing takes the
-#: free stretch of each line (rules.free_run).
-MOVES_ALONG = tuple(
-    tuple(tuple(MOVE[cell][end] for end in ray) for ray in standard_board().rays[cell])
+#: Per start cell, each line from it that has cells: the line's cells and the moves along it,
+#: in order (a listing takes the moves of each line's free stretch, rules.free_run).
+LINES = tuple(
+    tuple(
+        (ray, tuple(MOVE[cell][end] for end in ray)) for ray in standard_board().rays[cell] if ray
+    )
     for cell in _EVERY_CELL
 )

@@ -13,7 +13,7 @@ from typing import ClassVar
 from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
 
 from . import rules
-from .actions import MOVE, MOVES_ALONG, PASS, PLACE, STONE, Action
+from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
 from .board import standard_board
 from .checks import check
 from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
@@ -33,8 +33,8 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     cells, moved = state.board, state.moved
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
-        for ray, moves in zip(BOARD.rays[cell], MOVES_ALONG[cell], strict=True):
-            actions.extend(moves[: rules.free_run(cells, ray)])
+        for line, moves in LINES[cell]:
+            actions.extend(moves[: rules.free_run(cells, line)])
     for figure in moved:  # moved twice, a figure may not end its third move where it began
         back = MOVE[figure.at].get(figure.start)
         if figure.moves == 2 and back in actions:
