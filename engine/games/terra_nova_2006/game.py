@@ -34,7 +34,8 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
         for line, moves in LINES[cell]:
-            actions.extend(moves[: rules.free_run(cells, line)])
+            if cells[line[0]] == FREE:  # (a line whose first cell is taken offers no move)
+                actions.extend(moves[: rules.free_run(cells, line)])
     for figure in moved:  # moved twice, a figure may not end its third move where it began
         back = MOVE[figure.at].get(figure.start)
         if figure.moves == 2 and back in actions:
