@@ -1,5 +1,5 @@
 """Drawing helpers every board renderer shares: fonts, colours, hex shapes, anti-aliased
-stamps, arrows, text, and the palette PNG encoding.
+stamps, arrows and text (render/palette.py reduces and encodes the PNG).
 
 Pillow draws polygons and lines without anti-aliasing, so smooth shapes are drawn on an
 enlarged mask (`SUPERSAMPLE` times) and reduced before they are pasted; sprites that repeat
@@ -8,7 +8,6 @@ enlarged mask (`SUPERSAMPLE` times) and reduced before they are pasted; sprites 
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
@@ -22,11 +21,6 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 SUPERSAMPLE = 3
 SQRT3 = math.sqrt(3)
-
-#: zlib level for the PNG. `optimize=True` (level 9 plus filter search) costs ~40 ms on a
-#: 1200×900 board for ~10 % fewer bytes; level 6 keeps a render well inside its time budget.
-PNG_COMPRESS_LEVEL = 6
-
 
 #: Fonts with wide Unicode coverage, tried in order for texts the bundled font cannot show
 #: (player names in Cyrillic, Greek, …). DejaVu comes with Debian's fonts-dejavu-core.
@@ -344,16 +338,6 @@ def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str
         size -= 1
     chosen = font_for(text, size)
     return cut(text, chosen, width), chosen
-
-
-def to_png(image: Image.Image) -> bytes:
-    """A palette PNG: at most 256 colours, no dithering (flat areas stay flat and small)."""
-    palette_image = image.quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    palette_image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 @cache

@@ -21,6 +21,7 @@ from engine.games.terramara.view import (
     TerritoryView,
 )
 from render.common import Box, mix
+from render.palette import Palette
 
 from .canvas import Canvas
 from .cards import draw_bonus
@@ -75,7 +76,7 @@ class Layer:
     """The cached layer and the palette images drawn over it are reduced to."""
 
     image: Image.Image
-    palette: Image.Image
+    palette: Palette
 
 
 #: The layers of the latest stretches of play (a few tables at once).

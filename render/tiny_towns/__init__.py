@@ -10,12 +10,13 @@ the public part can never show more than the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from engine.games.tiny_towns.view import TinyTownsView
-from render.common import to_png
+from render.palette import stored_palette
 
 from .cards import palette_of
 from .header import draw_header
@@ -25,11 +26,14 @@ from .private import draw_private, secret_holder
 from .style import PAPER
 from .towns import draw_towns
 
+#: Where the game's fixed palette is stored (render/palette.py).
+PALETTE_FOLDER = Path(__file__).parent
+
 
 def render(view: TinyTownsView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the towns as a view (or its data) shows them; the same view always gives
     the same bytes."""
-    return to_png(image_of(view))
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(view))
 
 
 def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
