@@ -106,6 +106,7 @@ def _is_rgb(value: object) -> bool:
 def design(named: Sequence[RGB], specimens: Sequence[Image.Image]) -> Palette:
     """A palette for boards like `specimens` (RGB images) that keeps `named` colours exact."""
     colours = list(dict.fromkeys(named))[:EXACT_SLOTS]
+    kept = len(colours)
     counts: Counter[RGB] = Counter()
     for image in specimens:
         for count, colour in image.getcolors(maxcolors=image.width * image.height) or []:
@@ -127,16 +128,18 @@ def design(named: Sequence[RGB], specimens: Sequence[Image.Image]) -> Palette:
         colour = (flat[3 * index], flat[3 * index + 1], flat[3 * index + 2])
         if colour not in colours and len(colours) < PALETTE_SIZE:
             colours.append(colour)
-    return Palette(without_thieves(colours))
+    return Palette(without_thieves(colours, kept))
 
 
-def without_thieves(colours: list[RGB]) -> list[RGB]:
-    """`colours` without those that an earlier colour would be reduced to.
+def without_thieves(colours: list[RGB], kept: int) -> list[RGB]:
+    """`colours` without those after the first `kept` that an earlier colour would be reduced
+    to.
 
     Pillow looks colours up in a cache of 64 levels per channel, each entry the palette
     colour nearest to the low corner of its cell, so a later colour close to an earlier one
     can take its pixels even though the earlier one is in the palette exactly. Dropping such
-    colours (blends, by the order of `design`) keeps the named and flat colours exact.
+    colours (blends and flat areas, by the order of `design`) keeps the named colours exact,
+    but for named colours so close to each other that they share a cell.
     """
     while True:
         palette = Palette(colours)
@@ -146,7 +149,7 @@ def without_thieves(colours: list[RGB]) -> list[RGB]:
         thieves = {
             taken
             for index in range(len(colours))
-            if (taken := int(reduced.getpixel((index, 0)))) > index  # type: ignore[arg-type]
+            if (taken := int(reduced.getpixel((index, 0)))) > max(index, kept - 1)  # type: ignore[arg-type]
         }
         if not thieves:
             return colours

@@ -22,6 +22,7 @@ from engine.games.terramara.view import (
 )
 from render.common import Box, mix
 from render.palette import Palette
+from render.recent import Recent
 
 from .canvas import Canvas
 from .cards import draw_bonus
@@ -38,7 +39,6 @@ from .layout import (
 )
 from .palette import palette_for
 from .pieces import Shape, token
-from .recent import Recent
 from .style import (
     BACK,
     BLOCKADE,

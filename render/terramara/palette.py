@@ -56,7 +56,7 @@ def palette_for(layer: Image.Image) -> Palette:
     colours = [*exact_colours(), *_specimen_colours()]
     # Half the size keeps every flat colour and the blends along edges, at a quarter the cost.
     colours += _colours(layer.reduce(2), 256 - len(colours))
-    return Palette(without_thieves(list(dict.fromkeys(colours))))
+    return Palette(without_thieves(list(dict.fromkeys(colours)), len(exact_colours())))
 
 
 def _colours(image: Image.Image, count: int) -> list[RGB]:

@@ -49,7 +49,8 @@ def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
     draw_header(image, view, palette, legend)
-    draw_towns(image, layout.towns, view, palette)
+    layer = (len(view.players), tuple(view.cards), palette, legend)
+    draw_towns(image, layout.towns, view, palette, layer)
     if holder is not None:
         draw_private(image, layout.private, holder, palette)
     return image
