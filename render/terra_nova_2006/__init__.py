@@ -20,7 +20,7 @@ from render.palette import stored_palette
 from .layers import board_for
 from .layout import cells_of
 from .panel import draw_panel
-from .pieces import Seats, draw_pieces
+from .pieces import Seats, draw_pieces, scored_layer
 
 #: Where the game's fixed palette is stored (render/palette.py).
 PALETTE_FOLDER = Path(__file__).parent
@@ -35,9 +35,10 @@ def render(data: TerraNova2006View | Mapping[str, Any]) -> bytes:
 def image_of(data: TerraNova2006View | Mapping[str, Any]) -> Image.Image:
     """The image before it is reduced to the palette."""
     view = TerraNova2006View.of(data)
-    board = board_for(cells_of(view))
-    image = board.background.copy()
+    cells = cells_of(view)
+    board = board_for(cells)
     seats = Seats.of(view.players)
+    image = scored_layer(board, cells, view, seats).copy()
     draw_pieces(image, board, view, seats)
     draw_panel(image, view, seats)
     return image
