@@ -107,9 +107,8 @@ def _text_length(
 def _cached(loaded: Font) -> Font:
     if not isinstance(loaded, ImageFont.FreeTypeFont):
         return loaded
-    return CachedFont(
-        io.BytesIO(loaded.font_bytes), loaded.size, layout_engine=loaded.layout_engine
-    )
+    source = io.BytesIO(loaded.font_bytes) if hasattr(loaded, "font_bytes") else loaded.path
+    return CachedFont(source, loaded.size, layout_engine=loaded.layout_engine)
 
 
 @cache

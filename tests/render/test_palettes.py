@@ -3,6 +3,7 @@
 - Fixed palettes (render/palette.py): every colour a game's style names is reduced to itself,
   and the PNG shows the drawing — pixel by pixel within a blend's rounding, most pixels exact
   — on boards of games the palettes were not designed from.
+- Cached text bitmaps (render/common.py `CachedFont`) give the plain font's pixels.
 - Cached regions (render/recent.py): a whole game drawn move after move, with the caches
   warm, gives the same bytes as each board drawn from cold caches.
 """
@@ -15,12 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engine
 from engine.core.playout import random_playout
 from render import render_png
-from render.common import PLAYER_COLOURS
+from render.common import PLAYER_COLOURS, font
 from render.palette import Palette, named_colours, stored_palette
 from render.palettes import NAMES, games_with_stored_palettes
 from tests.support.text_sizes import clear_render_caches
@@ -112,3 +113,21 @@ def test_warm_caches_draw_what_cold_caches_draw(key: str) -> None:
         clear_render_caches()
         cold.append(render_png(key, view))
     assert warm == cold
+
+
+def test_a_cached_font_draws_what_the_plain_font_draws() -> None:
+    """Texts at whole and fractional positions, anchored, twice (the second time from the
+    cache), drawn with `font` and with Pillow's plain font of the same size."""
+    texts = [("alice 12 VP", (10.0, 10.0), "la"), ("Round 3", (40.5, 52.25), "lm")]
+    texts += [("+4 each", (120.75, 30.5), "mm"), ("alice 12 VP", (10.5, 80.0), "la")]
+    images = []
+    for text_font in (font(20), ImageFont.load_default(size=20), font(20)):
+        image = Image.new("RGB", (220, 110), (244, 239, 228))
+        draw = ImageDraw.Draw(image)
+        for text, at, anchor in texts:
+            draw.text(at, text, font=text_font, fill=(38, 35, 31), anchor=anchor)
+        assert text_font.getlength(texts[0][0]) == ImageFont.load_default(size=20).getlength(
+            texts[0][0]
+        )
+        images.append(image.tobytes())
+    assert images[0] == images[1] == images[2]
