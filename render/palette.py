@@ -24,9 +24,10 @@ from PIL import Image
 
 from .common import RGB, rgb
 
-#: zlib level of the PNG, chosen by measurement (bench/README.md, "Images"): level 1 encodes
-#: a board in a fifth of the time of level 6 for 15–35 % more bytes (120–170 KB, far below
-#: Discord's limits). Palette PNGs are written without row filters, which suits flat colours.
+#: zlib level of the PNG, chosen by measurement (docs/architecture.md, "Speed"): level 1
+#: encodes a board in a fifth of the time of level 6 for 15–35 % more bytes (70–170 KB, far
+#: below Discord's limits); the RLE strategy was no faster and twice as large. Pillow writes
+#: palette PNGs without row filters, which suits flat colours.
 PNG_COMPRESS_LEVEL = 1
 
 PALETTE_SIZE = 256

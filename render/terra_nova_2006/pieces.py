@@ -95,7 +95,7 @@ def draw_pieces(
 #: Boards with their scored areas, by board and areas: an area never changes once scored, so
 #: most moves draw on the layer of the move before (late in a game a board has ten areas or
 #: more, and shading them was half of the drawing).
-SCORED: Recent[Image.Image] = Recent(8)
+SCORED: Recent[Image.Image] = Recent(4)
 
 
 def scored_layer(
