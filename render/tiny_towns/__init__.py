@@ -1,8 +1,9 @@
 """The Tiny Towns image, drawn from the view of docs/games/tiny-towns.md.
 
 All towns side by side under a header (the round, its resource, who is still to act, a
-legend) and the building cards on offer. A cached layer holds what stays the same for a
-game: paper, legend, cards and the empty grids with their coordinates. A player's own image
+legend) and the building cards on offer. A cached layer holds what stays the same for every
+game of as many players: paper, legend and the empty grids with their coordinates; the cards
+are pasted on it, and towns that did not change are pasted as drawn before. A player's own image
 (view with a viewer) is the public image plus a strip with that player's monument cards, so
 the public part can never show more than the public view.
 """
@@ -44,7 +45,7 @@ def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
     layout, background = background_for(len(view.players), tuple(view.cards), palette, legend)
     holder = secret_holder(view)
     if holder is None:
-        image = background.copy()
+        image = background
     else:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
