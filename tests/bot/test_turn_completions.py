@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service import GameCatalog, Service
 from bot.store import Store
 from engine.games.terra_nova import TerraNova
-from tests.bot.helpers import ALICE, BOB, CHANNEL, ManualClock, fake_renderer
+from tests.bot.helpers import ALICE, BOB, CHANNEL, ManualClock, fake_renderer, start_table
 
 
 async def test_the_last_terra_nova_seat_in_a_round_is_offered_no_second_action(
@@ -14,15 +14,9 @@ async def test_the_last_terra_nova_seat_in_a_round_is_offered_no_second_action(
     # Once the other seat has passed, the turn comes back to the last one after each
     # action; yet a whole turn holds one action: after `sail` only exchanges may follow.
     service = Service(store, games=GameCatalog([TerraNova()]), renderer=fake_renderer, clock=clock)
-    await service.create_table(CHANNEL, ALICE, "terra-nova", {"first-game": True}, 1)
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ALICE)
-    table = await store.tables.open_table(CHANNEL.id)
-    assert table is not None
-    by_id = {user.id: user for user in (ALICE, BOB)}
-    seated = {seat.seat: by_id[seat.user_id] for seat in await store.tables.seats(table.id)}
-    (seat,) = table.to_act
-    first, last = seated[seat], seated[1 - seat]
+    first, last = await start_table(
+        service, [ALICE, BOB], game="terra-nova", options={"first-game": True}
+    )
     passing = [a for a in await service.legal_actions(CHANNEL, first) if a.startswith("pass")]
     await service.act(CHANNEL, first, passing[0])
     completions = await service.turn_completions(CHANNEL, last, "sail; ")
