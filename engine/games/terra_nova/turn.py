@@ -444,9 +444,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
             self._after_house(seat, edge)
 
-    def _trading_post(
-        self, seat: int, hex_: int, cost: int, how: str, built: bool = False
-    ) -> None:
+    def _trading_post(self, seat: int, hex_: int, cost: int, how: str, built: bool = False) -> None:
         """A trading post on `hex_`: in place of a house, or `built` on an empty hex."""
         self.player(seat).money -= cost
         self._set_building(hex_, TRADING_POST)
