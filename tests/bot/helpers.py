@@ -11,6 +11,7 @@ from typing import Any
 from bot.config import Settings
 from bot.console import run_console
 from bot.service import Channel, GameCatalog, Service, User
+from engine.core import OptionValue
 from tests.support.pile_game import PileGame
 
 FAKE_PNG_HEADER = b"\x89PNG-fake\n"
@@ -58,23 +59,13 @@ async def start_table(
     seed: int = 1,
     size: int = 10,
     channel: Channel = CHANNEL,
+    game: str = "pile",
+    options: Mapping[str, OptionValue] | None = None,
 ) -> list[User]:
-    """Open a pile table with `users` (the first creates it), start it, and return the users
-    in seat order."""
-    return await start_game(service, "pile", users, {"size": str(size)}, seed, channel)
-
-
-async def start_game(
-    service: Service,
-    game: str,
-    users: Sequence[User],
-    options: Mapping[str, str],
-    seed: int,
-    channel: Channel = CHANNEL,
-) -> list[User]:
-    """Open a table of `game` with `users` (the first creates it), start it, and return the
-    users in seat order."""
-    await service.create_table(channel, users[0], game, options, seed)
+    """Open a table of `game` (a pile of `size`, or with `options`) with `users` (the first
+    creates it), start it, and return the users in seat order."""
+    chosen = {"size": str(size)} if options is None else options
+    await service.create_table(channel, users[0], game, chosen, seed)
     for user in users[1:]:
         await service.join(channel, user)
     await service.start(channel, users[0])
@@ -82,6 +73,18 @@ async def start_game(
     assert table is not None
     by_id = {user.id: user for user in users}
     return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+
+
+async def start_game(
+    service: Service,
+    game: str,
+    users: Sequence[User],
+    options: Mapping[str, OptionValue],
+    seed: int,
+    channel: Channel = CHANNEL,
+) -> list[User]:
+    """`start_table` for a table of `game` with `options`."""
+    return await start_table(service, users, seed=seed, channel=channel, game=game, options=options)
 
 
 async def set_position(
