@@ -28,15 +28,68 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game key, as listed by `python -m engine list`")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot levels, one per seat (e.g. normal,random)",
+    )
+    parser.add_argument("--games", type=int, required=True, help="how many games to play")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option; repeat for several",
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="print one line per finished game to stderr"
+    )
+
+
+def arena_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the arena the arguments describe. Exits with status 2 and a message on bad input."""
+    from .ai.arena import GameRecord, run_arena  # the bots load only when asked for
+
+    def report(index: int, record: GameRecord) -> None:
+        winners = ", ".join(f"{record.levels[s]}@{s + 1}" for s in record.winners) or "none"
+        print(
+            f"game {index + 1}/{args.games}: {record.scores} won by {winners}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        levels = [name.strip() for name in args.bots.split(",") if name.strip()]
+        return run_arena(
+            get(args.game),
+            levels,
+            args.games,
+            args.seed,
+            parse_options(args.option),
+            report if args.progress else None,
+        )
+    except EngineError as error:
+        fail(str(error))
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` texts → a dict; exits with status 2 on an item without `=`."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            fail(f"--option takes KEY=VALUE, not '{item}'")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def replay_from_args(args: argparse.Namespace) -> Replay:
     """Replay the game the arguments describe. Exits with status 2 and a message on bad input."""
     try:
-        options: dict[str, Any] = {}
-        for item in args.option:
-            key, sep, value = item.partition("=")
-            if not sep:
-                fail(f"--option takes KEY=VALUE, not '{item}'")
-            options[key.strip()] = value.strip()
+        options = parse_options(args.option)
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         for player in players:
             if ":" in player or "#" in player:

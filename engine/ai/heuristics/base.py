@@ -1,0 +1,43 @@
+"""What the search may know about a game beyond its rules: the defaults every game starts from.
+
+A game's own module (one per game, registered in `heuristics/__init__.py`) subclasses
+`Heuristics` and overrides what pays: an evaluation of unfinished positions, move ordering,
+and how strong a lead is. Nothing here may read another seat's secrets: every method is only
+ever called on a state the search sampled from what the bot's seat can see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Game
+
+
+class Heuristics:
+    """Game-blind defaults: points so far as the evaluation, every action equally promising."""
+
+    #: A lead of this many points in `evaluate` counts as a ~73 % chance to win (the slope of
+    #: the logistic that turns a lead into a value between 0 and 1).
+    scale: ClassVar[float] = 10.0
+    #: Alone at the table a bot plays for points: a score of `solo_par` counts as even.
+    solo_par: ClassVar[float] = 0.0
+    #: Whether the other seats' choices are searched (a tree node each) or simply played by
+    #: the move-ordering policy, which suits games where others hardly change one's plans.
+    search_opponents: ClassVar[bool] = True
+    #: How many search iterations each level spends per decision in this game; a slow engine
+    #: gets fewer (see levels.py for what a level is).
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 800}
+
+    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
+        """Each seat's expected final points, estimated from an unfinished state."""
+        return [float(points) for points in game.scores(state)]
+
+    def logits(self, game: Game[Any], state: Any, seat: int, actions: Sequence[str]) -> list[float]:
+        """How promising each action looks before searching it (higher is better).
+
+        The search tries actions in this order, gives them prior weight softmax(logit), and
+        the rollouts and the `easy` level sample from that softmax. Must be cheap: it runs
+        once for each node of the search tree.
+        """
+        return [0.0] * len(actions)

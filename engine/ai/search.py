@@ -1,0 +1,250 @@
+"""The search: Monte-Carlo tree search over determinised states (single-observer ISMCTS).
+
+Every iteration samples a state the bot's seat cannot tell from the real one (sampling.py),
+walks down one shared tree whose edges are action texts, choosing by PUCT (the game's logits
+as priors, progressive widening over the best-ordered candidates), adds one node, plays a few
+policy moves and scores the leaf with the game's evaluation. Values are kept per seat, so any
+number of players works; each seat maximises its own. When nothing is hidden and no chance
+lies ahead, one state per node is kept instead of replaying the path every iteration.
+
+Budgets are counted in iterations, so a decision depends only on the state, the level and the
+seed; a wall-clock limit is only a safety net and is reported when it cuts a search short.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+from .heuristics.base import Heuristics
+from .levels import Level
+from .sampling import determinize, fixed_future
+
+#: Weight of the win itself against the final margin in a finished game's value.
+WIN_WEIGHT = 0.75
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: str
+    #: Search iterations run (0 for levels that do not search, or a single legal action).
+    iterations: int
+    #: True when the wall-clock safety limit stopped the search early.
+    capped: bool = False
+
+
+class Node:
+    __slots__ = ("actions", "children", "logits", "mover", "order", "state", "totals", "visits")
+
+    def __init__(self, mover: int, seats: int) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.visits = 0
+        self.totals = [0.0] * seats  # summed values of every seat over the visits
+        self.children: dict[str, Node] = {}
+        self.logits: dict[str, float] = {}
+        self.actions: list[str] | None = None  # the last action list the order was made for
+        self.order: list[str] = []
+        self.state: Any = None  # kept only when the future is fixed
+
+
+def sigmoid(x: float) -> float:
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def uniform(rng: Rng) -> float:
+    return rng.next_u64() / 2.0**64
+
+
+def sample_softmax(rng: Rng, logits: list[float], temperature: float) -> int:
+    """An index drawn with probability softmax(logits / temperature); 0 picks the best."""
+    best = max(logits)
+    if temperature <= 0:
+        return logits.index(best)
+    weights = [math.exp((value - best) / temperature) for value in logits]
+    target = uniform(rng) * sum(weights)
+    for index, weight in enumerate(weights):
+        target -= weight
+        if target < 0:
+            return index
+    return len(weights) - 1
+
+
+def acting_seat(seats: frozenset[int], me: int) -> int:
+    """Whom the search lets act when several may: the bot first, then the lowest seat."""
+    return me if me in seats else min(seats)
+
+
+class Search:
+    def __init__(
+        self,
+        game: Game[Any],
+        heuristics: Heuristics,
+        state: Any,
+        seat: int,
+        level: Level,
+        rng: Rng,
+    ) -> None:
+        self.game = game
+        self.heuristics = heuristics
+        self.real = state
+        self.seat = seat
+        self.level = level
+        self.rng = rng
+        self.seats = len(state.players)
+        self.fixed = fixed_future(game, state) and heuristics.search_opponents
+        self.root = Node(seat, self.seats)
+        if self.fixed:
+            self.root.state = determinize(game, state, seat, rng)
+
+    # -- the policy ---------------------------------------------------------------------
+
+    def policy_action(self, state: Any, seat: int, temperature: float) -> str:
+        actions = self.game.legal_actions(state, seat)
+        if len(actions) == 1:
+            return actions[0]
+        logits = self.heuristics.logits(self.game, state, seat, actions)
+        return actions[sample_softmax(self.rng, logits, temperature)]
+
+    # -- one iteration ------------------------------------------------------------------
+
+    def run(self, iterations: int, max_seconds: float | None) -> Decision:
+        started = time.perf_counter()
+        done = 0
+        capped = False
+        while done < iterations:
+            self.iterate()
+            done += 1
+            out_of_time = max_seconds is not None and time.perf_counter() - started > max_seconds
+            if done % 8 == 0 and out_of_time:
+                capped = True
+                break
+        return Decision(self.best_root_action(), done, capped)
+
+    def iterate(self) -> None:
+        game = self.game
+        node = self.root
+        state = node.state if self.fixed else determinize(game, self.real, self.seat, self.rng)
+        path = [node]
+        while True:
+            if game.is_over(state):
+                values = self.final_values(state)
+                break
+            mover = acting_seat(game.to_act(state), self.seat)
+            if mover != self.seat and not self.heuristics.search_opponents:
+                action = self.policy_action(state, mover, self.level.temperature)
+                state = game.apply(state, mover, action).state
+                continue
+            action = self.select(node, state, mover)
+            child = node.children.get(action)
+            if child is None:
+                child = Node(mover, self.seats)
+                node.children[action] = child
+                state = game.apply(state, mover, action).state
+                if self.fixed:
+                    child.state = state
+                path.append(child)
+                values = self.leaf_values(state)
+                break
+            state = child.state if self.fixed else game.apply(state, mover, action).state
+            node = child
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for index, value in enumerate(values):
+                totals[index] += value
+
+    def select(self, node: Node, state: Any, mover: int) -> str:
+        """PUCT over the node's best-ordered candidates, widening as its visits grow."""
+        if node.actions is None or not self.fixed:
+            actions = self.game.legal_actions(state, mover)
+            if actions != node.actions:
+                self._order(node, state, mover, actions)
+        order = node.order
+        level = self.level
+        width = min(len(order), level.width + int(level.widening * math.sqrt(node.visits)))
+        candidates = order[:width]
+        logits = node.logits
+        top = logits[candidates[0]]
+        priors = [math.exp(logits[a] - top) for a in candidates]
+        norm = sum(priors)
+        explore = level.exploration * math.sqrt(node.visits + 1) / norm
+        first_play = node.totals[mover] / node.visits if node.visits else 0.5
+        best_action, best_score = candidates[0], -math.inf
+        for action, prior in zip(candidates, priors, strict=True):
+            child = node.children.get(action)
+            if child is None:
+                score = first_play + explore * prior
+            else:
+                mean = child.totals[mover] / child.visits
+                score = mean + explore * prior / (1 + child.visits)
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
+    def _order(self, node: Node, state: Any, mover: int, actions: list[str]) -> None:
+        missing = [a for a in actions if a not in node.logits]
+        if missing:
+            scores = self.heuristics.logits(self.game, state, mover, missing)
+            node.logits.update(zip(missing, scores, strict=True))
+        position = {action: index for index, action in enumerate(actions)}
+        node.actions = actions
+        node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+
+    # -- values -------------------------------------------------------------------------
+
+    def leaf_values(self, state: Any) -> list[float]:
+        game = self.game
+        for _ in range(self.level.rollout):
+            if game.is_over(state):
+                break
+            mover = acting_seat(game.to_act(state), self.seat)
+            action = self.policy_action(state, mover, self.level.temperature)
+            state = game.apply(state, mover, action).state
+        if game.is_over(state):
+            return self.final_values(state)
+        estimate = self.heuristics.evaluate(game, state)
+        return self._from_points(estimate)
+
+    def final_values(self, state: Any) -> list[float]:
+        """A finished game: mostly who won (ties split), a little by how much."""
+        top = self.game.ranking(state)[0]
+        margins = self._from_points([float(p) for p in self.game.scores(state)])
+        return [
+            WIN_WEIGHT * (1 / len(top) if seat in top else 0.0) + (1 - WIN_WEIGHT) * margin
+            for seat, margin in enumerate(margins)
+        ]
+
+    def _from_points(self, points: list[float]) -> list[float]:
+        """Each seat's lead over its best rival, squashed into a value between 0 and 1."""
+        scale = self.heuristics.scale
+        if len(points) == 1:
+            return [sigmoid((points[0] - self.heuristics.solo_par) / scale)]
+        values = []
+        for seat, own in enumerate(points):
+            rival = max(p for other, p in enumerate(points) if other != seat)
+            values.append(sigmoid((own - rival) / scale))
+        return values
+
+    # -- the answer ---------------------------------------------------------------------
+
+    def best_root_action(self) -> str:
+        """The most visited root action; ties go to the better mean, then the better logit."""
+        root = self.root
+        best: tuple[int, float, int] | None = None
+        chosen = root.order[0]
+        for rank, action in enumerate(root.order):
+            child = root.children.get(action)
+            if child is None:
+                continue
+            key = (child.visits, child.totals[self.seat] / child.visits, -rank)
+            if best is None or key > best:
+                best, chosen = key, action
+        return chosen
