@@ -15,10 +15,11 @@ from engine.core.errors import GameOver, NotYourTurn
 from engine.core.game import Game
 from engine.core.rng import Rng
 
+from .choice import sample_softmax
 from .heuristics import heuristics_for
 from .levels import LEVELS, Level, UnknownLevel, level
 from .sampling import determinize
-from .search import Decision, Search, sample_softmax
+from .search import Decision, Search
 
 #: The safety limit on one decision's wall-clock time; budgets are iterations, and the
 #: published figures never reach this.
@@ -53,6 +54,7 @@ def decide(
         return Decision(actions[rng.below(len(actions))], 0)
     budget = heuristics.iterations.get(chosen.name, 0) if iterations is None else iterations
     if not chosen.searches or budget <= 0:
+        actions = heuristics.candidates(game, seen, seat, actions)
         logits = heuristics.logits(game, seen, seat, actions)
         return Decision(actions[sample_softmax(rng, logits, chosen.temperature)], 0)
     return Search(game, heuristics, state, seat, chosen, rng).run(budget, max_seconds)

@@ -21,6 +21,7 @@ from typing import Any
 from engine.core.game import Game
 from engine.core.rng import Rng
 
+from .choice import sample_softmax
 from .heuristics.base import Heuristics
 from .levels import Level
 from .sampling import determinize, fixed_future
@@ -58,24 +59,6 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def uniform(rng: Rng) -> float:
-    return rng.next_u64() / 2.0**64
-
-
-def sample_softmax(rng: Rng, logits: list[float], temperature: float) -> int:
-    """An index drawn with probability softmax(logits / temperature); 0 picks the best."""
-    best = max(logits)
-    if temperature <= 0:
-        return logits.index(best)
-    weights = [math.exp((value - best) / temperature) for value in logits]
-    target = uniform(rng) * sum(weights)
-    for index, weight in enumerate(weights):
-        target -= weight
-        if target < 0:
-            return index
-    return len(weights) - 1
-
-
 def acting_seat(seats: frozenset[int], me: int) -> int:
     """Whom the search lets act when several may: the bot first, then the lowest seat."""
     return me if me in seats else min(seats)
@@ -100,13 +83,21 @@ class Search:
         self.seats = len(state.players)
         self.fixed = fixed_future(game, state) and heuristics.search_opponents
         self.root = Node(seat, self.seats)
+        first = determinize(game, state, seat, rng)
         if self.fixed:
-            self.root.state = determinize(game, state, seat, rng)
+            self.root.state = first
+        #: Each seat's lead at the root: values are centred on it, so that the search tells
+        #: its options apart even when one seat is far ahead (the logistic is flat there).
+        self.root_leads = [0.0] * self.seats
+        if not game.is_over(first):
+            self.root_leads = self.leads(heuristics.evaluate(game, first))
 
     # -- the policy ---------------------------------------------------------------------
 
     def policy_action(self, state: Any, seat: int, temperature: float) -> str:
-        actions = self.game.legal_actions(state, seat)
+        actions = self.heuristics.candidates(
+            self.game, state, seat, self.game.legal_actions(state, seat)
+        )
         if len(actions) == 1:
             return actions[0]
         logits = self.heuristics.logits(self.game, state, seat, actions)
@@ -138,7 +129,8 @@ class Search:
                 break
             mover = acting_seat(game.to_act(state), self.seat)
             if mover != self.seat and not self.heuristics.search_opponents:
-                action = self.policy_action(state, mover, self.level.temperature)
+                actions = game.legal_actions(state, mover)
+                action = self.heuristics.opponent_action(game, state, mover, actions, self.rng)
                 state = game.apply(state, mover, action).state
                 continue
             action = self.select(node, state, mover)
@@ -164,7 +156,9 @@ class Search:
     def select(self, node: Node, state: Any, mover: int) -> str:
         """PUCT over the node's best-ordered candidates, widening as its visits grow."""
         if node.actions is None or not self.fixed:
-            actions = self.game.legal_actions(state, mover)
+            actions = self.heuristics.candidates(
+                self.game, state, mover, self.game.legal_actions(state, mover)
+            )
             if actions != node.actions:
                 self._order(node, state, mover, actions)
         order = node.order
@@ -222,16 +216,22 @@ class Search:
             for seat, margin in enumerate(margins)
         ]
 
-    def _from_points(self, points: list[float]) -> list[float]:
-        """Each seat's lead over its best rival, squashed into a value between 0 and 1."""
-        scale = self.heuristics.scale
+    def leads(self, points: list[float]) -> list[float]:
+        """Each seat's points over its best rival's (alone: over the game's par)."""
         if len(points) == 1:
-            return [sigmoid((points[0] - self.heuristics.solo_par) / scale)]
-        values = []
-        for seat, own in enumerate(points):
-            rival = max(p for other, p in enumerate(points) if other != seat)
-            values.append(sigmoid((own - rival) / scale))
-        return values
+            return [points[0] - self.heuristics.solo_par]
+        return [
+            own - max(p for other, p in enumerate(points) if other != seat)
+            for seat, own in enumerate(points)
+        ]
+
+    def _from_points(self, points: list[float]) -> list[float]:
+        """Each seat's lead, against its lead at the root, squashed to a value in (0, 1)."""
+        scale = self.heuristics.scale
+        return [
+            sigmoid((lead - base) / scale)
+            for lead, base in zip(self.leads(points), self.root_leads, strict=True)
+        ]
 
     # -- the answer ---------------------------------------------------------------------
 

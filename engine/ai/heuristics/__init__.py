@@ -16,7 +16,13 @@ from .base import Heuristics
 
 @cache
 def _by_key() -> dict[str, Heuristics]:
-    return {}
+    from .terra_nova_2006 import TerraNova2006Heuristics
+    from .tiny_towns import TinyTownsHeuristics
+
+    return {
+        "terra-nova-2006": TerraNova2006Heuristics(),
+        "tiny-towns": TinyTownsHeuristics(),
+    }
 
 
 def heuristics_for(game: Game[Any]) -> Heuristics:

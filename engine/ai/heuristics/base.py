@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.game import Game
+from engine.core.rng import Rng
+
+from ..choice import sample_softmax
 
 
 class Heuristics:
@@ -33,6 +36,13 @@ class Heuristics:
         """Each seat's expected final points, estimated from an unfinished state."""
         return [float(points) for points in game.scores(state)]
 
+    def candidates(self, game: Game[Any], state: Any, seat: int, actions: list[str]) -> list[str]:
+        """The actions worth considering at all (a non-empty part of `actions`).
+
+        A game may prune here what a sensible player never does; the default keeps all.
+        """
+        return actions
+
     def logits(self, game: Game[Any], state: Any, seat: int, actions: Sequence[str]) -> list[float]:
         """How promising each action looks before searching it (higher is better).
 
@@ -41,3 +51,9 @@ class Heuristics:
         once for each node of the search tree.
         """
         return [0.0] * len(actions)
+
+    def opponent_action(
+        self, game: Game[Any], state: Any, seat: int, actions: Sequence[str], rng: Rng
+    ) -> str:
+        """What another seat plays when `search_opponents` is off: its policy's choice."""
+        return actions[sample_softmax(rng, self.logits(game, state, seat, actions), 1.0)]

@@ -1,0 +1,181 @@
+"""Tiny Towns: a town is worth its score now plus the buildings its resources are growing into.
+
+A town's evaluation is its score as it stands (every square without a building costs a point)
+plus, for each card it may build, the card's rough worth times how far the best unblocked
+placement of its shape is filled with the right resources (squared, so nearly finished shapes
+count most). Move ordering is the change in that value: where a resource goes, which building
+to build where. The others hardly change one's own town, so they are not searched: the search
+plays their turns with random placements and plans one's own town against sampled decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.games.tiny_towns import rules
+from engine.games.tiny_towns.board import PLACEMENTS, SQUARES, square
+from engine.games.tiny_towns.cards import MONUMENTS, RESOURCES
+from engine.games.tiny_towns.scoring import score_town
+from engine.games.tiny_towns.state import EMPTY, TinyTownsState
+from engine.games.tiny_towns.view import context
+
+from .base import Heuristics
+
+#: What a building of each card tends to score in a town (a rough average, in points);
+#: monuments not listed are worth MONUMENT_WORTH.
+WORTH: dict[str, float] = {
+    "cottage": 2.5,
+    "farm": 4.0,
+    "granary": 3.5,
+    "greenhouse": 4.0,
+    "orchard": 3.5,
+    "fountain": 1.5,
+    "millstone": 1.5,
+    "shed": 1.0,
+    "well": 2.0,
+    "abbey": 2.5,
+    "chapel": 3.0,
+    "cloister": 2.0,
+    "temple": 3.0,
+    "almshouse": 2.0,
+    "feast-hall": 2.5,
+    "inn": 3.0,
+    "tavern": 3.0,
+    "bakery": 2.5,
+    "market": 2.0,
+    "tailor": 2.0,
+    "theater": 3.0,
+    "bank": 4.0,
+    "factory": 1.5,
+    "trading-post": 1.5,
+    "warehouse": 1.0,
+}
+MONUMENT_WORTH = 5.0
+#: How many partial placements of one card count towards growth (a monument once).
+COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
+#: An empty square costs a point only if it stays empty: until the town is finished it is
+#: worth about as much as the point it would cost.
+EMPTY_PROMISE = 1.0
+#: Logits are point changes divided by this.
+LOGIT_POINTS = 1.0
+FULL = (1 << SQUARES) - 1
+_RESOURCE_INDEX = {name: index for index, name in enumerate(RESOURCES)}
+
+
+@cache
+def shapes(card: str) -> tuple[tuple[int, int, int], ...]:
+    """Every placement of the card's shape as (squares mask, needs signature, size)."""
+    return tuple((p.mask, p.signature, len(p.squares)) for p in PLACEMENTS[card])
+
+
+def signature(cells: Sequence[str]) -> tuple[int, int]:
+    """The town's resources packed as in board.needs_signature, and its occupied squares."""
+    packed = 0
+    occupied = 0
+    for i, key in enumerate(cells):
+        if key != EMPTY:
+            occupied |= 1 << i
+            index = _RESOURCE_INDEX.get(key)
+            if index is not None:
+                packed |= 1 << (SQUARES * index + i)
+    return packed, occupied
+
+
+def growth(cells: Sequence[str], cards: Sequence[str]) -> float:
+    """The worth of the buildings the town's resources are on their way to.
+
+    Every unblocked placement holding some right resources is a candidate worth the card's
+    worth times the share of its shape already filled; the best candidates that do not
+    overlap are counted (at most `COPIES` of a card, a monument once).
+    """
+    packed, occupied = signature(cells)
+    candidates: list[tuple[float, int, str]] = []
+    for card in cards:
+        worth = WORTH.get(card, MONUMENT_WORTH)
+        for mask, needs, size in shapes(card):
+            matched = (needs & packed).bit_count()
+            if matched and (mask & occupied).bit_count() == matched:
+                candidates.append((worth * matched / size, mask, card))
+    candidates.sort(key=lambda c: -c[0])
+    used = 0
+    taken: dict[str, int] = {}
+    total = 0.0
+    for credit, mask, card in candidates:
+        if mask & used or taken.get(card, 0) >= COPIES.get(card, 2):
+            continue
+        used |= mask
+        taken[card] = taken.get(card, 0) + 1
+        total += credit
+    return total
+
+
+def cards_for(state: TinyTownsState, seat: int) -> list[str]:
+    return rules.buildable_cards(state, seat)
+
+
+def town_value(state: TinyTownsState, seat: int, cells: Sequence[str] | None = None) -> float:
+    """The town's score now, its empty squares' promise, and the growth of its resources."""
+    town = state.towns[seat]
+    cells = town.cells if cells is None else cells
+    score = score_town(cells, town.held, town.shrine, context(state, seat)).total
+    empty = cells.count(EMPTY) if town.active else 0
+    return score + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat))
+
+
+def after(cells: Sequence[str], action: str) -> list[str] | None:
+    """The town's squares after a `place` or `build` (None for other actions)."""
+    words = action.split()
+    if words[0] == "place":
+        changed = list(cells)
+        at = square(words[2])
+        if at is None or changed[at] != EMPTY:
+            return None  # onto a cottage (Statue of the Bondmaker): no square changes
+        changed[at] = words[1]
+        return changed
+    if words[0] == "build":
+        card, site = words[1], square(words[3])
+        changed = list(cells)
+        for name in words[5:]:
+            used = square(name)
+            if used is not None and changed[used] != "trading-post":
+                changed[used] = EMPTY
+        if site is not None:
+            changed[site] = card
+        return changed
+    return None
+
+
+class TinyTownsHeuristics(Heuristics):
+    scale: ClassVar[float] = 4.0
+    solo_par: ClassVar[float] = 25.0
+    search_opponents: ClassVar[bool] = False
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
+
+    def evaluate(self, game: Game[Any], state: TinyTownsState) -> list[float]:
+        return [town_value(state, seat) for seat in range(len(state.players))]
+
+    def logits(
+        self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str]
+    ) -> list[float]:
+        town = state.towns[seat]
+        base = town_value(state, seat)
+        values = []
+        for action in actions:
+            changed = after(town.cells, action)
+            if changed is None:
+                values.append(0.0)
+            else:
+                values.append((town_value(state, seat, changed) - base) / LOGIT_POINTS)
+        return values
+
+    def opponent_action(
+        self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str], rng: Rng
+    ) -> str:
+        """Others only place, at random: cheap, and their towns hardly touch one's own."""
+        if "done" in actions:
+            return "done"
+        return actions[rng.below(len(actions))]
