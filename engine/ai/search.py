@@ -208,18 +208,24 @@ class Search:
         return self._from_points(estimate)
 
     def final_values(self, state: Any) -> list[float]:
-        """A finished game: mostly who won (ties split), a little by how much."""
-        top = self.game.ranking(state)[0]
+        """A finished game: mostly who won (ties split), a little by how much.
+
+        Where the others are not searched their play is no guide, so only points count.
+        """
         margins = self._from_points([float(p) for p in self.game.scores(state)])
+        if not self.heuristics.search_opponents:
+            return margins
+        top = self.game.ranking(state)[0]
         return [
             WIN_WEIGHT * (1 / len(top) if seat in top else 0.0) + (1 - WIN_WEIGHT) * margin
             for seat, margin in enumerate(margins)
         ]
 
     def leads(self, points: list[float]) -> list[float]:
-        """Each seat's points over its best rival's (alone: over the game's par)."""
-        if len(points) == 1:
-            return [points[0] - self.heuristics.solo_par]
+        """Each seat's points over its best rival's; alone, or where the others are not
+        searched (their simulated play says nothing about them), its points."""
+        if len(points) == 1 or not self.heuristics.search_opponents:
+            return points
         return [
             own - max(p for other, p in enumerate(points) if other != seat)
             for seat, own in enumerate(points)

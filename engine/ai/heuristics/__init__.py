@@ -16,10 +16,12 @@ from .base import Heuristics
 
 @cache
 def _by_key() -> dict[str, Heuristics]:
+    from .terra_nova import TerraNovaHeuristics
     from .terra_nova_2006 import TerraNova2006Heuristics
     from .tiny_towns import TinyTownsHeuristics
 
     return {
+        "terra-nova": TerraNovaHeuristics(),
         "terra-nova-2006": TerraNova2006Heuristics(),
         "tiny-towns": TinyTownsHeuristics(),
     }

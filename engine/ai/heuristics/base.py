@@ -23,8 +23,6 @@ class Heuristics:
     #: A lead of this many points in `evaluate` counts as a ~73 % chance to win (the slope of
     #: the logistic that turns a lead into a value between 0 and 1).
     scale: ClassVar[float] = 10.0
-    #: Alone at the table a bot plays for points: a score of `solo_par` counts as even.
-    solo_par: ClassVar[float] = 0.0
     #: Whether the other seats' choices are searched (a tree node each) or simply played by
     #: the move-ordering policy, which suits games where others hardly change one's plans.
     search_opponents: ClassVar[bool] = True

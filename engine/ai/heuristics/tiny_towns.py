@@ -25,8 +25,8 @@ from engine.games.tiny_towns.view import context
 
 from .base import Heuristics
 
-#: What a building of each card tends to score in a town (a rough average, in points);
-#: monuments not listed are worth MONUMENT_WORTH.
+#: What a building of each card tends to score in a town over a game (a rough average, in
+#: points); monuments not listed are worth MONUMENT_WORTH.
 WORTH: dict[str, float] = {
     "cottage": 2.5,
     "farm": 4.0,
@@ -55,6 +55,8 @@ WORTH: dict[str, float] = {
     "warehouse": 1.0,
 }
 MONUMENT_WORTH = 5.0
+#: A shape still missing k resources is credited STEP**k of its card's worth.
+STEP = 0.7
 #: How many partial placements of one card count towards growth (a monument once).
 COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
 #: An empty square costs a point only if it stays empty: until the town is finished it is
@@ -99,7 +101,7 @@ def growth(cells: Sequence[str], cards: Sequence[str]) -> float:
         for mask, needs, size in shapes(card):
             matched = (needs & packed).bit_count()
             if matched and (mask & occupied).bit_count() == matched:
-                candidates.append((worth * matched / size, mask, card))
+                candidates.append((worth * STEP ** (size - matched), mask, card))
     candidates.sort(key=lambda c: -c[0])
     used = 0
     taken: dict[str, int] = {}
@@ -121,7 +123,8 @@ def town_value(state: TinyTownsState, seat: int, cells: Sequence[str] | None = N
     """The town's score now, its empty squares' promise, and the growth of its resources."""
     town = state.towns[seat]
     cells = town.cells if cells is None else cells
-    score = score_town(cells, town.held, town.shrine, context(state, seat)).total
+    ctx = context(state, seat)
+    score = score_town(cells, town.held, town.shrine, ctx).total
     empty = cells.count(EMPTY) if town.active else 0
     return score + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat))
 
@@ -151,7 +154,6 @@ def after(cells: Sequence[str], action: str) -> list[str] | None:
 
 class TinyTownsHeuristics(Heuristics):
     scale: ClassVar[float] = 4.0
-    solo_par: ClassVar[float] = 25.0
     search_opponents: ClassVar[bool] = False
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
 
