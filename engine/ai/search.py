@@ -90,7 +90,7 @@ class Search:
         #: its options apart even when one seat is far ahead (the logistic is flat there).
         self.root_leads = [0.0] * self.seats
         if not game.is_over(first):
-            self.root_leads = self.leads(heuristics.evaluate(game, first))
+            self.root_leads = self.leads(heuristics.evaluate(game, first, seat))
 
     # -- the policy ---------------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class Search:
             state = game.apply(state, mover, action).state
         if game.is_over(state):
             return self.final_values(state)
-        estimate = self.heuristics.evaluate(game, state)
+        estimate = self.heuristics.evaluate(game, state, self.seat)
         return self._from_points(estimate)
 
     def final_values(self, state: Any) -> list[float]:

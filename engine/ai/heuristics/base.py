@@ -30,8 +30,12 @@ class Heuristics:
     #: gets fewer (see levels.py for what a level is).
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 800}
 
-    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
-        """Each seat's expected final points, estimated from an unfinished state."""
+    def evaluate(self, game: Game[Any], state: Any, bot: int) -> list[float]:
+        """Each seat's expected final points, estimated from an unfinished state.
+
+        `bot` is the searching seat: where the others are not searched (`search_opponents`
+        off) only its own figure is used, and the others' may be left at 0.
+        """
         return [float(points) for points in game.scores(state)]
 
     def candidates(self, game: Game[Any], state: Any, seat: int, actions: list[str]) -> list[str]:

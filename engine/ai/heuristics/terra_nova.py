@@ -78,7 +78,7 @@ class TerraNovaHeuristics(Heuristics):
     scale: ClassVar[float] = 8.0
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 120, "strong": 480}
 
-    def evaluate(self, game: Game[Any], state: TerraNovaState) -> list[float]:
+    def evaluate(self, game: Game[Any], state: TerraNovaState, bot: int) -> list[float]:
         island = board(state.side)
         return [seat_value(state, seat, island) for seat in range(len(state.players))]
 

@@ -187,7 +187,7 @@ def edge(values: Sequence[float], seat: int) -> float:
 class TerraNova2006Heuristics(Heuristics):
     scale: ClassVar[float] = 12.0
 
-    def evaluate(self, game: Game[Any], state: TerraNova2006State) -> list[float]:
+    def evaluate(self, game: Game[Any], state: TerraNova2006State, bot: int) -> list[float]:
         position = Position(state)
         potential = position.potential()
         return [

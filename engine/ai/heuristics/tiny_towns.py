@@ -157,8 +157,10 @@ class TinyTownsHeuristics(Heuristics):
     search_opponents: ClassVar[bool] = False
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
 
-    def evaluate(self, game: Game[Any], state: TinyTownsState) -> list[float]:
-        return [town_value(state, seat) for seat in range(len(state.players))]
+    def evaluate(self, game: Game[Any], state: TinyTownsState, bot: int) -> list[float]:
+        return [
+            town_value(state, bot) if seat == bot else 0.0 for seat in range(len(state.players))
+        ]
 
     def logits(
         self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str]

@@ -1,0 +1,55 @@
+"""Bots only ever play legal actions: many seeded bot-vs-bot games of every game.
+
+Cheap levels carry the bulk (random and easy, over every player count); one game per game
+is played at `normal` to cover the search. Each chosen action must be among the seat's
+legal actions at that moment, and every game must end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from engine.ai import decide
+from engine.core.game import Game
+
+GAMES_PER_KEY = 300
+MAX_ACTIONS = 5_000
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
+CHEAP = ("random", "easy")
+
+
+def play(game: Game[Any], levels: list[str], seed: int) -> int:
+    """Play one game between `levels` (seat order); return how many actions it took."""
+    state = game.new_game(NAMES[: len(levels)], seed)
+    for count in range(MAX_ACTIONS):
+        if game.is_over(state):
+            return count
+        seat = min(game.to_act(state))
+        action = decide(game, state, seat, levels[seat], seed * 7919 + count).action
+        assert action in game.legal_actions(state, seat), (seed, levels, count, action)
+        state = game.apply(state, seat, action).state
+    raise AssertionError(f"seed {seed}: {levels} did not finish in {MAX_ACTIONS} actions")
+
+
+def cheap_levels(game: Game[Any], seed: int) -> list[str]:
+    """A mix of random and easy seats, over the game's player counts (two most often)."""
+    low, high = game.info.min_players, game.info.max_players
+    counts = [max(low, 2), *range(low, high + 1)]
+    count = counts[seed % len(counts)]
+    return [CHEAP[(seed >> seat) % 2] for seat in range(count)]
+
+
+@pytest.mark.parametrize("key", [game.info.key for game in engine.games()])
+def test_cheap_bots_play_only_legal_actions(key: str) -> None:
+    game = engine.get(key)
+    for seed in range(GAMES_PER_KEY):
+        play(game, cheap_levels(game, seed), seed)
+
+
+@pytest.mark.parametrize("key", [game.info.key for game in engine.games()])
+def test_a_normal_bot_plays_a_whole_game_legally(key: str) -> None:
+    game = engine.get(key)
+    assert play(game, ["normal", "easy"], 1) > 0
