@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench console clean
+.PHONY: run test lint bench console golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+# Play and store every golden game again (tests/golden) after a change meant to alter games.
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden --record
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -12,6 +12,7 @@ import engine
 
 from .discord_bench import measure_discord
 from .engine_bench import measure_playouts, measure_steps
+from .refusal_bench import measure_refusals
 from .render_bench import measure_render
 from .service_bench import measure_acts
 
@@ -21,6 +22,7 @@ TARGETS = {
     "act_ms_p95": 120.0,
     "act_ms_late_over_early": 1.3,
     "discord_ms_p95": 500.0,
+    "refuse_long_over_short": 1.2,
 }
 
 
@@ -30,6 +32,7 @@ def measure(game: Any) -> dict[str, float]:
     figures.update(steps)
     figures.update(measure_render(game, states))
     figures.update(measure_acts(game))
+    figures.update(measure_refusals(game))
     figures.update(measure_discord(game))
     return figures
 
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", help="game keys to measure (default: every game)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON")
     args = parser.parse_args(argv)
-    chosen = [engine.get(key) for key in args.games] if args.games else engine.games()
+    chosen = [engine.get(key) for key in args.games] if args.games else engine.all_games()
     results: dict[str, Any] = {}
     for game in chosen:
         print(f"measuring {game.info.key} ...", flush=True)

@@ -28,18 +28,25 @@ from .service import (
     User,
     default_renderer,
 )
+from .service.names import clean_name
 from .store import Store
 
 log = logging.getLogger(__name__)
 
 CONSOLE_CHANNEL = Channel(id="console", guild_id="console")
 _LINE = re.compile(r"^\s*([^>/\s][^>]*?)\s*>\s*(.*)$")
+#: A comment: `#` alone or followed by a space, so that `#bob> /join` is bob's line.
+_COMMENT = re.compile(r"^\s*#(\s|$)")
 
 BANNER = (
     "Meeple Post — local console table. Write each line as `name> /command`, e.g.\n"
     "  alice> /newgame game:terra-nova-2006\n"
     "/help lists the commands; Ctrl-D (end of input) quits."
 )
+
+
+def is_blank_or_comment(line: str) -> bool:
+    return not line.strip() or _COMMENT.match(line) is not None
 
 
 class Outcome(enum.Enum):
@@ -59,13 +66,13 @@ class ConsoleTable:
     async def handle(self, line: str) -> Outcome:
         """Run one line. A refusal (bad command, rules error, …) is printed and reported as
         REFUSED; anything unexpected propagates."""
-        if not line.strip() or line.lstrip().startswith("#"):
+        if is_blank_or_comment(line):
             return Outcome.SKIPPED
         match = _LINE.match(line)
         if match is None:
             self.say("error: start the line with your name, e.g. `alice> /join`.")
             return Outcome.REFUSED
-        name, command = match.group(1), match.group(2)
+        name, command = clean_name(match.group(1)), match.group(2)
         user = User(id=name.casefold(), name=name)
         try:
             reply = await dispatch(self.service, CONSOLE_CHANNEL, user, parse_command(command))
@@ -133,7 +140,7 @@ async def _run_script(table: ConsoleTable, script: Path, strict: bool) -> int:
         log.error("cannot read the script %s: %s", script, error.strerror)
         return 1
     for number, line in enumerate(lines, start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
+        if not is_blank_or_comment(line):
             table.say(line)
         try:
             outcome = await table.handle(line)

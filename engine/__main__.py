@@ -14,7 +14,7 @@ from .cli import (
     replay_from_args,
     viewer_seat,
 )
-from .core.registry import games
+from .core.registry import all_games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "list":
-        for game in games():
+        for game in all_games():
             print(game.info.key)
         return 0
     if args.command == "arena":

@@ -1,23 +1,23 @@
 """Board images: `render_png(game_key, view)` turns a game's view into PNG bytes.
 
-One module per game draws its board; the registry below maps game keys to them. The same
-view always gives the same bytes.
+A game's renderer is the package of the same name as its engine package — `render/tiny_towns`
+draws `engine/games/tiny_towns` — and exports `render(view) -> bytes`. It is found through
+the engine's registry, so there is no second list of games here. The same view always gives
+the same bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from . import terra_nova, terra_nova_2006, tiny_towns
+import engine
+from engine.core import EngineError
 
-Renderer = Callable[[Mapping[str, Any]], bytes]
-
-RENDERERS: dict[str, Renderer] = {
-    "terra-nova": terra_nova.render,
-    "terra-nova-2006": terra_nova_2006.render,
-    "tiny-towns": tiny_towns.render,
-}
+#: A renderer takes a game's view (its typed model, or the model's data) and gives PNG bytes.
+Renderer = Callable[[Any], bytes]
 
 
 class UnknownRenderer(LookupError):
@@ -25,16 +25,26 @@ class UnknownRenderer(LookupError):
 
     def __init__(self, key: str) -> None:
         self.key = key
-        known = ", ".join(sorted(RENDERERS))
+        known = ", ".join(sorted(game.info.key for game in engine.all_games()))
         super().__init__(f"There is no board renderer for game '{key}'. Known games: {known}.")
 
 
-def render_png(game_key: str, view: Mapping[str, Any]) -> bytes:
-    """The board image of `view` (from `game.view(state, viewer)`) as PNG bytes."""
-    renderer = RENDERERS.get(game_key)
-    if renderer is None:
-        raise UnknownRenderer(game_key)
-    return renderer(view)
+@cache
+def renderer_for(game_key: str) -> Renderer:
+    """The `render` function of the game registered under `game_key`."""
+    try:
+        game = engine.get(game_key)
+    except EngineError:
+        raise UnknownRenderer(game_key) from None
+    package = type(game).__module__.removeprefix("engine.games.").split(".")[0]
+    module = importlib.import_module(f"{__name__}.{package}")
+    renderer: Renderer = module.render
+    return renderer
 
 
-__all__ = ["RENDERERS", "UnknownRenderer", "render_png"]
+def render_png(game_key: str, view: Any) -> bytes:
+    """The board image of `view` (from `game.view_of` or `game.view`) as PNG bytes."""
+    return renderer_for(game_key)(view)
+
+
+__all__ = ["Renderer", "UnknownRenderer", "render_png", "renderer_for"]

@@ -41,9 +41,28 @@ def font(size: int) -> Font:
     """Pillow's bundled scalable font (Aileron): no dependency on system fonts.
 
     Without FreeType, Pillow falls back to its small bitmap font, which is still legible.
-    The bundled font covers ASCII and Latin-1; `font_for` handles other texts.
+    The bundled font covers ASCII and a few signs (`·`, `…`, quotes); `font_for` handles
+    other texts.
     """
     return ImageFont.load_default(size=size)
+
+
+#: A code point no font has: how the bundled font draws a character it lacks (a box).
+_NO_SUCH_CHARACTER = "\U0010fffd"
+_PROBE_SIZE = 24
+
+
+def _glyph(text_font: Font, character: str) -> tuple[tuple[int, int], bytes]:
+    mask = text_font.getmask(character)
+    return mask.size, bytes(Image.Image()._new(mask).tobytes())
+
+
+@cache
+def _bundled_draws(character: str) -> bool:
+    """Whether the bundled font has a glyph for `character`, rather than its box: names like
+    "José" or "Zoë" need another font, although their letters are Latin-1."""
+    probe = font(_PROBE_SIZE)
+    return character.isspace() or _glyph(probe, character) != _glyph(probe, _NO_SUCH_CHARACTER)
 
 
 @cache
@@ -59,7 +78,7 @@ def _unicode_font(size: int) -> Font:
 def font_for(text: str, size: int) -> Font:
     """The bundled font if it can show every character of `text`, else a Unicode font
     (when the machine has one), so names in any script are drawn rather than as boxes."""
-    if all(ord(character) < 256 for character in text):
+    if all(_bundled_draws(character) for character in text):
         return font(size)
     return _unicode_font(size)
 
@@ -238,7 +257,7 @@ def disc_sprite(
         draw.text(
             (centre, centre),
             label,
-            font=font(font_size * k),
+            font=font_for(label, font_size * k),
             fill=(*label_colour, 255),
             anchor="mm",
             stroke_width=k // 2,

@@ -81,7 +81,7 @@ def assert_usage_error(result: subprocess.CompletedProcess[str], *named: str) ->
 def test_list_prints_one_game_key_per_line() -> None:
     result = run("list")
     assert result.returncode == 0
-    assert result.stdout.splitlines() == [game.info.key for game in engine.games()]
+    assert result.stdout.splitlines() == [game.info.key for game in engine.all_games()]
     assert GAME in result.stdout.splitlines()
     assert result.stdout.endswith("\n")
 

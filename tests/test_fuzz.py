@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.core import shorten
 from engine.core.errors import ActionError, BadOptions
 from engine.core.game import Game, OptionSpec
 from engine.core.hexgrid import Hex, HexGrid
@@ -23,7 +24,7 @@ from engine.core.replay import parse_move_line
 from tests.support.pile_game import PileGame
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-GAMES: list[Game[Any]] = [*engine.games(), PileGame()]
+GAMES: list[Game[Any]] = [*engine.all_games(), PileGame()]
 NAMES = ["alice", "bob", "carol", "dave"]
 SEED = 2006
 SEPARATORS = ["", " ", "  ", "\t", ";", "; ", " ; ", "-", "->", "→", ",", " to ", ":"]
@@ -95,13 +96,14 @@ def game_text(key: str, data: st.DataObject) -> str:
 
 
 def check_apply(game: Game[Any], state: Any, seat: int, text: str) -> None:
-    """`apply` either succeeds or raises an ActionError naming the input; never mutates."""
+    """`apply` either succeeds or raises an ActionError naming the input (as messages echo
+    it: printable and short); never mutates."""
     before = state.model_dump()
     try:
         result = game.apply(state, seat, text)
     except ActionError as error:
         message = str(error)
-        assert error.text in message
+        assert shorten(error.text) in message
         suggestions = getattr(error, "suggestions", [])
         assert len(suggestions) <= 5
         if ";" not in text:

@@ -23,8 +23,9 @@ async def _newgame(service: Service, channel: Channel, user: User, call: Invocat
 
 
 async def _rules(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
-    game = call.text("game")
-    return service.rules(game) if game else service.game_list()
+    return await service.rules(
+        channel, call.text("game"), call.text("topic"), call.number("page", 1)
+    )
 
 
 async def _help(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:

@@ -11,6 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from engine.core import shorten
+
 from ..service import ServiceError
 from .specs import COMMANDS, CommandDef
 
@@ -58,14 +60,14 @@ def _missing_slash(text: str) -> str:
     """The answer to a line without the leading `/`, naming the command it probably was."""
     words = text.split(maxsplit=1)
     if words and words[0].lower() in COMMANDS:
-        return f"Commands start with '/': did you mean /{text}?"
+        return f"Commands start with '/': did you mean /{shorten(text)}?"
     return "Commands start with '/', for example /help or /board."
 
 
 def _unknown_command(name: str) -> str:
     close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else ""
-    return f"Unknown command /{name}.{hint} /help lists every command."
+    return f"Unknown command /{shorten(name)}.{hint} /help lists every command."
 
 
 def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
@@ -84,9 +86,11 @@ def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
         end = starts[index + 1].start() if index + 1 < len(starts) else len(rest)
         value = rest[match.end() : end].strip()
         if key in raw:
-            raise CommandError(f"/{command.name} got the option {key} twice.")
+            raise CommandError(f"/{command.name} got the option {shorten(key)} twice.")
         if not value:
-            raise CommandError(f"The option {key} of /{command.name} needs a value after '{key}:'.")
+            raise CommandError(
+                f"The option {shorten(key)} of /{command.name} needs a value after '{key}:'."
+            )
         raw[key] = value
     for option in command.options:
         if option.required and option.name not in raw:
@@ -105,7 +109,7 @@ def _leading_option(command: CommandDef, leading: str) -> str:
         close = difflib.get_close_matches(stray.group(1).lower(), names, n=1, cutoff=0.5)
         hint = f" Did you mean {close[0]}:?" if close else ""
         raise CommandError(
-            f"/{command.name} has no option '{stray.group(1)}' "
+            f"/{command.name} has no option '{shorten(stray.group(1))}' "
             f"(its options: {', '.join(names) or 'none'}).{hint}"
         )
     if not command.options:
@@ -121,5 +125,5 @@ def _convert(command: CommandDef, key: str, value: str) -> str | int:
         return int(value)
     except ValueError:
         raise CommandError(
-            f"The option {key} of /{command.name} takes a whole number, not '{value}'."
+            f"The option {key} of /{command.name} takes a whole number, not '{shorten(value)}'."
         ) from None

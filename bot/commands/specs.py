@@ -93,8 +93,13 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("mygames", "Every table that waits for you."),
         CommandDef(
             "rules",
-            "A game's summary and options; without a game, the list of games.",
-            (OptionDef("game", "the game's key"),),
+            "How to play a game, page by page, or one topic; without a game, the list of games.",
+            (
+                OptionDef("game", "the game's key"),
+                OptionDef("topic", "one thing to explain: a faction, card, tile, rule …"),
+                OptionDef("page", "which page (default 1)", "int"),
+            ),
+            example="/rules game:tiny-towns topic:tavern",
         ),
         CommandDef("help", "This list of commands."),
     )

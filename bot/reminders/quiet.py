@@ -16,6 +16,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from engine.core import shorten
+
 from ..service.errors import BadRequest
 from ..service.texts import names_list
 
@@ -91,7 +93,7 @@ def parse_hour_range(text: str) -> tuple[time, time]:
     """`22-07` or `22:30-06:45` (24-hour clock) as (start, end); BadRequest otherwise."""
     match = _RANGE.match(text.strip())
     wrong = (
-        f"'{text.strip()}' is not a range of hours. Write quiet hours as start-end on the "
+        f"'{shorten(text)}' is not a range of hours. Write quiet hours as start-end on the "
         "24-hour clock, e.g. quiet:22-07 (22:00 to 07:00) or quiet:22:30-06:45; "
         "quiet:off removes them."
     )
@@ -123,10 +125,14 @@ def parse_time_zone(text: str) -> str:
     exact = known.get(wanted.casefold())
     if exact is not None:
         return exact
-    close = difflib.get_close_matches(wanted.casefold(), list(known), n=3, cutoff=0.6)
+    # A name much longer than every zone's cannot be close to one: skip the slow search.
+    near = len(wanted) <= 2 * max(len(name) for name in known)
+    close = (
+        difflib.get_close_matches(wanted.casefold(), list(known), n=3, cutoff=0.6) if near else []
+    )
     hint = f" Did you mean {names_list([known[name] for name in close])}?" if close else ""
     raise BadRequest(
-        f"'{wanted}' is not a time zone I know.{hint} Use a tz database name such as "
+        f"'{shorten(wanted)}' is not a time zone I know.{hint} Use a tz database name such as "
         "Europe/Berlin, America/New_York, Asia/Tokyo or UTC."
     )
 

@@ -17,7 +17,7 @@ from .catalog import GameCatalog, Renderer, default_renderer
 from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
-from .texts import as_sentence, names_list, ranking_line, scores_line
+from .texts import as_sentence, clip, names_list, ranking_line, scores_line
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +68,12 @@ class TableContext:
 
     def describe(self, action: ActionRecord, viewer: int | None = None) -> str:
         """`#12 alice: move E5 E8` as `viewer` may read it: the public text unless the viewer
-        made the action (a skip names its target in its text: `#13 skip bob`)."""
+        made the action (a skip names its target in its text: `#13 skip bob`); a very long
+        whole turn is cut after MAX_LINE characters."""
         text = action.text_for(viewer)
         if action.kind == "skip":
-            return f"#{action.number} {text}"
-        return f"#{action.number} {self.by_seat(action.seat).display_name}: {text}"
+            return clip(f"#{action.number} {text}")
+        return clip(f"#{action.number} {self.by_seat(action.seat).display_name}: {text}")
 
     def creator_name(self) -> str:
         creator = self.seat_of(self.table.creator_id)

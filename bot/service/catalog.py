@@ -28,7 +28,7 @@ class GameCatalog:
             raise UnknownGame(key, list(self._fixed)) from None
 
     def all(self) -> list[Game[Any]]:
-        return list(self._fixed.values()) if self._fixed is not None else engine.games()
+        return list(self._fixed.values()) if self._fixed is not None else engine.all_games()
 
 
 def default_renderer(game_key: str, view: Mapping[str, Any]) -> bytes:

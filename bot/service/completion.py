@@ -24,7 +24,7 @@ class CompletionService(ServiceBase):
         """
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
-        if seat not in ctx.table.to_act:
+        if seat not in ctx.table.to_act or len(typed) > ctx.game.max_turn_length():
             return []
         done, separator, last = typed.rpartition(";")
         done = " ".join(done.split())

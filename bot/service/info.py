@@ -1,18 +1,26 @@
 """Looking without changing anything: the board, status, history, legal actions, listings
-of tables and games, and rule summaries."""
+of tables and games."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import EngineError, Game, OptionSpec, normalize
+from engine.core import EngineError, normalize, shorten
 
 from ..store import TableRecord
 from .base import ServiceBase, TableContext, describe_options, waiting_text
-from .errors import BadRequest, RulesError
+from .errors import BadRequest
 from .model import Channel, Mention, Reply, TableSummary, User
 from .progress import RoundProgress, current_round
-from .texts import clock, names_list, plural, scores_line, since
+from .texts import (
+    MAX_REPLY,
+    clock,
+    fit_lines,
+    fitting,
+    join_fitting,
+    names_list,
+    plural,
+    scores_line,
+    since,
+)
 
 MAX_HISTORY = 50
 MAX_LISTED_ACTIONS = 60
@@ -68,6 +76,7 @@ class InfoService(ServiceBase):
             lines.append("This table was abandoned.")
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
+        undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
             resigned = await self.store.has_action(table.id, viewer, "resign")
             lines.append(
@@ -78,16 +87,17 @@ class InfoService(ServiceBase):
                     else _your_part(table.status, progress, viewer)
                 )
             )
-            lines += await self._since_last_action(ctx, viewer)
-        lines += await self._undo_line(ctx)
+            room = MAX_REPLY - len("\n".join([*lines, *undo])) - 1
+            lines += await self._since_last_action(ctx, viewer, room)
         return Reply(
-            "\n".join(lines),
+            "\n".join([*lines, *undo]),
             image=await self._image(ctx, state, viewer, table.move_count),
             private=True,
             table_id=table.id,
         )
 
-    async def _since_last_action(self, ctx: TableContext, seat: int) -> list[str]:
+    async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
+        """`Since your last action: …` in at most `room` characters (the latest ones)."""
         recent = await self.store.recent_actions(ctx.table.id, SINCE_WINDOW)
         # Being skipped is nothing the player did: what came before it is news to them too.
         mine = [
@@ -98,8 +108,15 @@ class InfoService(ServiceBase):
         newer = recent[mine[-1] + 1 :] if mine else recent
         if not newer:
             return []
-        described = "; ".join(ctx.describe(action, seat) for action in newer)
-        return [f"Since your last action: {described}."]
+        words = "Since your last action: ."
+        described = join_fitting(
+            [ctx.describe(action, seat) for action in newer],
+            "; ",
+            room - len(words),
+            lambda count: f"… {plural(count, 'earlier action')}",
+            latest=True,
+        )
+        return [f"{words[:-1]}{described}."]
 
     async def _undo_line(self, ctx: TableContext) -> list[str]:
         if ctx.table.status != "active":
@@ -127,9 +144,18 @@ class InfoService(ServiceBase):
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
         last = "The last action" if len(actions) == 1 else f"The last {len(actions)} actions"
-        lines = [f"{last} at {ctx.label}:"]
-        lines += [f"{ctx.describe(a, viewer)}  ({clock(a.created_at)})" for a in actions]
-        return Reply("\n".join(lines), private=True, table_id=ctx.table.id)
+        lines = [f"{ctx.describe(a, viewer)}  ({clock(a.created_at)})" for a in actions]
+        text = fit_lines(
+            [f"{last} at {ctx.label}:"],
+            lines,
+            [],
+            lambda count: (
+                f"(… {plural(count, 'earlier action')} not shown: more would not "
+                "fit in one message)"
+            ),
+            latest=True,
+        )
+        return Reply(text, private=True, table_id=ctx.table.id)
 
     async def legal_actions(self, channel: Channel, user: User, typed: str = "") -> list[str]:
         """The user's legal action texts now (for help and autocomplete); those starting with
@@ -140,6 +166,8 @@ class InfoService(ServiceBase):
     async def _legal(self, ctx: TableContext, seat: int, typed: str) -> list[str]:
         if seat not in ctx.table.to_act:
             return []
+        if len(typed) > ctx.game.max_turn_length():
+            return []  # longer than anything worth comparing: no action contains it
         actions: list[str] = await self._engine(ctx.game.legal_actions, self._state(ctx), seat)
         wanted = normalize(typed)
         if not wanted:
@@ -171,12 +199,14 @@ class InfoService(ServiceBase):
             return Reply(f"It is not your turn; {ctx.label} waits for {waiting}.", private=True)
         actions = await self._legal(ctx, seat, typed)
         if not actions:
-            return Reply(f"None of your legal actions contains '{typed}'.", private=True)
-        shown = actions[:MAX_LISTED_ACTIONS]
+            return Reply(f"None of your legal actions contains '{shorten(typed)}'.", private=True)
+        head = f"Your legal actions ({len(actions)}): "
+        tail = "\n… and {} more: add filter:<text> to narrow them down."
+        room = MAX_REPLY - len(head) - len(tail.format(len(actions)))
+        shown = fitting(actions[:MAX_LISTED_ACTIONS], room, " | ")
         more = len(actions) - len(shown)
-        tail = f"\n… and {more} more: add filter:<text> to narrow them down." if more else ""
         return Reply(
-            f"Your legal actions ({len(actions)}): " + " | ".join(shown) + tail,
+            head + " | ".join(shown) + (tail.format(more) if more else ""),
             private=True,
             table_id=ctx.table.id,
         )
@@ -222,7 +252,7 @@ class InfoService(ServiceBase):
         if not summaries:
             return Reply("No open tables here. Open one with /newgame.", private=True)
         now = self.clock()
-        lines = ["Open tables:"]
+        lines: list[str] = []
         for summary in summaries:
             lines.append(
                 f"#{summary.table_id} {summary.game_name} in channel {summary.channel_id}:"
@@ -233,7 +263,7 @@ class InfoService(ServiceBase):
                 waiting = names_list([m.name for m in summary.waiting_for])
                 when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
                 lines[-1] += f" {names_list(summary.players)}; waiting for {waiting}{when}."
-        return Reply("\n".join(lines), private=True)
+        return Reply(fit_lines(["Open tables:"], lines, [], more_tables), private=True)
 
     async def my_games(self, user: User) -> Reply:
         """Every table, anywhere, where the user must act (/mygames)."""
@@ -241,42 +271,16 @@ class InfoService(ServiceBase):
         if not summaries:
             return Reply("No table is waiting for you.", private=True)
         now = self.clock()
-        lines = ["Waiting for you:"] + [
+        lines = [
             f"#{s.table_id} {s.game_name} in channel {s.channel_id}"
             + (f", {since(s.waiting_since, now)}" if s.waiting_since else "")
             for s in summaries
         ]
-        return Reply("\n".join(lines), private=True)
+        return Reply(fit_lines(["Waiting for you:"], lines, [], more_tables), private=True)
 
-    # -- games and their rules -------------------------------------------------------------
 
-    def game_list(self) -> Reply:
-        lines = ["Games you can play (details: /rules game:<key>):"] + [
-            f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
-            f"{game.info.max_players} players"
-            for game in self.catalog.all()
-        ]
-        return Reply("\n".join(lines), private=True)
-
-    def rules(self, game_key: str) -> Reply:
-        """A short summary of a game, its options, and where its full rules are."""
-        try:
-            game: Game[Any] = self.catalog.get(game_key)
-        except EngineError as error:
-            raise RulesError(error) from error
-        info = game.info
-        lines = [
-            f"{info.name} ({info.key}), {info.min_players}–{info.max_players} players.",
-            info.summary,
-        ]
-        if info.options:
-            lines.append("Options for /newgame:")
-            lines += [f"  {_describe_option(spec)}" for spec in info.options]
-        lines.append(
-            f"Full rules, notation and house rulings: docs/games/{info.key}.md. "
-            f"Start a table with /newgame game:{info.key}."
-        )
-        return Reply("\n".join(lines), private=True)
+def more_tables(count: int) -> str:
+    return f"… and {plural(count, 'more table')}."
 
 
 def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
@@ -288,13 +292,3 @@ def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
     if seat in progress.done:
         return " You have done your part; the others are still to act."
     return ""
-
-
-def _describe_option(spec: OptionSpec) -> str:
-    if spec.kind == "choice":
-        values = f"one of {', '.join(spec.choices)}"
-    elif spec.kind == "int":
-        values = f"a number from {spec.minimum} to {spec.maximum}"
-    else:
-        values = "true or false"
-    return f"{spec.key}: {spec.description} ({values}; default {spec.default})"

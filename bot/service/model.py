@@ -10,15 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from .names import clean_name
+
 
 @dataclass(frozen=True, slots=True)
 class User:
     """A person as the transport knows them. `moderator`: may abandon and skip like the
-    table's creator (on Discord: members with Manage Channels)."""
+    table's creator (on Discord: members with Manage Channels). The name is cleaned here,
+    where it enters the service (`clean_name`): whatever a transport passes, the service
+    only ever sees, stores and shows the clean one."""
 
     id: str
     name: str
     moderator: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", clean_name(self.name))
 
 
 @dataclass(frozen=True, slots=True)

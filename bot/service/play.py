@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Result, split_turn
+from engine.core import Result, join_turn, printable, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
@@ -18,13 +18,28 @@ from .base import ServiceBase, TableContext
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
-from .texts import names_list
+from .texts import clip, fit_lines, names_list, plural
 
 
 def tidy_turn(text: str) -> str:
     """The text as logged and shown: single spaces, and the parts of a whole turn joined by
     `; ` without empty ones (`take 1 ;` is `take 1`; a text of only `;` is empty)."""
     return "; ".join(" ".join(part.split()) for part in split_turn(text))
+
+
+def refuse_overlong(ctx: TableContext, text: str) -> None:
+    """Refuse at once, before any work, a text longer than any turn of the table's game."""
+    limit = ctx.game.max_turn_length()
+    if len(text) > limit:
+        raise BadRequest(
+            f"That is {len(text):,} characters long, and no turn of {ctx.game.info.name} is "
+            f"longer than {limit:,}, so it was not read. /legal lists your actions."
+        )
+
+
+def more_events(count: int) -> str:
+    """The line in place of events that do not fit in one message."""
+    return f"• … and {plural(count, 'more event')} (/board and /status show the outcome)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +52,9 @@ class Played:
     state_json: str
     to_act: list[int]
     over: bool
-    #: What everybody but the player reads of the action's text.
+    #: The action's text in canonical form (what the log keeps and its player reads back).
+    text: str
+    #: What everybody but the player reads of it.
     public_text: str
 
 
@@ -53,7 +70,7 @@ class PlayService(ServiceBase):
         ctx, seat, played = await self._try(channel, user, text)
         if expected_version is not None and expected_version != ctx.table.version:
             raise BoardChanged(await self._position(ctx.table.id))
-        return await self._commit(ctx, user, seat, "move", tidy_turn(text), played)
+        return await self._commit(ctx, user, seat, "move", played.text, played)
 
     async def preview(self, channel: Channel, user: User, text: str) -> Reply:
         """What `text` would do, privately, without playing it. Confirm by calling `act` with
@@ -62,13 +79,14 @@ class PlayService(ServiceBase):
         player = ctx.by_seat(seat).display_name
         progress = next_round(ctx.table, played.to_act, self.clock())
         next_text, _ = await self._next_text(ctx, played.state, progress)
-        lines = [
-            f"Preview — nothing is played yet. {player}: {tidy_turn(text)}",
-            *self._event_lines(ctx, played.events),
-            f"Afterwards: {next_text}",
-        ]
+        text = fit_lines(
+            [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
+            self._event_lines(ctx, played.events),
+            [f"Afterwards: {next_text}"],
+            more_events,
+        )
         return Reply(
-            "\n".join(lines),
+            text,
             image=await self._image(
                 ctx, played.state, seat, ctx.table.move_count + 1, tag="preview"
             ),
@@ -81,12 +99,13 @@ class PlayService(ServiceBase):
         self, channel: Channel, user: User, text: str
     ) -> tuple[TableContext, int, Played]:
         """Load the table and apply `text` for the user's seat, without storing anything."""
-        text = tidy_turn(text)
+        typed, text = text, tidy_turn(text)
         if not text:
             raise BadRequest(
                 "Type an action after /move, e.g. /move action:<action>; /legal lists yours."
             )
         ctx = await self._context(channel)
+        refuse_overlong(ctx, typed)
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act and await self.store.has_action(
             ctx.table.id, seat, "resign"
@@ -131,12 +150,12 @@ class PlayService(ServiceBase):
     @staticmethod
     def _find_player(ctx: TableContext, player: str) -> SeatRecord:
         """The seat of `player`, given as a user id or a display name (`@` optional)."""
-        wanted = player.strip().removeprefix("@").casefold()
+        wanted = printable(player).removeprefix("@").casefold()
         for seat in ctx.seats:
             if wanted in (seat.user_id.casefold(), seat.display_name.casefold()):
                 return seat
         raise BadRequest(
-            f"Nobody called '{player.strip()}' plays at {ctx.label}; "
+            f"Nobody called '{shorten(player)}' plays at {ctx.label}; "
             f"the players are {names_list(ctx.names)}."
         )
 
@@ -148,14 +167,17 @@ class PlayService(ServiceBase):
         text: str = "",
     ) -> Played:
         """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
-        run in a worker thread). With a `seat`, the step plays `text` for it, and the
-        game says how others may read that text."""
+        run in a worker thread). With a `seat`, the step plays `text` for it, and the game
+        writes that text canonically and as others may read it — from what it means, never
+        from how it was spelt."""
         game = ctx.game
         before = self._state(ctx)
         result = step(before)
         over = game.is_over(result.state)
+        described = [] if seat is None else game.describe_turn(before, seat, text)
         return Played(
-            public_text=text if seat is None else game.public_text(before, seat, text),
+            text=join_turn(part.canonical for part in described) or text,
+            public_text=join_turn(part.public for part in described) or text,
             state=result.state,
             events=[event.text for event in result.events],
             reveals=result.reveals,
@@ -200,11 +222,12 @@ class PlayService(ServiceBase):
             "resign": f"{player} used /resign.",
             "skip": f"{user.name} used /skip on {player}.",
         }[kind]
-        lines = [header, *self._event_lines(ctx, action.events)]
         next_text, mentions = await self._next_text(ctx, played.state, progress)
-        lines.append(next_text)
+        text = fit_lines(
+            [clip(header)], self._event_lines(ctx, action.events), [next_text], more_events
+        )
         return Reply(
-            "\n".join(lines),
+            text,
             image=await self._image(ctx, played.state, None, number),
             mentions=mentions,
             table_id=table.id,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .completion import CompletionService
+from .guide import GuideService
 from .info import InfoService
 from .lobby import LobbyService
 from .play import PlayService
 from .undo import UndoService
 
 
-class Service(LobbyService, PlayService, UndoService, InfoService, CompletionService):
+class Service(LobbyService, PlayService, UndoService, InfoService, CompletionService, GuideService):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
     Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+
+#: The most characters one reply may have: Discord's limit for the text of one message.
+MAX_REPLY = 2000
+#: A line listing an action is cut after this many characters (a whole turn of many parts).
+MAX_LINE = 400
 
 
 def names_list(names: Sequence[str]) -> str:
@@ -62,3 +67,62 @@ def ago(moment: datetime, now: datetime) -> str:
 
 def since(moment: datetime, now: datetime) -> str:
     return f"since {clock(moment)} ({ago(moment, now)})"
+
+
+# -- fitting a reply into one message ---------------------------------------------------------
+
+
+def clip(text: str, limit: int = MAX_LINE) -> str:
+    """`text`, cut to `limit` characters with `…` if it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fitting(
+    items: Sequence[str], room: int, separator: str = "\n", *, latest: bool = False
+) -> list[str]:
+    """The most `items` — the first ones, or with `latest` the last ones — that joined by
+    `separator` take at most `room` characters, in their order."""
+    kept: list[str] = []
+    used = 0
+    for item in reversed(items) if latest else items:
+        used += len(item) + (len(separator) if kept else 0)
+        if used > room:
+            break
+        kept.append(item)
+    return kept[::-1] if latest else kept
+
+
+def fit_lines(
+    head: Sequence[str],
+    body: Sequence[str],
+    tail: Sequence[str],
+    left_out: Callable[[int], str],
+    *,
+    latest: bool = False,
+) -> str:
+    """One reply of `head`, `body` and `tail` lines within MAX_REPLY: body lines are left
+    out from the end (with `latest`: from the start) as needed, and the line `left_out(n)`
+    says how many."""
+    room = MAX_REPLY - len("\n".join([*head, *tail])) - 2  # the line breaks around the body
+    middle = [join_fitting(body, "\n", room, left_out, latest=latest)] if body else []
+    return "\n".join([*head, *middle, *tail])
+
+
+def join_fitting(
+    items: Sequence[str],
+    separator: str,
+    room: int,
+    left_out: Callable[[int], str],
+    *,
+    latest: bool = False,
+) -> str:
+    """`items` (each cut to MAX_LINE) joined by `separator` in at most `room` characters: as
+    many as fit — the first, or with `latest` the last — and `left_out(n)` for the rest."""
+    items = [clip(item) for item in items]
+    whole = separator.join(items)
+    if len(whole) <= room:
+        return whole
+    room -= len(left_out(len(items))) + len(separator)  # the longest the note can be
+    kept = fitting(items, room, separator, latest=latest)
+    note = left_out(len(items) - len(kept))
+    return separator.join([note, *kept] if latest else [*kept, note])

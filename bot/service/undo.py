@@ -26,7 +26,7 @@ from .base import ServiceBase, TableContext, changed_at_once
 from .errors import BadRequest, NotAllowed, UndoRefused
 from .model import Channel, Mention, Reply, User
 from .progress import next_round
-from .texts import clock, names_list, plural
+from .texts import clock, join_fitting, names_list, plural
 
 _CLOSED: dict[UndoStatus, str] = {
     "done": "That undo has already been carried out.",
@@ -38,20 +38,36 @@ _CLOSED: dict[UndoStatus, str] = {
 }
 
 
+#: Room for the list of actions an undo takes back; the rest of its message is short.
+UNDO_LIST_ROOM = 1200
+
+
+def listed_actions(described: list[str]) -> str:
+    """`#12 alice: …, #13 bob: …` in one message's room: the first ones, and how many more."""
+    return join_fitting(
+        described, ", ", UNDO_LIST_ROOM, lambda count: f"and {plural(count, 'more action')}"
+    )
+
+
 class UndoService(ServiceBase):
     async def request_undo(self, channel: Channel, user: User, count: int = 1) -> Reply:
         """Ask to take back the last `count` actions; the other players must all approve."""
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         table = ctx.table
+        if count < 1:
+            raise BadRequest(
+                f"count:{count} takes back nothing: the count is how many of the last actions "
+                "to take back, at least 1 (the default)."
+            )
         if table.move_count == 0:
             raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
-        if table.move_count == 1 and count != 1:
+        if table.move_count == 1 and count > 1:
             raise BadRequest(
                 f"Only 1 action has been played at {ctx.label}, so count:1 is the most, "
                 f"not {count}."
             )
-        if not 1 <= count <= table.move_count:
+        if count > table.move_count:
             raise BadRequest(
                 f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
             )
@@ -68,7 +84,7 @@ class UndoService(ServiceBase):
                 )
             await self.store.close_undo_request(pending.id, "lapsed", now)
         requester_name = self._seated(ctx, user).display_name
-        taken = ", ".join(ctx.describe(action) for action in actions)
+        taken = listed_actions([ctx.describe(action) for action in actions])
         others = await self._undo_voters(ctx, user.id, actions)
         if not others:
             return await self._take_back(ctx, None, from_number, actions, "")
@@ -233,6 +249,7 @@ class UndoService(ServiceBase):
             round_seats=progress.round_seats,
         )
         undone = [ctx.describe(action) for action in actions]
+        listed = listed_actions(undone)
         try:
             await self.store.undo(table, request_id, from_number, restored, undone, now)
         except StaleVersion:
@@ -246,7 +263,7 @@ class UndoService(ServiceBase):
             ) from None
         next_text, mentions = await self._next_text(ctx, state, progress)
         return Reply(
-            f"{preface}Taken back: {', '.join(undone)}.\n{next_text}",
+            f"{preface}Taken back: {listed}.\n{next_text}",
             image=await self._image(ctx, state, None, from_number - 1),
             mentions=mentions,
             table_id=table.id,

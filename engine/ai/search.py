@@ -24,7 +24,7 @@ from engine.core.rng import Rng
 from .choice import sample_softmax
 from .heuristics.base import Heuristics
 from .levels import Level
-from .sampling import determinize, fixed_future
+from .sampling import determinize
 
 #: Weight of the win itself against the final margin in a finished game's value.
 WIN_WEIGHT = 0.75
@@ -81,7 +81,7 @@ class Search:
         self.level = level
         self.rng = rng
         self.seats = len(state.players)
-        self.fixed = fixed_future(game, state) and heuristics.search_opponents
+        self.fixed = heuristics.fixed_future(state) and heuristics.search_opponents
         self.root = Node(seat, self.seats)
         first = determinize(game, state, seat, rng)
         if self.fixed:

@@ -1,5 +1,12 @@
-"""What all games share: the protocol, errors, randomness, hex grids and notation helpers."""
+"""What all games share: the protocol and its phase table, typed actions and views, the
+copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files
+and notation helpers."""
 
+from .action import Action
+from .boardfile import BoardFile, read_board
+from .builder import StateBuilder
+from .chance import Chance, Draw, forced
+from .echo import printable, shorten
 from .errors import (
     ActionError,
     BadOptions,
@@ -10,17 +17,35 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
-from .game import BaseState, Event, Game, GameInfo, OptionSpec, OptionValue, Result
+from .game import (
+    ActionText,
+    BaseState,
+    Event,
+    Game,
+    GameInfo,
+    OptionSpec,
+    OptionValue,
+    Phase,
+    Result,
+)
+from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
-from .notation import nearest, normalize, split_turn
+from .notation import join_turn, nearest, normalize, split_turn
+from .ranking import rank, winner_text
 from .rng import Rng
+from .view import View
 
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
+    "Action",
     "ActionError",
+    "ActionText",
     "BadOptions",
     "BaseState",
+    "BoardFile",
+    "Chance",
+    "Draw",
     "EngineError",
     "Event",
     "Game",
@@ -33,10 +58,23 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "ParseError",
+    "Phase",
     "Result",
     "Rng",
+    "StateBuilder",
     "UnknownGame",
+    "View",
+    "components",
+    "flood",
+    "forced",
+    "join_turn",
     "nearest",
     "normalize",
+    "printable",
+    "rank",
+    "reach",
+    "read_board",
+    "shorten",
     "split_turn",
+    "winner_text",
 ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .echo import shorten
+
 #: An error offers at most this many nearest legal actions, best first.
 MAX_SUGGESTIONS = 5
 
@@ -17,7 +19,9 @@ class UnknownGame(EngineError):
 
     def __init__(self, key: str, known: Sequence[str]) -> None:
         self.key = key
-        super().__init__(f"There is no game called '{key}'. Known games: {', '.join(known)}.")
+        super().__init__(
+            f"There is no game called '{shorten(key)}'. Known games: {', '.join(known)}."
+        )
 
 
 class BadOptions(EngineError):
@@ -36,7 +40,7 @@ class ActionError(EngineError):
         """The same error, naming which part of a `;`-separated turn failed."""
         clone = self.__class__.__new__(self.__class__)
         clone.__dict__.update(self.__dict__)
-        Exception.__init__(clone, f"Part {part} of {total} ('{self.text}'): {self}")
+        Exception.__init__(clone, f"Part {part} of {total} ('{shorten(self.text)}'): {self}")
         return clone
 
 
@@ -44,10 +48,17 @@ class ParseError(ActionError):
     """The text is not an action of this game at all."""
 
     def __init__(self, text: str, message: str, suggestions: Sequence[str] = ()) -> None:
+        self.detail = message
         self.suggestions = list(suggestions)[:MAX_SUGGESTIONS]
         super().__init__(
-            text, _with_suggestions(f"'{text}' is not understood: {message}", self.suggestions)
+            text,
+            _with_suggestions(f"'{shorten(text)}' is not understood: {message}", self.suggestions),
         )
+
+    def suggesting(self, suggestions: Sequence[str]) -> ParseError:
+        """The same error, offering these nearest legal actions (an action type's reader
+        knows the form, the game knows what is legal)."""
+        return ParseError(self.text, self.detail, suggestions)
 
 
 class IllegalAction(ActionError):
@@ -57,7 +68,7 @@ class IllegalAction(ActionError):
         self.why = why
         self.suggestions = list(suggestions)[:MAX_SUGGESTIONS]
         super().__init__(
-            text, _with_suggestions(f"'{text}' is not allowed: {why}", self.suggestions)
+            text, _with_suggestions(f"'{shorten(text)}' is not allowed: {why}", self.suggestions)
         )
 
 
@@ -69,7 +80,8 @@ class NotYourTurn(ActionError):
         self.waiting_for = list(waiting_for)
         who = ", ".join(waiting_for) or "nobody"
         super().__init__(
-            text, f"It is not {player}'s turn ('{text}' was not played); waiting for {who}."
+            text,
+            f"It is not {player}'s turn ('{shorten(text)}' was not played); waiting for {who}.",
         )
 
 
@@ -77,7 +89,7 @@ class GameOver(ActionError):
     """The game has ended; no further actions are accepted."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(text, f"The game is over; '{text}' was not played.")
+        super().__init__(text, f"The game is over; '{shorten(text)}' was not played.")
 
 
 def _with_suggestions(message: str, suggestions: Sequence[str]) -> str:

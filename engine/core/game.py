@@ -2,21 +2,49 @@
 
 A game is a stateless object; all that changes lives in its pydantic state model. `apply`
 never mutates its input: it returns a new state plus the events that say what happened.
+
+How a game says what is legal (one design for every game):
+
+- its **phases** form a table: each `Phase` names the action kinds it accepts, lists the
+  candidate actions of a seat, and says why any other kind is refused;
+- one **checker**, `check(state, seat, action)`, says why an action of an accepted kind is
+  refused right now (None when it is allowed);
+- `perform(state, seat, action)` carries out a checked action (usually with a `StateBuilder`).
+
+From these the base class derives `legal` / `legal_actions` (the candidates the checker
+allows, as typed values or canonical texts), `why` (the explanation of any refusal) and
+`apply_action` (parse → check → perform; an `IllegalAction` carries the why and the nearest
+legal texts). A game being ported may still override `legal_actions` and `apply_action`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypeVar
 
-from .errors import ActionError, BadOptions, GameOver, NotYourTurn, ParseError
-from .notation import split_turn
+from .action import Action
+from .chance import Chance, Draw
+from .echo import shorten
+from .errors import ActionError, BadOptions, GameOver, IllegalAction, NotYourTurn, ParseError
+from .notation import TURN_SEPARATOR, join_turn, nearest, split_turn
+from .ranking import rank
 from .rng import Rng
+from .view import View
 
 OptionValue = int | bool | str
+
+#: A game that does not say how long its actions get is assumed to stay within this…
+DEFAULT_LONGEST_ACTION = 100
+#: …and to allow this many actions in one whole turn.
+DEFAULT_TURN_PARTS = 10
+#: Players may spell an action more wordily than `legal_actions` writes it (card names
+#: instead of keys, `E5 → E8`, extra spaces): each part may be this many times as long.
+SPELLING_ROOM = 2
 
 
 class OptionSpec(BaseModel):
@@ -39,12 +67,14 @@ class OptionSpec(BaseModel):
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise BadOptions(f"Option {self.key} takes true or false, not '{raw}'.")
+            raise BadOptions(f"Option {self.key} takes true or false, not '{shorten(str(raw))}'.")
         if self.kind == "int":
             try:
                 value = int(text)
             except ValueError:
-                raise BadOptions(f"Option {self.key} takes a whole number, not '{raw}'.") from None
+                raise BadOptions(
+                    f"Option {self.key} takes a whole number, not '{shorten(str(raw))}'."
+                ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
@@ -55,7 +85,8 @@ class OptionSpec(BaseModel):
             return value
         if text not in self.choices:
             raise BadOptions(
-                f"Option {self.key} takes one of {', '.join(self.choices)}, not '{raw}'."
+                f"Option {self.key} takes one of {', '.join(self.choices)}, "
+                f"not '{shorten(str(raw))}'."
             )
         return text
 
@@ -78,7 +109,9 @@ class GameInfo(BaseModel):
             spec = specs.get(key)
             if spec is None:
                 known = ", ".join(specs) or "none"
-                raise BadOptions(f"{self.name} has no option '{key}' (its options: {known}).")
+                raise BadOptions(
+                    f"{self.name} has no option '{shorten(key)}' (its options: {known})."
+                )
             resolved[key] = spec.coerce(raw)
         return resolved
 
@@ -87,12 +120,13 @@ class Event(BaseModel):
     """Something that happened, said in plain words.
 
     `reveals` marks events that uncovered hidden information or consumed randomness: an undo
-    may not reach back past such an event.
+    may not reach back past such an event. `draws` describes the random draws it reveals.
     """
 
     text: str
     seat: int | None = None
     reveals: bool = False
+    draws: list[Draw] = Field(default_factory=list)
 
 
 class BaseState(BaseModel):
@@ -104,6 +138,8 @@ class BaseState(BaseModel):
 
 
 S = TypeVar("S", bound=BaseState)
+#: A game's action type; `Game[S]` alone means a game with any action type.
+A = TypeVar("A", bound=Action, default=Any)
 
 
 class Result(NamedTuple, Generic[S]):
@@ -115,7 +151,38 @@ class Result(NamedTuple, Generic[S]):
         return any(event.reveals for event in self.events)
 
 
-class Game(ABC, Generic[S]):
+class ActionText(NamedTuple):
+    """One action as it is written for people: `canonical` is the form `legal_actions` lists
+    (what its player reads back, and what the log keeps); `public` is what everybody else
+    reads — the canonical form, unless the action names a secret."""
+
+    canonical: str
+    public: str
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S, A]):
+    """One row of a game's phase table.
+
+    `kinds`: the action kinds the phase accepts. `candidates(state, seat)`: the seat's
+    candidate actions, in the order `legal_actions` lists them (a fresh list or any iterable;
+    the caller may keep a list it is given); the checker filters them,
+    unless the phase declares them `exact` (every candidate is legal — faster on the hot path
+    of playouts and searches; the conformance tests check that the checker agrees).
+    `refusal`: why an action of another kind is refused (a text, or a function of the state,
+    the seat and the kind).
+    """
+
+    kinds: frozenset[str]
+    candidates: Callable[[S, int], Iterable[A]]
+    refusal: str | Callable[[S, int, str], str]
+    exact: bool = False
+
+    def refuse(self, state: S, seat: int, kind: str) -> str:
+        return self.refusal if isinstance(self.refusal, str) else self.refusal(state, seat, kind)
+
+
+class Game(ABC, Generic[S, A]):
     """A game's rules. Subclasses set `info` and `state_model` and implement the hooks."""
 
     info: ClassVar[GameInfo]
@@ -144,22 +211,91 @@ class Game(ABC, Generic[S]):
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> S:
         """Build the initial state (options already checked)."""
 
+    # -- the phase table and the checker (see the module doc) ---------------------------
+
+    @property
+    def uses_phase_table(self) -> bool:
+        """Whether the game implements the phase table (every game will once ported), so that
+        `legal`, `why` and `play` work; otherwise only texts are listed and applied."""
+        return type(self).phase is not Game.phase
+
+    def phase(self, state: S, seat: int) -> Phase[S, A]:
+        """The row of the phase table that applies to `seat` now."""
+        raise NotImplementedError(f"{self.info.name} lists its own legal actions")
+
+    def check(self, state: S, seat: int, action: A) -> str | None:
+        """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
+        raise NotImplementedError(f"{self.info.name} checks its own actions")
+
+    def perform(self, state: S, seat: int, action: A) -> Result[S]:
+        """Carry out an action the checker allowed. Must not mutate `state`."""
+        raise NotImplementedError(f"{self.info.name} applies its own actions")
+
+    @abstractmethod
+    def parse(self, state: S, text: str) -> A:
+        """Read one action text (no `;`) as the game's action value; raises ParseError.
+
+        Only the form is checked (and that named things exist), not whether it is allowed.
+        """
+
     # -- turns --------------------------------------------------------------------------
 
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:
         """The seats that must act now (empty once the game is over)."""
 
-    @abstractmethod
+    def legal(self, state: S, seat: int) -> list[A]:
+        """Every action `seat` may play now, as values (the candidates the checker allows)."""
+        if seat not in self.to_act(state):
+            return []
+        phase = self.phase(state, seat)
+        found = phase.candidates(state, seat)
+        if phase.exact:
+            return found if isinstance(found, list) else list(found)
+        return [action for action in found if self.check(state, seat, action) is None]
+
     def legal_actions(self, state: S, seat: int) -> list[str]:
         """Every action text `seat` may play now, in canonical notation."""
+        return [action.text() for action in self.legal(state, seat)]
 
-    @abstractmethod
+    def why(self, state: S, seat: int, action: A) -> str | None:
+        """Why `seat` may not play `action` now, in words; None if it may."""
+        if self.is_over(state):
+            return "the game is over"
+        if seat not in self.to_act(state):
+            return f"it is not {state.players[seat]}'s turn"
+        return self._why_now(state, seat, action)
+
+    def _why_now(self, state: S, seat: int, action: A) -> str | None:
+        phase = self.phase(state, seat)
+        if action.kind not in phase.kinds:
+            return phase.refuse(state, seat, action.kind)
+        return self.check(state, seat, action)
+
+    def play(self, state: S, seat: int, action: A) -> Result[S]:
+        """Apply one action value (what a bot picked from `legal`), checked like a text."""
+        self._check_may_act(state, seat, action.text())
+        why = self._why_now(state, seat, action)
+        if why is not None:
+            raise IllegalAction(action.text(), why, self._nearest(state, seat, action.text()))
+        return self.perform(state, seat, action)
+
     def apply_action(self, state: S, seat: int, text: str) -> Result[S]:
         """Apply one action (no `;`) for a seat that is to act. Must not mutate `state`.
 
-        Raises ParseError or IllegalAction naming `text`.
+        Raises ParseError or IllegalAction naming `text`, with the nearest legal texts.
         """
+        try:
+            action = self.parse(state, text)
+        except ParseError as error:
+            raise error.suggesting(self._nearest(state, seat, text)) from None
+        why = self._why_now(state, seat, action)
+        if why is not None:
+            raise IllegalAction(text, why, self._nearest(state, seat, text))
+        return self.perform(state, seat, action)
+
+    def _nearest(self, state: S, seat: int, text: str) -> list[str]:
+        return nearest(text, self.legal_actions(state, seat))
 
     def apply(self, state: S, seat: int, text: str) -> Result[S]:
         """Apply a whole turn `a; b; c` atomically: every part applies, or nothing does.
@@ -171,21 +307,35 @@ class Game(ABC, Generic[S]):
         if not parts:
             raise ParseError(text, "it is empty; type an action the game lists as legal")
         self._check_may_act(state, seat, text)
+        if len(parts) == 1:
+            return self.apply_action(state, seat, parts[0])
         events: list[Event] = []
         current = state
         for index, part in enumerate(parts, start=1):
             try:
-                current, part_events = self._apply_checked(current, seat, part)
+                if index > 1:  # an earlier part may have ended the turn or the game
+                    self._check_may_act(current, seat, part)
+                current, part_events = self.apply_action(current, seat, part)
             except ActionError as error:
-                if len(parts) > 1:
-                    raise error.with_part(index, len(parts)) from error
-                raise
+                raise error.with_part(index, len(parts)) from error
             events.extend(part_events)
         return Result(current, events)
 
-    def _apply_checked(self, state: S, seat: int, text: str) -> Result[S]:
-        self._check_may_act(state, seat, text)
-        return self.apply_action(state, seat, text)
+    def longest_action(self) -> int:
+        """The most characters an action text `legal_actions` lists can have. Games derive it
+        from their data (cell and card names, keys); the default is a generous guess."""
+        return DEFAULT_LONGEST_ACTION
+
+    def max_turn_parts(self) -> int:
+        """The most actions one whole turn (`a; b; c`) can hold under the rules."""
+        return DEFAULT_TURN_PARTS
+
+    def max_turn_length(self) -> int:
+        """The longest text worth reading as a turn: every part as long as `SPELLING_ROOM`
+        times the longest action, with the separators. Longer input is no turn of this
+        game, and transports refuse it before any work."""
+        part = SPELLING_ROOM * self.longest_action() + len(TURN_SEPARATOR) + 1
+        return self.max_turn_parts() * part
 
     def _check_may_act(self, state: S, seat: int, text: str) -> None:
         if self.is_over(state):
@@ -195,25 +345,60 @@ class Game(ABC, Generic[S]):
             names = [state.players[s] for s in sorted(waiting)]
             raise NotYourTurn(text, state.players[seat], names)
 
-    def public_text(self, state: S, seat: int, text: str) -> str:
-        """How `text`, which `seat` played on `state`, is shown to everybody but that player.
+    def describe_action(self, state: S, seat: int, text: str) -> ActionText:
+        """How one action `text` (no `;`), which `seat` may play on `state`, is written.
 
-        Action texts are public by default. A game whose actions can name a secret (a card
-        kept in hand, say) overrides this to word such parts without it; the log keeps the
-        real text, since replay needs it. `text` is a turn `apply` accepted on `state`, and
-        may have several `;` parts. (Event texts are always public: games word them so.)
+        Both forms come from the action value the text reads as, never from how it was
+        spelt: every spelling the reader accepts (case, commas, spacing, card names…) gives
+        the same canonical text (`Action.text`) and public text (`Action.public_text`: the
+        canonical text, unless the action names a secret, a card kept in hand, say). The log
+        keeps the real text too, since replay needs it. (Event texts are always public: games
+        word them so.)
         """
-        return text
+        action = self.parse(state, text)
+        return ActionText(action.text(), action.public_text())
+
+    def describe_turn(self, state: S, seat: int, text: str) -> list[ActionText]:
+        """Each part of the turn `text` that `apply` accepted on `state`, described. Every
+        part is read against `state`: a reader uses only what a turn cannot change (the board
+        side, the cards on offer)."""
+        return [self.describe_action(state, seat, part) for part in split_turn(text)]
+
+    def canonical_text(self, state: S, seat: int, text: str) -> str:
+        """The turn `text` (accepted by `apply` on `state`) in canonical form, parts joined
+        by `; `; `apply` accepts it and plays the same turn."""
+        return join_turn(part.canonical for part in self.describe_turn(state, seat, text))
+
+    def public_text(self, state: S, seat: int, text: str) -> str:
+        """How everybody but `seat` reads the turn `text` that `apply` accepted on `state`:
+        every part in its public form (see `describe_action`)."""
+        return join_turn(part.public for part in self.describe_turn(state, seat, text))
 
     # -- leaving the game ---------------------------------------------------------------
 
-    @abstractmethod
     def resign(self, state: S, seat: int) -> Result[S]:
         """The seat gives up for good; what that means is documented per game."""
+        if self.is_over(state):
+            raise GameOver("resign")
+        if self.has_resigned(state, seat):
+            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+        return self.resign_seat(state, seat)
 
-    @abstractmethod
     def skip(self, state: S, seat: int) -> Result[S]:
         """A moderator skips an absent seat that is to act; documented per game."""
+        self._check_may_act(state, seat, "skip")
+        return self.skip_seat(state, seat)
+
+    @abstractmethod
+    def has_resigned(self, state: S, seat: int) -> bool: ...
+
+    @abstractmethod
+    def resign_seat(self, state: S, seat: int) -> Result[S]:
+        """`resign` once the game is known to go on and the seat not to have resigned yet."""
+
+    @abstractmethod
+    def skip_seat(self, state: S, seat: int) -> Result[S]:
+        """`skip` once the seat is known to be one that must act."""
 
     # -- the end ------------------------------------------------------------------------
 
@@ -224,15 +409,37 @@ class Game(ABC, Generic[S]):
     def scores(self, state: S) -> list[int]:
         """Points per seat (during the game: points so far)."""
 
-    @abstractmethod
+    def rank_keys(self, state: S) -> Sequence[Any]:
+        """What ranks a seat, higher first: its score, or a tuple adding the tie-breaks."""
+        return self.scores(state)
+
     def ranking(self, state: S) -> list[list[int]]:
-        """Seats best first, grouped where the game's tie-breaks leave them tied."""
+        """Seats best first, grouped where the game's tie-breaks leave them tied; resigned
+        seats after all others."""
+        resigned = [self.has_resigned(state, seat) for seat in range(len(state.players))]
+        return rank(self.rank_keys(state), resigned)
 
-    # -- views and persistence ----------------------------------------------------------
+    # -- what players may know ----------------------------------------------------------
 
-    @abstractmethod
+    def view_of(self, state: S, viewer: int | None) -> View:
+        """What `viewer` may see (None = the public), as the game's typed view."""
+        raise NotImplementedError(f"{self.info.name} builds its views as data")
+
     def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see (None = the public), as JSON-ready data."""
+        return self.view_of(state, viewer).data()
+
+    def determinize(self, state: S, viewer: int | None, rng: Rng) -> S:
+        """A state consistent with everything `viewer` sees, the unseen parts (deck order,
+        other players' secret cards, future draws) resampled with `rng`. For searches that
+        must guess what they cannot see; the identity for a game without secrets."""
+        return self.resample_hidden(state, viewer, Chance(rng))
+
+    def resample_hidden(self, state: S, viewer: int | None, chance: Chance) -> S:
+        """The hook behind `determinize`: a game with secrets redraws them with `chance`."""
+        return state
+
+    # -- persistence --------------------------------------------------------------------
 
     def load_state(self, data: Mapping[str, Any] | str) -> S:
         if isinstance(data, str):

@@ -14,6 +14,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
+from .echo import shorten
+from .groups import components, flood
+
 
 class Hex(NamedTuple):
     q: int
@@ -83,6 +86,14 @@ class HexGrid:
             return None
         return self._by_name.get(f"{match.group(1).upper()}{int(match.group(2))}")
 
+    def unknown(self, name: str, what: str = "cell") -> str:
+        """Why `name` (which `parse` did not find) names no cell, for an error message."""
+        rows = self.row_letters()
+        return (
+            f"{shorten(name.upper())} is not a {what} of the board (rows {rows[0]}–{rows[-1]}, "
+            "numbered from 1 at the left of each row)"
+        )
+
     def names(self) -> list[str]:
         return [self._names[c] for c in self.cells]
 
@@ -104,26 +115,11 @@ class HexGrid:
         """All cells connected to `start` through neighbouring cells for which `passable` holds."""
         if not passable(start):
             return set()
-        seen = {start}
-        stack = [start]
-        while stack:
-            cell = stack.pop()
-            for n in self._neighbours[cell]:
-                if n not in seen and passable(n):
-                    seen.add(n)
-                    stack.append(n)
-        return seen
+        return flood(start, lambda cell: (n for n in self._neighbours[cell] if passable(n)))
 
     def components(self, passable: Callable[[Hex], bool]) -> list[set[Hex]]:
         """The connected groups of passable cells, in board order of their first cell."""
-        seen: set[Hex] = set()
-        groups: list[set[Hex]] = []
-        for cell in self.cells:
-            if cell not in seen and passable(cell):
-                group = self.flood_fill(cell, passable)
-                seen |= group
-                groups.append(group)
-        return groups
+        return components(filter(passable, self.cells), self.neighbours)
 
     @staticmethod
     def centre(cell: Hex, size: float) -> tuple[float, float]:

@@ -1,13 +1,17 @@
-"""Seeded random playouts: legal moves only, used by the conformance tests and the benchmarks."""
+"""Seeded random playouts: legal moves only, used by the conformance tests, the golden games
+and the benchmarks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from .game import Game, OptionValue
 from .rng import Rng
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -23,11 +27,19 @@ def choose_action(rng: Rng, actions: list[str]) -> str:
     Choosing the kind first keeps rare but game-advancing actions (a stone among fifty
     moves, say) from being starved, so random games end in a sensible number of turns.
     """
-    kinds: dict[str, list[str]] = {}
+    return choose_by_kind(rng, actions, lambda action: action.split(" ", 1)[0])
+
+
+def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> T:
+    """`choose_action` for actions of any form, given how to tell an action's kind."""
+    kinds: dict[str, list[T]] = {}
     for action in actions:
-        kinds.setdefault(action.split(" ", 1)[0], []).append(action)
+        kinds.setdefault(kind(action), []).append(action)
     group = kinds[sorted(kinds)[rng.below(len(kinds))]]
     return group[rng.below(len(group))]
+
+
+_KIND: Callable[[Any], str] = attrgetter("kind")
 
 
 def random_playout(
@@ -46,8 +58,13 @@ def random_playout(
             break
         seats = sorted(game.to_act(playout.state))
         seat = seats[rng.below(len(seats))]
-        text = choose_action(rng, game.legal_actions(playout.state, seat))
-        playout.state, _ = game.apply(playout.state, seat, text)
+        if game.uses_phase_table:  # typed actions: no text to write or read back
+            action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
+            playout.state, _ = game.play(playout.state, seat, action)
+            text = action.text()
+        else:
+            text = choose_action(rng, game.legal_actions(playout.state, seat))
+            playout.state, _ = game.apply(playout.state, seat, text)
         playout.log.append((seat, text))
     else:
         playout.finished = game.is_over(playout.state)

@@ -1,4 +1,8 @@
-"""The registry of games: `engine.games()` lists them, `engine.get(key)` finds one."""
+"""The registry of games: `engine.all_games()` lists them, `engine.get(key)` finds one.
+
+The list itself is `engine.games.ALL_GAMES`. Everything else that is per game finds the game
+here: the renderer (`render.renderer_for`), the CLI, the service, the benchmarks.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ def _registry() -> dict[str, Game[Any]]:
     return {game.info.key: game for game in ALL_GAMES}
 
 
-def games() -> list[Game[Any]]:
+def all_games() -> list[Game[Any]]:
     """Every registered game, in the order the registry lists them."""
     return list(_registry().values())
 

@@ -1,4 +1,4 @@
-"""Every game package, in the order `engine.games()` lists them."""
+"""Every game package, in the order `engine.all_games()` lists them."""
 
 from typing import Any
 

@@ -142,11 +142,13 @@ def draw_neutral_spots(
 
 
 def draw_towns(image: Image.Image, layout: MapLayout, towns: Sequence[Mapping[str, Any]]) -> None:
-    """A gold outline, cased in ink, around every town's hexes."""
+    """A gold outline, cased in ink, around every town's hexes; a Sea Dogs' town across the
+    river takes in the river hex its tile lies on."""
     for town in towns:
+        river = [town["river"]] if town.get("river") else []
         edges = [
             hex_edge(layout.centre(name), layout.radius - 2, direction)
-            for name, direction in layout.edges_around(town["hexes"])
+            for name, direction in layout.edges_around([*town["hexes"], *river])
         ]
         stroke(image, INK, edges, 7)
         stroke(image, TOWN, edges, 3.5)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games.terra_nova_2006.view import TerraNova2006View
 from render.common import to_png
 
 from .layers import board_for
@@ -19,11 +20,13 @@ from .panel import draw_panel
 from .pieces import Seats, draw_pieces
 
 
-def render(view: Mapping[str, Any]) -> bytes:
-    """PNG bytes of the board as `view` shows it; the same view always gives the same bytes."""
+def render(data: TerraNova2006View | Mapping[str, Any]) -> bytes:
+    """PNG bytes of the board as a view (or its data) shows it; the same view always gives
+    the same bytes."""
+    view = TerraNova2006View.of(data)
     board = board_for(cells_of(view))
     image = board.background.copy()
-    seats = Seats.of(view["players"])
+    seats = Seats.of(view.players)
     draw_pieces(image, board, view, seats)
     draw_panel(image, view, seats)
     return to_png(image)

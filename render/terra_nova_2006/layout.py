@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.games.terra_nova_2006.view import TerraNova2006View
 from render.hexmap import HexLayout, fit_hexes
 
 from .style import BOARD_RIGHT, HEIGHT
@@ -22,9 +23,10 @@ class Cell:
 BoardLayout = HexLayout[Cell]
 
 
-def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
+def cells_of(view: TerraNova2006View | Mapping[str, Any]) -> tuple[Cell, ...]:
     """The board's cells from a view: hashable, so cached layers can be keyed by them."""
-    return tuple(Cell(c["name"], c["q"], c["r"], c["landscape"]) for c in view["cells"])
+    cells = TerraNova2006View.of(view).cells
+    return tuple(Cell(c.name, c.q, c.r, c.landscape) for c in cells)
 
 
 def layout_for(cells: Sequence[Cell]) -> BoardLayout:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engine.games.terra_nova_2006.view import LastTurnView, PlayerView, TerraNova2006View
 from render.common import (
     RGB,
     fit_text,
@@ -30,17 +28,17 @@ def player_card(seat: int) -> tuple[int, int, int, int]:
     return (PANEL_LEFT + 10, top, PANEL_RIGHT - 10, top + PLAYER_ROW)
 
 
-def draw_panel(image: Image.Image, view: Mapping[str, Any], seats: Seats) -> None:
+def draw_panel(image: Image.Image, view: TerraNova2006View, seats: Seats) -> None:
     draw = ImageDraw.Draw(image)
     left, right = PANEL_LEFT + 16, PANEL_RIGHT - 16
-    phase = view["phase"]
-    heading = "Final board" if phase == "over" else f"Turn {view['turn']} · {phase} phase"
+    phase = view.phase
+    heading = "Final board" if phase == "over" else f"Turn {view.turn} · {phase} phase"
     draw.text((left, 66), heading, font=font(19), fill=MUTED)
-    to_act = set(view["to_act"])
-    for seat, player in enumerate(view["players"]):
+    to_act = set(view.to_act)
+    for seat, player in enumerate(view.players):
         colour, label = seats.colours[seat], seats.labels[seat]
         _draw_player(image, draw, player, colour, label, seat in to_act, seat)
-    y = player_card(len(view["players"]) - 1)[3] + 10
+    y = player_card(len(view.players) - 1)[3] + 10
     y = _draw_status(draw, view, y, left, right)
     y = _draw_stones(image, draw, view, y + 14, left, right)
     _draw_last_turn(draw, view, y + 16, left, right)
@@ -49,7 +47,7 @@ def draw_panel(image: Image.Image, view: Mapping[str, Any], seats: Seats) -> Non
 def _draw_player(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    player: Mapping[str, Any],
+    player: PlayerView,
     colour: RGB,
     label: str,
     acting: bool,
@@ -63,22 +61,22 @@ def _draw_player(
         )
     else:
         draw.rounded_rectangle(box, radius=10, fill=CARD, outline=CARD_EDGE, width=1)
-    resigned = bool(player["resigned"])
+    resigned = player.resigned
     disc_colour = mix(colour, CARD, 0.55) if resigned else colour
     paste_centred(image, figure_sprite(20, disc_colour, label), (left + 32, top + 32))
     name_colour = MUTED if resigned else INK
-    score = str(player["score"])
+    score = str(player.score)
     score_font = font(34)
     score_width = score_font.getlength(score)
-    name, name_font = fit_text(player["name"], 24, right - left - 74 - score_width - 16, minimum=15)
+    name, name_font = fit_text(player.name, 24, right - left - 74 - score_width - 16, minimum=15)
     draw.text((left + 62, top + 32), name, font=name_font, fill=name_colour, anchor="lm")
     draw.text((right - 12, top + 32), score, font=score_font, fill=name_colour, anchor="rm")
     if resigned:
         detail = "resigned"
     else:
         detail = (
-            f"on board {player['figures_on_board']} · to place {player['figures_to_place']}"
-            f" · out {player['figures_out']}"
+            f"on board {player.figures_on_board} · to place {player.figures_to_place}"
+            f" · out {player.figures_out}"
         )
     draw.text((left + 14, top + 66), detail, font=font(16), fill=MUTED, anchor="lm")
     if acting:
@@ -87,20 +85,20 @@ def _draw_player(
 
 
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int, left: int, right: int
+    draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
 ) -> int:
     """Whose turn and what is left to do, or the winner; returns the next free y."""
     title_font = font(23)
-    if view["phase"] == "over":
+    if view.phase == "over":
         title = "Game over"
-        body = view.get("winner_text") or ""
+        body = view.winner_text or ""
     else:
         suffix = " to act"
-        names = ", ".join(view["players"][seat]["name"] for seat in view["to_act"])
+        names = ", ".join(view.players[seat].name for seat in view.to_act)
         names, _ = fit_text(names, 23, right - left - title_font.getlength(suffix), minimum=23)
         title = names + suffix
-        left_count = view["actions_left"]
-        if view["phase"] == "placement":
+        left_count = view.actions_left
+        if view.phase == "placement":
             body = "Place a figure on any empty hex."
         else:
             body = f"{left_count} action{'s' if left_count != 1 else ''} left this turn."
@@ -116,13 +114,13 @@ def _draw_status(
 def _draw_stones(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    view: TerraNova2006View,
     top: int,
     left: int,
     right: int,
 ) -> int:
-    stones_left = view["stones_left"]
-    total = stones_left + len(view["stones"])
+    stones_left = view.stones_left
+    total = stones_left + len(view.stones)
     paste_centred(image, hex_token_sprite(12, *STONE), (left + 12, top + 12))
     draw.text(
         (left + 32, top + 12),
@@ -140,10 +138,10 @@ def _draw_stones(
 
 
 def _draw_last_turn(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], top: int, left: int, right: int
+    draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
 ) -> None:
-    last = view.get("last_turn")
-    if not last:
+    last = view.last_turn
+    if last is None:
         return
     text = describe_last_turn(view, last)
     draw.text((left, top), "Last turn", font=font(17), fill=MUTED)
@@ -154,20 +152,20 @@ def _draw_last_turn(
         y += 21
 
 
-def describe_last_turn(view: Mapping[str, Any], last: Mapping[str, Any]) -> str:
+def describe_last_turn(view: TerraNova2006View, last: LastTurnView) -> str:
     """The last turn in a few words, matching what the arrows and rings show."""
     parts: list[str] = []
-    if last.get("placed"):
-        parts.append(f"placed a figure on {last['placed']}")
-    if last.get("moves"):
-        parts.append("moved " + ", ".join(f"{m['from']}-{m['to']}" for m in last["moves"]))
-    if last.get("stones"):
-        parts.append("stone " + ", ".join(last["stones"]))
-    if last.get("passed"):
+    if last.placed:
+        parts.append(f"placed a figure on {last.placed}")
+    if last.moves:
+        parts.append("moved " + ", ".join(f"{m.start}-{m.end}" for m in last.moves))
+    if last.stones:
+        parts.append("stone " + ", ".join(last.stones))
+    if last.passed:
         parts.append("passed")
-    for index in last.get("areas", []):
-        area = view["areas"][index]
-        cells = "cell" if area["size"] == 1 else "cells"
-        parts.append(f"closed an area of {area['size']} {cells} for {area['points']} points")
-    name = view["players"][last["seat"]]["name"]
+    for index in last.areas:
+        area = view.areas[index]
+        cells = "cell" if area.size == 1 else "cells"
+        parts.append(f"closed an area of {area.size} {cells} for {area.points} points")
+    name = view.players[last.seat].name
     return f"{name}: " + "; ".join(parts or ["no action"])

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.games.terra_nova_2006.view import AreaView, MoveView, PlayerView, TerraNova2006View
 from render.common import (
     RGB,
     Box,
@@ -50,10 +50,8 @@ class Seats:
     labels: list[str]
 
     @classmethod
-    def of(cls, players: Sequence[Mapping[str, Any]]) -> Seats:
-        return cls(
-            [PLAYER_COLOURS[p["colour"]] for p in players], initials([p["name"] for p in players])
-        )
+    def of(cls, players: Sequence[PlayerView]) -> Seats:
+        return cls([PLAYER_COLOURS[p.colour] for p in players], initials([p.name for p in players]))
 
 
 def initials(names: Sequence[str]) -> list[str]:
@@ -89,31 +87,31 @@ def figure_sprite(radius: int, colour: RGB, label: str) -> Image.Image:
 def draw_pieces(
     image: Image.Image,
     board: Board,
-    view: Mapping[str, Any],
+    view: TerraNova2006View,
     seats: Seats,
 ) -> None:
     """Areas, stones, the areas' points, the last turn's arrows, and figures on top."""
     layout = board.layout
-    last = view.get("last_turn") or {}
-    for area in view["areas"]:
+    last = view.last_turn
+    for area in view.areas:
         draw_area(image, board, area, seats)
     stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
-    for name in view["stones"]:
+    for name in view.stones:
         paste_centred(image, stone, layout.centre(name))
-    fresh = set(last.get("areas", []))
-    for index, area in enumerate(view["areas"]):
+    fresh = set(last.areas if last else [])
+    for index, area in enumerate(view.areas):
         draw_area_badge(image, layout, area, seats, fresh=index in fresh)
     ring = ring_sprite(round(layout.radius * 0.7), HIGHLIGHT, CASING, 4)
-    for name in last.get("stones", []):
+    for name in last.stones if last else []:
         paste_centred(image, ring, layout.centre(name))
     figure_radius = round(layout.radius * 0.6)
-    draw_moves(image, layout, last.get("moves", []), figure_radius)
-    for figure in view["figures"]:
-        seat = figure["seat"]
+    draw_moves(image, layout, last.moves if last else [], figure_radius)
+    for figure in view.figures:
+        seat = figure.seat
         sprite = figure_sprite(figure_radius, seats.colours[seat], seats.labels[seat])
-        paste_centred(image, sprite, layout.centre(figure["cell"]))
-    if last.get("placed"):
-        paste_centred(image, ring, layout.centre(last["placed"]))
+        paste_centred(image, sprite, layout.centre(figure.cell))
+    if last and last.placed:
+        paste_centred(image, ring, layout.centre(last.placed))
 
 
 Masked = tuple[Box, Image.Image]
@@ -132,16 +130,16 @@ class AreaMasks:
 def draw_area(
     image: Image.Image,
     board: Board,
-    area: Mapping[str, Any],
+    area: AreaView,
     seats: Seats,
 ) -> None:
     """Shade the area's cells in its winner's colour (in stripes when several share the win)
     with hatching, keep their letters and names, and outline the area."""
-    winners: list[RGB | None] = [seats.colours[seat] for seat in area["winners"]] or [None]
-    key = (tuple(area["cells"]), len(winners))
+    winners: list[RGB | None] = [seats.colours[seat] for seat in area.winners] or [None]
+    key = (tuple(area.cells), len(winners))
     masks = board.area_masks.get(key)
     if masks is None:
-        masks = board.area_masks[key] = _area_masks(board, area["cells"], len(winners))
+        masks = board.area_masks[key] = _area_masks(board, area.cells, len(winners))
     for winner, (region, fill, hatch) in zip(winners, masks.stripes, strict=True):
         image.paste(area_fill(winner), region, fill)
         image.paste(area_hatch(winner), region, hatch)
@@ -214,18 +212,17 @@ def _cut_stripes(mask: Image.Image, keep: int, count: int, width: float) -> None
 def draw_area_badge(
     image: Image.Image,
     layout: BoardLayout,
-    area: Mapping[str, Any],
+    area: AreaView,
     seats: Seats,
     fresh: bool,
 ) -> None:
     """A label on the area's most central cell: the winners' discs and their points; a
     highlighted frame when the last turn closed the area."""
-    points = [layout.centre(name) for name in area["cells"]]
+    points = [layout.centre(name) for name in area.cells]
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
     cx, cy = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
-    winners: list[int] = area["winners"]
-    awarded: dict[str, int] = area["awarded"]
+    winners, awarded = area.winners, area.awarded
     if not winners:
         text = "nobody"
     elif len(winners) == 1:
@@ -255,14 +252,14 @@ def draw_area_badge(
 
 
 def draw_moves(
-    image: Image.Image, layout: BoardLayout, moves: Sequence[Mapping[str, str]], figure_radius: int
+    image: Image.Image, layout: BoardLayout, moves: Sequence[MoveView], figure_radius: int
 ) -> None:
     """Each move of the last turn as an arrow from a mark at its start to the figure; the
     marks carry the moves' order when the turn had several."""
     numbered = len(moves) > 1
     mark_radius = 10 if numbered else round(layout.radius * 0.28)
     for move in moves:
-        (x0, y0), (x1, y1) = layout.centre(move["from"]), layout.centre(move["to"])
+        (x0, y0), (x1, y1) = layout.centre(move.start), layout.centre(move.end)
         length = math.hypot(x1 - x0, y1 - y0)
         if length == 0:
             continue
@@ -276,4 +273,4 @@ def draw_moves(
             mark = disc_sprite(mark_radius, CASING, HIGHLIGHT, str(number), HIGHLIGHT, None, 13)
         else:
             mark = ring_sprite(mark_radius, HIGHLIGHT, CASING, 3)
-        paste_centred(image, mark, layout.centre(move["from"]))
+        paste_centred(image, mark, layout.centre(move.start))

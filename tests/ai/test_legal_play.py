@@ -42,14 +42,14 @@ def cheap_levels(game: Game[Any], seed: int) -> list[str]:
     return [CHEAP[(seed >> seat) % 2] for seat in range(count)]
 
 
-@pytest.mark.parametrize("key", [game.info.key for game in engine.games()])
+@pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
 def test_cheap_bots_play_only_legal_actions(key: str) -> None:
     game = engine.get(key)
     for seed in range(GAMES_PER_KEY):
         play(game, cheap_levels(game, seed), seed)
 
 
-@pytest.mark.parametrize("key", [game.info.key for game in engine.games()])
+@pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
 def test_a_normal_bot_plays_a_whole_game_legally(key: str) -> None:
     game = engine.get(key)
     assert play(game, ["normal", "easy"], 1) > 0

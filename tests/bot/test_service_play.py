@@ -347,14 +347,15 @@ async def test_listings_of_open_tables_and_of_tables_waiting_for_someone(
     assert mine.private and "#1 Pile (test game) in channel chan-1" in mine.text
 
 
-def test_rules_and_the_list_of_games(service: Service) -> None:
-    listing = service.game_list()
+async def test_rules_and_the_list_of_games(service: Service) -> None:
+    listing = await service.rules(CHANNEL, "")
     assert "pile: Pile (test game), 1–4 players" in listing.text
-    rules = service.rules("PILE")
-    assert "size: counters on the pile (a number from 1 to 99; default 10)" in rules.text
-    assert "docs/games/pile.md" in rules.text
+    rules = await service.rules(CHANNEL, "PILE")
+    assert rules.private and "Take 1–3 counters; the last taker wins." in rules.text
+    options = await service.rules(CHANNEL, "pile", page=2)
+    assert "`size` — counters on the pile (1–99; default 10)" in options.text
     with pytest.raises(RulesError, match="no game called 'chess'"):
-        service.rules("chess")
+        await service.rules(CHANNEL, "chess")
 
 
 async def test_a_late_command_at_an_ended_table_is_told_the_table_is_over(

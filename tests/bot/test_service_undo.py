@@ -223,3 +223,21 @@ async def test_a_player_who_resigned_is_not_asked_unless_the_undo_takes_back_the
     assert f"Taken back: #3 {second.name}: take 1" in done.text
     back_past_resigning = await service.request_undo(CHANNEL, first, count=1)
     assert {m.user_id for m in back_past_resigning.mentions} == {second.id, third.id}
+
+
+@pytest.mark.parametrize("count", [0, -3])
+@pytest.mark.parametrize("played", [1, 3])
+async def test_an_undo_count_below_one_asks_for_at_least_one(
+    service: Service, count: int, played: int
+) -> None:
+    order = await start_table(service, [ALICE, BOB])
+    for turn in range(played):
+        await service.act(CHANNEL, order[turn % 2], "take 1")
+    with pytest.raises(BadRequest) as refused:
+        await service.request_undo(CHANNEL, order[0], count=count)
+    assert str(refused.value) == (
+        f"count:{count} takes back nothing: the count is how many of the last actions to take "
+        "back, at least 1 (the default)."
+    )
+    with pytest.raises(BadRequest, match="is the most" if played == 1 else "1 to 3 actions"):
+        await service.request_undo(CHANNEL, order[0], count=played + 1)

@@ -14,9 +14,18 @@ from bot.reminders.policy import plan
 from bot.service import Channel, GameCatalog, Reply, Service, UndoRefused, User
 from bot.store import Store
 from engine.games.tiny_towns import TinyTowns
-from engine.games.tiny_towns.cards import CARDS
+from engine.games.tiny_towns.cards import CARDS, fold
 from render import render_png
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, ManualClock, drawn_view, fake_renderer
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    MALLORY,
+    ManualClock,
+    drawn_view,
+    fake_renderer,
+)
 
 GAME = TinyTowns()
 FIRST_GAME = {"buildings": "first-game"}
@@ -57,6 +66,14 @@ def secret_words(card: str) -> list[str]:
     return [card, CARDS[card].name]
 
 
+def names_card(text: str, card: str) -> bool:
+    """Whether `text` names `card` in any spelling (case, spaces and punctuation ignored;
+    short aliases such as `watch` are everyday words and left out)."""
+    folded = fold(text)
+    long_aliases = [alias for alias in CARDS[card].aliases if len(fold(alias)) > 8]
+    return any(fold(alias) in folded for alias in (card, CARDS[card].name, *long_aliases))
+
+
 # -- secrets -------------------------------------------------------------------------------
 
 
@@ -78,14 +95,63 @@ async def test_a_kept_monument_is_secret_everywhere_but_for_its_keeper(towns: Se
         assert not any(word in reply.text for word in secret_words(card))
     assert f"#1 {first.name}: keep a monument card" in theirs.text
     assert f"Since your last action: #1 {first.name}: keep a monument card." in status.text
-    assert f"#1 {first.name}: keep {CARDS[card].name}" in mine.text
+    assert f"#1 {first.name}: keep {card}" in mine.text
     (logged,) = await towns.store.recent_actions(1, 5)
-    assert logged.text == f"keep {CARDS[card].name}"  # the real text, for replay
+    assert logged.text == f"keep {card}"  # the real action in canonical form, for replay
 
     await towns.act(CHANNEL, third, f"keep {(await state_now(towns)).towns[2].dealt[0]}")
     asked = await towns.request_undo(CHANNEL, first, count=2)
     assert "keep a monument card, #2" in asked.text
     assert not any(word in asked.text for word in secret_words(card))
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "keep,{key}",
+        "KEEP {key}",
+        "keep\t{key}",
+        "keep   {name}",
+        "keep {key};",
+        " Keep , {name} ; ",
+        "kEeP,{key},",
+    ],
+)
+async def test_no_spelling_of_keep_names_the_kept_monument_to_the_others(
+    towns: Service, spelling: str
+) -> None:
+    """Whatever spelling the parser accepts, others read the one public form — in the channel,
+    in /history and /status, and in every undo text (and the undo record)."""
+    first, second, third = await open_towns(towns, monuments=True)
+    dealt = (await state_now(towns)).towns[0].dealt
+    card = dealt[0]
+    typed = spelling.format(key=card, name=CARDS[card].name)
+
+    kept = await towns.act(CHANNEL, first, typed)
+    seen = [
+        kept,
+        await towns.history(CHANNEL, second),
+        await towns.history(CHANNEL, MALLORY),
+        await towns.status(CHANNEL, second),
+        await towns.status(CHANNEL, MALLORY),
+    ]
+    assert kept.text.startswith(f"{first.name}: keep a monument card\n")
+    own = await towns.history(CHANNEL, first)
+    assert f"#1 {first.name}: keep {card}  (" in own.text  # the keeper's, in canonical form
+    taken = await towns.request_undo(CHANNEL, first)  # only their own: no votes needed
+    seen.append(taken)
+    assert f"Taken back: #1 {first.name}: keep a monument card." in taken.text
+    await towns.act(CHANNEL, first, typed)
+    await towns.act(CHANNEL, third, f"keep {(await state_now(towns)).towns[2].dealt[0]}")
+    asked = await towns.request_undo(CHANNEL, first, count=2)
+    seen += [asked, await towns.approve_undo(CHANNEL, second)]
+    seen.append(await towns.approve_undo(CHANNEL, third))
+    assert "keep a monument card" in seen[-1].text
+
+    for reply in seen:
+        assert not any(names_card(reply.text, secret) for secret in dealt), reply.text
+    rows = await towns.store.database.fetch_all("SELECT undone_json FROM undo_requests")
+    assert rows and not any(names_card(str(row[0]), secret) for row in rows for secret in dealt)
 
 
 async def test_status_shows_your_own_view_and_the_public_images_never_a_secret(

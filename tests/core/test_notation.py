@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from typing import Any
+
 import pytest
 
 from engine.core.notation import nearest, normalize, split_turn
@@ -82,3 +85,26 @@ def test_at_most_five_by_default() -> None:
 
 def test_no_candidates_no_suggestions() -> None:
     assert nearest("move e5", []) == []
+
+
+def test_only_the_beginning_of_a_long_text_is_compared() -> None:
+    """The search reads at most twice the longest candidate, so its cost does not grow
+    with the input: words far out in an absurd text change nothing."""
+    reach = 2 * max(len(candidate) for candidate in CANDIDATES)
+    junk = "q" * reach
+    assert nearest(junk + " move E5 E9", CANDIDATES) == nearest(junk, CANDIDATES)
+    assert nearest("stone e5" + " x" * 3000, CANDIDATES)[0] == "stone E5"
+
+
+def test_the_similarity_is_measured_on_bounded_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    for name in ("set_seq1", "set_seq2"):
+        original = getattr(difflib.SequenceMatcher, name)
+
+        def recording(self: object, seq: str, original: Any = original) -> None:
+            seen.append(len(seq))
+            original(self, seq)
+
+        monkeypatch.setattr(difflib.SequenceMatcher, name, recording)
+    nearest("move " * 5000, CANDIDATES)
+    assert seen and max(seen) <= 2 * max(len(candidate) for candidate in CANDIDATES)

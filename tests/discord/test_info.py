@@ -71,7 +71,7 @@ async def test_rules_and_help(bot: MeepleBot, discord_server: LoopbackDiscord) -
     helped = await discord_server.send_slash(dave, general, "help")
 
     summary = await rules.original_message()
-    assert summary.ephemeral and summary.content.startswith("Terra Nova (2006) (terra-nova-2006)")
+    assert summary.ephemeral and summary.content.startswith("**Terra Nova (2006) — ")
     assert "terra-nova-2006: Terra Nova (2006)" in (await games.original_message()).content
     text = (await helped.original_message()).content
     for name in COMMANDS:

@@ -149,11 +149,13 @@ async def test_preview_then_confirm_plays_exactly_once_however_often_clicked(
     clicks = await asyncio.gather(
         discord_server.click(user, preview, confirm), discord_server.click(user, preview, confirm)
     )
+    await asyncio.gather(*(click.response() for click in clicks))  # both are being carried out
+    async with asyncio.timeout(5):
+        await bot.flow.drain(timeout=60)  # returns once the bot has finished both clicks
 
     posted = await newer_message(discord_server, table.channel, before)
     assert posted.content.startswith(f"{user.name.title()}: {legal[0]}")
     refusals = [await click.followups(1) for click in clicks if click.record.followup_ids]
-    await asyncio.sleep(0.05)
     assert [m.id for m in discord_server.messages(table.channel) if m.id > before] == [posted.id]
     (record,) = [await current(bot, table)]
     assert record.move_count == 1

@@ -40,10 +40,17 @@ async def test_the_synced_commands_are_the_consoles_within_discords_limits(
     newgame = {option["name"]: option for option in synced["newgame"]["options"]}
     assert {"game", "options", "seed", "thread"} == set(newgame)
     offered = [choice["value"] for choice in newgame["game"]["choices"]]
-    assert offered == [game.info.key for game in engine.games()]
+    assert offered == [game.info.key for game in engine.all_games()]
     assert "terra-nova-2006" in offered
     (action, preview) = synced["move"]["options"]
     assert (action["name"], action["autocomplete"], preview["name"]) == ("action", True, "preview")
+    # Free text is capped where it enters: the longest turn or action of any game, options.
+    assert action["max_length"] == max(game.max_turn_length() for game in engine.all_games())
+    (legal_filter,) = synced["legal"]["options"]
+    assert legal_filter["max_length"] == max(game.longest_action() for game in engine.all_games())
+    assert 0 < newgame["options"]["max_length"] < 1000
+    notify = {option["name"]: option for option in synced["notify"]["options"]}
+    assert notify["tz"]["max_length"] == 64 and notify["quiet"]["max_length"] == 24
     for command in sync.commands:
         assert len(command["description"]) <= 100 and len(command.get("options", [])) <= 25
 

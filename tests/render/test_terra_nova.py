@@ -155,6 +155,28 @@ def test_a_town_is_outlined(busy: View) -> None:
     assert sum(count_near(without, box, TOWN) for box in boxes) == 0
 
 
+def test_a_sea_dogs_town_across_the_river_takes_in_its_river_hex(busy: View) -> None:
+    """The outline runs round the river hex D4 (its tile's place), not along the banks."""
+    layout = layout_of(busy)
+    town = {"seat": 0, "tile": "9vp", "hexes": ["C4", "E3", "E4", "F3"], "river": "D4"}
+    across, plain = (
+        draw({**busy, "towns": [town]}),
+        draw({**busy, "towns": [{**town, "river": None}]}),
+    )
+
+    def edge(other: str) -> tuple[int, int, int, int]:
+        (x0, y0), (x1, y1) = layout.centre("D4"), layout.centre(other)
+        x, y = round((x0 + x1) / 2), round((y0 + y1) / 2)
+        return (x - 5, y - 5, x + 5, y + 5)
+
+    for outer in ("D3", "D5"):  # river and land beside D4, outside the town
+        assert count_near(across, edge(outer), TOWN) > 15, outer
+        assert count_near(plain, edge(outer), TOWN) == 0, outer
+    for bank in ("C4", "E4"):  # the banks' edges facing D4 lie inside the town now
+        assert count_near(across, edge(bank), TOWN) == 0, bank
+        assert count_near(plain, edge(bank), TOWN) > 15, bank
+
+
 def test_a_used_power_action_is_crossed_out() -> None:
     moment = first(lambda m: bool(m.state.power_used))
     view = view_of(moment.state)

@@ -9,18 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render import UnknownRenderer, render_png
-from render.common import RGB, UNICODE_FONT_FILES, font, font_for
+from render.common import RGB, UNICODE_FONT_FILES, Box, font, font_for
+from render.terra_nova_2006.layout import BoardLayout
 from render.terra_nova_2006.panel import player_card
 from render.terra_nova_2006.pieces import initials
 from render.terra_nova_2006.style import (
+    BOARD_RIGHT,
     CARD_EDGE,
     CASING,
     HEIGHT,
     HIGHLIGHT,
     PLAYER_COLOURS,
+    STONE,
     WIDTH,
     area_fill,
 )
@@ -45,8 +48,31 @@ def test_the_same_view_gives_the_same_bytes(final_view: View) -> None:
     assert render_png(GAME, copy.deepcopy(final_view)) == first
 
 
-def test_different_views_give_different_images(opening_step: Step, final_view: View) -> None:
-    assert render_png(GAME, opening_step.before) != render_png(GAME, final_view)
+def inner(layout: BoardLayout, cell: str, share: float = 0.6) -> Box:
+    """The middle of a cell, clear of its neighbours and of the board's hatching at its rim."""
+    x, y = layout.centre(cell)
+    r = layout.radius * share
+    return (round(x - r), round(y - r), round(x + r), round(y + r))
+
+
+def test_each_figure_and_stone_of_the_view_is_drawn_on_its_cell(
+    opening_step: Step, final_view: View
+) -> None:
+    """The fullest board shows every figure in its player's colour and every stone on its
+    cell; the empty board of the opening shows neither on those cells."""
+    layout = layout_of(final_view)
+    full, empty = draw(final_view), draw(opening_step.before)
+    assert final_view["figures"] and final_view["stones"]
+    assert not opening_step.before["figures"] and not opening_step.before["stones"]
+    for figure in final_view["figures"]:
+        colour = PLAYER_COLOURS[final_view["players"][figure["seat"]]["colour"]]
+        box = around(layout, figure["cell"])
+        assert count_near(full, box, colour) > 400, figure
+        assert count_near(empty, box, colour) == 0, figure
+    for stone in final_view["stones"]:
+        box = inner(layout, stone)
+        assert count_near(full, box, STONE[0]) > 400, stone
+        assert count_near(empty, box, STONE[0]) < 120, stone
 
 
 @pytest.mark.parametrize("scene", ["opening", "final"])
@@ -176,11 +202,24 @@ def test_names_outside_latin_1_are_drawn_not_boxed(opening_step: Step) -> None:
         view["players"][0]["name"], view["players"][1]["name"] = first, second
         return view
 
-    # The same initials on the discs, different letters after them: with the bundled
-    # font alone both names would be drawn as the same row of empty boxes.
-    assert render_png(GAME, with_names("Дима", "Бо")) != render_png(GAME, with_names("Дина", "Бо"))
-    assert font_for("Дима", 20) is not font(20)
-    assert font_for("Zoë", 20) is font(20)
+    def written(name: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> bytes:
+        canvas = Image.new("L", (160, 40))
+        ImageDraw.Draw(canvas).text((4, 4), name, font=face, fill=255)
+        return canvas.tobytes()
+
+    # With the bundled font alone the two names are the same row of empty boxes; the
+    # font chosen for them tells them apart.
+    assert written("Дима", font(20)) == written("Дина", font(20))
+    assert written("Дима", font_for("Дима", 20)) != written("Дина", font_for("Дина", 20))
+    assert font_for("Zoë", 20) is not font(20)  # the bundled font has no ë either
+    assert font_for("Zoe", 20) is font(20)
+    # Same initials on the discs, different letters after them: the board is the same, and
+    # alice's card in the side panel, where her name is written, differs.
+    first, second = draw(with_names("Дима", "Бо")), draw(with_names("Дина", "Бо"))
+    board = (0, 0, BOARD_RIGHT, HEIGHT)
+    assert ImageChops.difference(first.crop(board), second.crop(board)).getbbox() is None
+    card = player_card(0)
+    assert ImageChops.difference(first.crop(card), second.crop(card)).getbbox() is not None
 
 
 @pytest.mark.parametrize(

@@ -98,9 +98,32 @@ def test_the_same_view_gives_the_same_bytes(games: dict[int, list[Moment]]) -> N
         assert render_png(GAME, copy.deepcopy(view)) == first
 
 
-def test_different_views_give_different_images(games: dict[int, list[Moment]]) -> None:
-    moments = games[3]
-    assert render_png(GAME, public(moments[1])) != render_png(GAME, public(moments[-1]))
+def test_a_placed_resource_changes_the_image_at_its_square_and_only_in_that_town(
+    games: dict[int, list[Moment]],
+) -> None:
+    """Two views that differ by one resource placed (the same players still to act) give
+    images that differ where the resource now lies, and nowhere outside that player's town."""
+    before, after = next(
+        (before, after)
+        for before, after in itertools.pairwise(games[3])
+        if after.action is not None
+        and after.action.startswith("place ")
+        and game().to_act(after.state) == game().to_act(before.state)
+    )
+    assert after.seat is not None and after.action is not None
+    view = public(after)
+    (square,) = (
+        sq
+        for sq in view["players"][after.seat]["town"]
+        if sq["square"] == after.action.split()[-1].upper()
+    )
+    assert square["resource"] is not None
+    panel = layout_of(view).towns[after.seat]
+    placed = square_box(panel, square)
+    assert inside(changed_area(public(before), view), panel.box)
+    fill = resource_of(palette_of(view), square["resource"]).fill
+    assert count_near(image_of(view), placed, fill) > 0.12 * panel.cell**2
+    assert count_near(image_of(public(before)), placed, fill) == 0
 
 
 @pytest.mark.parametrize("players", [1, 3, 6])

@@ -1,4 +1,5 @@
-"""A tiny game used only by tests of the shared machinery (service, store, core protocol).
+"""A tiny game used only by tests of the shared machinery (service, store, core protocol), and
+the smallest complete example of a game on the engine core (docs/architecture.md).
 
 Players take turns taking 1–3 counters from a pile; whoever takes the last counter scores 1
 point per counter they hold. `roll` draws a random number of extra counters onto the pile:
@@ -9,19 +10,20 @@ secret card that only their own view shows.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from engine.core import (
     BaseState,
-    Event,
+    Chance,
     Game,
     GameInfo,
-    IllegalAction,
     OptionSpec,
     ParseError,
+    Phase,
     Result,
     Rng,
-    nearest,
+    StateBuilder,
+    View,
 )
 
 _TAKE = re.compile(r"^\s*take\s+(\d+)\s*$", re.IGNORECASE)
@@ -36,8 +38,67 @@ class PileState(BaseState):
     over: bool = False
 
 
-class PileGame(Game[PileState]):
-    info = GameInfo(
+class PileAction(NamedTuple):
+    """`take N` or `roll`."""
+
+    kind: Literal["take", "roll"]
+    count: int = 0
+
+    def text(self) -> str:
+        return f"take {self.count}" if self.kind == "take" else "roll"
+
+    def public_text(self) -> str:
+        return self.text()
+
+    @classmethod
+    def parse(cls, text: str) -> PileAction:
+        if text.strip().lower() == "roll":
+            return cls("roll")
+        match = _TAKE.match(text)
+        if not match:
+            raise ParseError(text, "try 'take N' or 'roll'")
+        return cls("take", int(match.group(1)))
+
+
+class PileView(View):
+    game: str = "pile"
+    pile: int
+    held: list[int]
+    to_act: list[int]
+    secret: int | None
+
+
+def _most(state: PileState) -> int:
+    return min(3, state.pile)
+
+
+def _candidates(state: PileState, seat: int) -> list[PileAction]:
+    return [*(PileAction("take", n) for n in range(1, _most(state) + 1)), PileAction("roll")]
+
+
+PHASES: dict[bool, Phase[PileState, PileAction]] = {
+    False: Phase(
+        kinds=frozenset({"take", "roll"}),
+        candidates=_candidates,
+        refusal="take counters or roll",
+        exact=True,
+    ),
+    True: Phase(kinds=frozenset(), candidates=lambda state, seat: [], refusal="it is over"),
+}
+
+
+class PileBuilder(StateBuilder[PileState]):
+    def advance(self) -> None:
+        state = self.state
+        for step in range(1, len(state.players) + 1):
+            seat = (state.turn + step) % len(state.players)
+            if not state.resigned[seat]:
+                state.turn = seat
+                return
+
+
+class PileGame(Game[PileState, PileAction]):
+    info: ClassVar[GameInfo] = GameInfo(
         key="pile",
         name="Pile (test game)",
         min_players=1,
@@ -54,11 +115,12 @@ class PileGame(Game[PileState]):
             )
         ],
     )
-    state_model = PileState
+    state_model: ClassVar[type[BaseState]] = PileState
 
     def setup(self, players: list[str], seed: int, options: dict[str, Any]) -> PileState:
         rng = Rng(seed=seed)
-        secrets = [rng.below(100) for _ in players]
+        chance = Chance(rng)
+        secrets = [chance.below(100, f"{name}'s secret card") for name in players]
         return PileState(
             players=players,
             options=options,
@@ -72,59 +134,54 @@ class PileGame(Game[PileState]):
     def to_act(self, state: PileState) -> frozenset[int]:
         return frozenset() if state.over else frozenset({state.turn})
 
-    def legal_actions(self, state: PileState, seat: int) -> list[str]:
-        if state.over or seat != state.turn:
-            return []
-        return [f"take {n}" for n in range(1, min(3, state.pile) + 1)] + ["roll"]
+    def phase(self, state: PileState, seat: int) -> Phase[PileState, PileAction]:
+        return PHASES[state.over]
 
-    def apply_action(self, state: PileState, seat: int, text: str) -> Result[PileState]:
-        new = state.model_copy(deep=True)
+    def parse(self, state: PileState, text: str) -> PileAction:
+        return PileAction.parse(text)
+
+    def check(self, state: PileState, seat: int, action: PileAction) -> str | None:
+        if action.kind == "take" and not 1 <= action.count <= _most(state):
+            return f"you may take 1 to {_most(state)}"
+        return None
+
+    def perform(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
+        turn = PileBuilder(state)
         name = state.players[seat]
-        if text.strip().lower() == "roll":
-            extra = new.rng.below(3) + 1
-            new.pile += extra
-            self._advance(new)
-            return Result(new, [Event(text=f"{name} rolls {extra} onto the pile", reveals=True)])
-        match = _TAKE.match(text)
-        if not match:
-            raise ParseError(
-                text, "try 'take N' or 'roll'", nearest(text, self.legal_actions(state, seat))
-            )
-        count = int(match.group(1))
-        if not 1 <= count <= min(3, state.pile):
-            raise IllegalAction(
-                text, f"you may take 1 to {min(3, state.pile)}", self.legal_actions(state, seat)
-            )
-        new.pile -= count
-        new.held[seat] += count
-        events = [Event(text=f"{name} takes {count}", seat=seat)]
-        if new.pile == 0:
-            new.over = True
-            events.append(Event(text=f"{name} takes the last counter"))
+        if action.kind == "roll":
+            extra = turn.chance.below(3, "extra counters") + 1
+            turn.state.pile += extra
+            turn.advance()
+            turn.say(f"{name} rolls {extra} onto the pile", reveals=True)
+            return turn.result()
+        turn.state.pile -= action.count
+        turn.edit("held")[seat] += action.count
+        turn.say(f"{name} takes {action.count}", seat=seat)
+        if turn.state.pile == 0:
+            turn.state.over = True
+            turn.say(f"{name} takes the last counter")
         else:
-            self._advance(new)
-        return Result(new, events)
+            turn.advance()
+        return turn.result()
 
-    def _advance(self, state: PileState) -> None:
-        for step in range(1, len(state.players) + 1):
-            seat = (state.turn + step) % len(state.players)
-            if not state.resigned[seat]:
-                state.turn = seat
-                return
+    def has_resigned(self, state: PileState, seat: int) -> bool:
+        return state.resigned[seat]
 
-    def resign(self, state: PileState, seat: int) -> Result[PileState]:
-        new = state.model_copy(deep=True)
-        new.resigned[seat] = True
-        if sum(not r for r in new.resigned) <= 1:
-            new.over = True
-        elif new.turn == seat:
-            self._advance(new)
-        return Result(new, [Event(text=f"{state.players[seat]} resigns", seat=seat)])
+    def resign_seat(self, state: PileState, seat: int) -> Result[PileState]:
+        turn = PileBuilder(state)
+        turn.edit("resigned")[seat] = True
+        if sum(not r for r in turn.state.resigned) <= 1:
+            turn.state.over = True
+        elif state.turn == seat:
+            turn.advance()
+        turn.say(f"{state.players[seat]} resigns", seat=seat)
+        return turn.result()
 
-    def skip(self, state: PileState, seat: int) -> Result[PileState]:
-        new = state.model_copy(deep=True)
-        self._advance(new)
-        return Result(new, [Event(text=f"{state.players[seat]} is skipped", seat=seat)])
+    def skip_seat(self, state: PileState, seat: int) -> Result[PileState]:
+        turn = PileBuilder(state)
+        turn.advance()
+        turn.say(f"{state.players[seat]} is skipped", seat=seat)
+        return turn.result()
 
     def is_over(self, state: PileState) -> bool:
         return state.over
@@ -132,21 +189,19 @@ class PileGame(Game[PileState]):
     def scores(self, state: PileState) -> list[int]:
         return list(state.held)
 
-    def ranking(self, state: PileState) -> list[list[int]]:
-        order = sorted(range(len(state.players)), key=lambda s: -state.held[s])
-        groups: list[list[int]] = []
-        for seat in order:
-            if groups and state.held[groups[-1][0]] == state.held[seat]:
-                groups[-1].append(seat)
-            else:
-                groups.append([seat])
-        return groups
+    def view_of(self, state: PileState, viewer: int | None) -> PileView:
+        return PileView(
+            pile=state.pile,
+            held=list(state.held),
+            to_act=sorted(self.to_act(state)),
+            secret=None if viewer is None else state.secrets[viewer],
+        )
 
-    def view(self, state: PileState, viewer: int | None) -> dict[str, Any]:
-        return {
-            "game": "pile",
-            "pile": state.pile,
-            "held": state.held,
-            "to_act": sorted(self.to_act(state)),
-            "secret": None if viewer is None else state.secrets[viewer],
-        }
+    def resample_hidden(self, state: PileState, viewer: int | None, chance: Chance) -> PileState:
+        """The others' secret cards, and every later roll, are unknown to `viewer`."""
+        secrets = [
+            secret if seat == viewer else chance.below(100, "a secret card")
+            for seat, secret in enumerate(state.secrets)
+        ]
+        rng = Rng(seed=chance.below(1 << 64, "the seed of every later draw"))
+        return state.model_copy(update={"secrets": secrets, "rng": rng})

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from engine.core import EngineError
+from engine.core import EngineError, shorten
 
 from ...service import BadRequest, Channel, GameCatalog, Reply, RulesError, User
 from ...service.base import describe_options
@@ -22,7 +22,7 @@ from ...service.texts import names_list
 from ..flow import Answer, Outcome
 from ..identity import channel_of, require_open_table, user_of
 from ..outgoing import post_reply
-from .base import FeatureCog, about, cog_of, option_about
+from .base import OPTIONS_LENGTH, FeatureCog, about, cog_of, option_about
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
@@ -102,14 +102,14 @@ def parse_game_options(text: str | None) -> dict[str, str]:
     leftover = _OPTION.sub(" ", text)
     if not _OPTION_SEPARATORS.fullmatch(leftover):
         raise BadRequest(
-            f"I could not read the options '{text.strip()}': write each as key:value, "
+            f"I could not read the options '{shorten(text)}': write each as key:value, "
             "separated by spaces (e.g. options:size:5). /rules game:<game> lists a game's options."
         )
     options: dict[str, str] = {}
     for match in found:
         key = match.group(1).lower()
         if key in options:
-            raise BadRequest(f"The option {key} is given twice in '{text.strip()}'.")
+            raise BadRequest(f"The option {shorten(key)} is given twice in '{shorten(text)}'.")
         options[key] = match.group(2)
     return options
 
@@ -184,7 +184,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
         async def newgame(
             interaction: discord.Interaction,
             game: str,
-            options: str | None = None,
+            options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
             seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
             thread: bool = False,
         ) -> None:

@@ -19,7 +19,7 @@ from ...service import BadRequest, Channel, NotAllowed
 from ...store.discord_ledger import PreviewRecord, PreviewStatus
 from ..flow import Answer, Outcome
 from ..identity import channel_of, require_open_table, user_of
-from .base import FeatureCog, about, cog_of, option_about
+from .base import FILTER_LENGTH, MOVE_LENGTH, FeatureCog, about, cog_of, option_about
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,10 @@ class PlayCog(FeatureCog, name="Play"):
         preview="first see the board after it, privately, then Confirm or Cancel",
     )
     async def move(
-        self, interaction: discord.Interaction, action: str, preview: bool = False
+        self,
+        interaction: discord.Interaction,
+        action: app_commands.Range[str, 1, MOVE_LENGTH],
+        preview: bool = False,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
         service, ledger = self.service, self.bot.ledger
@@ -172,7 +175,9 @@ class PlayCog(FeatureCog, name="Play"):
     @app_commands.guild_only()
     @app_commands.rename(text="filter")
     @app_commands.describe(text=option_about("legal", "filter"))
-    async def legal(self, interaction: discord.Interaction, text: str = "") -> None:
+    async def legal(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 0, FILTER_LENGTH] = ""
+    ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:

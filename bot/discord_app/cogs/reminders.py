@@ -34,7 +34,7 @@ from ...service import Reply
 from ..flow import Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import PostFailed, post_reply
-from .base import FeatureCog
+from .base import QUIET_HOURS_LENGTH, TIME_ZONE_LENGTH, FeatureCog
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
@@ -176,8 +176,8 @@ class RemindersCog(FeatureCog, name="Reminders"):
         self,
         interaction: discord.Interaction,
         dm: bool | None = None,
-        quiet: str | None = None,
-        tz: str | None = None,
+        quiet: app_commands.Range[str, 1, QUIET_HOURS_LENGTH] | None = None,
+        tz: app_commands.Range[str, 1, TIME_ZONE_LENGTH] | None = None,
     ) -> None:
         user = user_of(interaction)
 

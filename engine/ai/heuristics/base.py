@@ -38,6 +38,12 @@ class Heuristics:
         """
         return [float(points) for points in game.scores(state)]
 
+    def fixed_future(self, state: Any) -> bool:
+        """Whether every determinisation of `state` plays out alike: nothing is hidden and no
+        chance lies ahead. The search may then keep one state per tree node instead of
+        replaying each iteration's path; the default assumes nothing and replays."""
+        return False
+
     def candidates(self, game: Game[Any], state: Any, seat: int, actions: list[str]) -> list[str]:
         """The actions worth considering at all (a non-empty part of `actions`).
 

@@ -82,6 +82,10 @@ class TerraNovaHeuristics(Heuristics):
         island = board(state.side)
         return [seat_value(state, seat, island) for seat in range(len(state.players))]
 
+    def fixed_future(self, state: TerraNovaState) -> bool:
+        """Nothing is hidden, and only the Lucky Digger variant draws after the set-up."""
+        return bool(state.options.get("variant") != "lucky-digger")
+
     def candidates(
         self, game: Game[Any], state: TerraNovaState, seat: int, actions: list[str]
     ) -> list[str]:

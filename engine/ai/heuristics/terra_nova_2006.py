@@ -197,6 +197,9 @@ class TerraNova2006Heuristics(Heuristics):
             for seat in range(len(state.players))
         ]
 
+    def fixed_future(self, state: TerraNova2006State) -> bool:
+        return True  # no secrets and no chance at all
+
     def candidates(
         self, game: Game[Any], state: TerraNova2006State, seat: int, actions: list[str]
     ) -> list[str]:

@@ -15,14 +15,14 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from engine.core import Hex, HexGrid
+from engine.core import Hex, HexGrid, components, read_board
 
 from .terrain import TERRAIN_LETTERS, Terrain
 
 Side = Literal["standard", "duo"]
 SIDES: tuple[Side, ...] = ("standard", "duo")
 RIVER = "~"
-_BRIDGES = "bridges:"
+_BRIDGES = "bridges"
 
 
 @dataclass(frozen=True)
@@ -34,28 +34,13 @@ class Layout:
 
 
 def parse_layout(text: str) -> Layout:
-    """Read the board file format described at the top of each `data/*.txt` file."""
-    letters: dict[Hex, str] = {}
-    bridges: list[tuple[str, str]] = []
-    r = 0
-    for line in text.splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        if line.startswith(_BRIDGES):
-            for pair in line[len(_BRIDGES) :].split():
-                first, second = pair.split("-")
-                bridges.append((first, second))
-            continue
-        for column, letter in enumerate(line.rstrip()):
-            if letter == " ":
-                continue
-            if letter != RIVER and letter.upper() not in TERRAIN_LETTERS:
-                raise ValueError(f"row {r + 1}: unknown letter {letter!r}")
-            if (column - r) % 2:
-                raise ValueError(f"row {r + 1}: letter in column {column} is off the hex grid")
-            letters[Hex((column - r) // 2, r)] = letter
-        r += 1
-    return Layout(letters, bridges)
+    """Read a board file (format: engine/core/boardfile.py; each `data/*.txt` explains its
+    letters): terrain letters, lower case for marked hexes, `~` for river, and a `bridges:`
+    line of bridge spots such as `A6-A8`."""
+    letters = {RIVER, *TERRAIN_LETTERS, *(letter.lower() for letter in TERRAIN_LETTERS)}
+    read = read_board(text, letters, lists=(_BRIDGES,))
+    pairs = [pair.split("-") for pair in read.lists.get(_BRIDGES, [])]
+    return Layout(read.letters, [(first, second) for first, second in pairs])
 
 
 @dataclass(frozen=True)
@@ -124,18 +109,10 @@ def _continents(
 ) -> tuple[int, ...]:
     """Each land hex's continent number (0, 1, … in board order); -1 for river hexes."""
     found = [-1] * len(terrain)
-    count = 0
-    for start, kind in enumerate(terrain):
-        if kind is None or found[start] >= 0:
-            continue
-        found[start] = count
-        stack = [start]
-        while stack:
-            for n in neighbours[stack.pop()]:
-                if terrain[n] is not None and found[n] < 0:
-                    found[n] = count
-                    stack.append(n)
-        count += 1
+    land = [h for h, kind in enumerate(terrain) if kind is not None]
+    for number, continent in enumerate(components(land, neighbours.__getitem__)):
+        for h in continent:
+            found[h] = number
     return tuple(found)
 
 

@@ -18,6 +18,7 @@ from .factions import (
     PALACE_COST,
     SAILING_COST,
     SHOVEL_COST,
+    TOWN_BUILDINGS_NEEDED,
     TRADING_POSTS,
 )
 from .notation import Action
@@ -27,7 +28,6 @@ from .tiles import (
     FAIRY_SHOVEL_COST,
     INVENTOR_POST_COST,
     POWER_ACTIONS,
-    ROUNDS,
 )
 
 
@@ -85,10 +85,12 @@ class Checker:
         if kind == "exchange":
             return self.exchange(action.number, bool(action.words))
         if self.player.towns_to_choose:
-            if kind != "town":
+            if kind != "town" or action.hexes:
                 return "you founded a town: first choose its tile, e.g. 'town 9vp'"
             return self.town(action.words[0])
         if kind == "town":
+            if action.hexes:
+                return self.river_town(action.hexes[0])
             return "you have no town whose tile is still to be chosen"
         if s.acted:
             return "you have taken your action this turn; only exchanges may follow"
@@ -164,6 +166,25 @@ class Checker:
         if key not in self.player.towns_left:
             return (
                 f"town tile {key} is not yours to take (left: {', '.join(self.player.towns_left)})"
+            )
+        return None
+
+    def river_town(self, river: int) -> str | None:
+        """The Sea Dogs' town across the river hex `river` (before or after their action)."""
+        if self.player.faction != "sea-dogs":
+            return "only the Sea Dogs found towns across the river"
+        name = self.name(river)
+        if self.board.is_land(river):
+            return f"{name} is land; name the river hex your town reaches across"
+        banks = rules.banks_of(self.board, self.s, self.seat, river)
+        if len(banks) < 2:
+            return f"you have no buildings outside towns on two banks of {name}"
+        town = set().union(*banks)
+        if not rules.is_town(self.s, self.seat, town):
+            return (
+                f"your {len(town)} buildings on the banks of {name} are worth "
+                f"{rules.town_value(self.s, town)}; a town needs {TOWN_BUILDINGS_NEEDED} "
+                f"buildings worth {rules.town_value_needed(self.s, self.seat)}"
             )
         return None
 
@@ -274,8 +295,7 @@ class Checker:
         return None
 
     def pass_round(self, bonus: str | None) -> str | None:
-        if self.s.round == ROUNDS:
-            return None if bonus is None else "in the last round you pass without a new tile"
+        """Every pass takes a new bonus tile, in round 5 too (its coins count at the end)."""
         if bonus is None:
             return "name the bonus tile you take, e.g. 'pass bonus3'"
         return self.take(bonus)

@@ -6,16 +6,15 @@ docs/games/terra-nova.md. The game is not registered yet (it is being built).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from engine.core import (
     BadOptions,
     BaseState,
+    Chance,
     Game,
     GameInfo,
-    GameOver,
     IllegalAction,
-    NotYourTurn,
     OptionSpec,
     OptionValue,
     Result,
@@ -24,10 +23,17 @@ from engine.core import (
 )
 
 from . import rules
-from .board import Board, board
+from .board import Board, Side, board
 from .checks import Checker
-from .factions import FACTIONS, PalaceSide
-from .notation import Action, parse_action
+from .factions import FACTIONS, POWER_TOKENS, PalaceSide
+from .notation import (
+    KEYWORDS,
+    KINDS,
+    MAX_ACTION_WORDS,
+    SPECIAL_KEYS,
+    Action,
+    parse_action,
+)
 from .state import FREE, HOUSE, NO_BUILDING, TRADING_POST, Player, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import (
@@ -38,15 +44,16 @@ from .tiles import (
     POWER_ACTIONS,
     ROUND_TILES,
     ROUNDS,
+    TOWN_TILES,
 )
 from .turn import Turn
-from .view import build_view, ranking
+from .view import build_view
 
 State = TerraNovaState
 _LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 
-class TerraNova(Game[TerraNovaState]):
+class TerraNova(Game[TerraNovaState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova",
         name="Terra Nova",
@@ -89,6 +96,7 @@ class TerraNova(Game[TerraNovaState]):
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         rng = Rng(seed=seed)
+        chance = Chance(rng)
         count = len(players)
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
@@ -97,9 +105,9 @@ class TerraNova(Game[TerraNovaState]):
             raise BadOptions("The first-game set-up uses the standard board, without variants.")
         first_game = FIRST_GAMES[count] if options.get("first_game") else None
         tiles = list(ROUND_TILES)
-        rng.shuffle(tiles)
+        chance.shuffle(tiles, "the round scoring tiles")
         bonus = [tile.key for tile in BONUS_TILES]
-        rng.shuffle(bonus)
+        chance.shuffle(bonus, "the bonus tiles")
         b = board("standard" if variant == "none" else "duo")
         state = TerraNovaState(
             players=players,
@@ -122,7 +130,7 @@ class TerraNova(Game[TerraNovaState]):
             side=b.side,
         )
         if variant == "planner":
-            planner = TERRAINS[rng.below(len(TERRAINS))]
+            planner = chance.choice(TERRAINS, "the Planner's neutral colour")
             state.planner = planner
             state.phase = "neutral"
             state.neutral = [planner, planner]
@@ -173,9 +181,10 @@ class TerraNova(Game[TerraNovaState]):
             return [*exchanges, "done"]
         if player.towns_to_choose:
             return [f"town {key}" for key in player.towns_left] + exchanges
+        river_towns = self._river_towns(state, seat, check)
         if state.acted:
-            return exchanges
-        return self._main_actions(state, seat, check) + exchanges
+            return river_towns + exchanges
+        return self._main_actions(state, seat, check) + river_towns + exchanges
 
     def _main_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         names = self.board_of(state).names
@@ -208,11 +217,24 @@ class TerraNova(Game[TerraNovaState]):
             if check.bridge(a, b) is None
         ]
         actions += self._keyed_actions(state, seat, check)
-        if state.round == ROUNDS:
-            actions.append("pass")
-        else:
-            actions += [f"pass {key}" for key in sorted(state.offer)]
+        actions += [f"pass {key}" for key in sorted(state.offer)]
         return actions
+
+    def _river_towns(self, state: State, seat: int, check: Checker) -> list[str]:
+        """The Sea Dogs' `town across …` texts: river hexes next to their buildings outside
+        towns, across which those buildings would make a town."""
+        if state.seats[seat].faction != "sea-dogs":
+            return []
+        board = check.board
+        shores = {
+            n
+            for h in rules.outside_towns(state, seat)
+            for n in board.neighbours[h]
+            if not board.is_land(n)
+        }
+        return [
+            f"town across {board.names[r]}" for r in sorted(shores) if check.river_town(r) is None
+        ]
 
     def _keyed_actions(self, state: State, seat: int, check: Checker) -> list[str]:
         """Every legal `power …` and `special …` text, trying only actions available now."""
@@ -287,6 +309,9 @@ class TerraNova(Game[TerraNovaState]):
         turn.end_turn()
         return Result(turn.s, result.events + turn.events)
 
+    def parse(self, state: State, text: str) -> Action:
+        return parse_action(self.board_of(state), text, lambda: [])
+
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(self.board_of(state), text, lambda: self.legal_actions(state, seat))
         why = Checker(self.board_of(state), state, seat).why(action)
@@ -295,6 +320,28 @@ class TerraNova(Game[TerraNovaState]):
         turn = Turn(self.board_of(state), state)
         self._perform(turn, seat, action)
         return Result(turn.s, turn.events)
+
+    def longest_action(self) -> int:
+        """At most `MAX_ACTION_WORDS` words of the game's vocabulary: kinds, keys of factions,
+        tiles and actions, hex names of both boards, power amounts."""
+        words = [
+            *KINDS,
+            *KEYWORDS,
+            *SPECIAL_KEYS,
+            *(faction.key for faction in FACTIONS),
+            *(tile.key for tile in BONUS_TILES),
+            *(tile.key for tile in TOWN_TILES),
+            *POWER_ACTIONS,
+            *(name for side in get_args(Side) for name in board(side).names),
+            str(POWER_TOKENS),
+        ]
+        return MAX_ACTION_WORDS * (max(len(word) for word in words) + 1) - 1
+
+    def max_turn_parts(self) -> int:
+        """Exchanges of one power each before and after the action (bowl III never holds
+        more than all tokens, and a town tile can refill it), the action, and a town tile
+        for each town founded (at most one per tile)."""
+        return 2 * POWER_TOKENS + 1 + len(TOWN_TILES)
 
     def _perform(self, turn: Turn, seat: int, action: Action) -> None:
         kind, phase = action.kind, turn.s.phase
@@ -328,32 +375,27 @@ class TerraNova(Game[TerraNovaState]):
             turn.bridge(seat, first, second)
         elif kind == "exchange":
             turn.exchange(seat, action.number, for_points=bool(action.words))
+        elif kind == "town" and action.hexes:
+            turn.river_town(seat, action.hexes[0])
         elif kind == "town":
             turn.choose_town(seat, action.words[0])
         elif kind == "done":
             turn.finish_exchanges(seat)
         else:
-            turn.pass_round(seat, action.words[0] if action.words else None)
+            turn.pass_round(seat, action.words[0])
 
     # -- leaving the game ---------------------------------------------------------------
 
-    def skip(self, state: State, seat: int) -> Result[State]:
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
         """A skipped seat takes the first legal set-up choice, or passes (first tile on offer),
         or at a round end is simply done exchanging."""
-        if state.phase == "over":
-            raise GameOver("skip")
-        if seat not in state.acting():
-            raise NotYourTurn(
-                "skip", state.players[seat], [state.players[s] for s in state.acting()]
-            )
         return self.apply(state, seat, self._default_action(state, seat))
 
-    def resign(self, state: State, seat: int) -> Result[State]:
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.seats[seat].resigned
+
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
         """The seat's buildings stay; it passes at once in every later round and ranks last."""
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.seats[seat].resigned:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
         turn = Turn(self.board_of(state), state)
         turn.s.seats[seat].resigned = True
         turn.say(f"{state.players[seat]} resigns and ranks last", seat)
@@ -378,7 +420,7 @@ class TerraNova(Game[TerraNovaState]):
         if state.phase == "round-end":
             return "done"
         if state.phase == "actions" and not player.towns_to_choose:
-            return "pass" if state.round == ROUNDS else f"pass {sorted(state.offer)[0]}"
+            return f"pass {sorted(state.offer)[0]}"
         return self.legal_actions(state, seat)[0]
 
     # -- the end ------------------------------------------------------------------------
@@ -388,9 +430,6 @@ class TerraNova(Game[TerraNovaState]):
 
     def scores(self, state: State) -> list[int]:
         return [player.score for player in state.seats]
-
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
 
     # -- views --------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Set-up: `choose fairies`, `build E5` (a starting house), `take bonus3`.
 Rounds: `build E5`, `transform E5`, `transform E5 build`, `upgrade E5 tp`,
-`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`;
+`upgrade E5 palace left`, `sail`, `bridge E5 F6`, `exchange 3`, `town 9vp`, `pass bonus3`,
+the Sea Dogs' `town across D4` (a town across the river hex D4);
 at a round end `exchange 3` and `done`.
 The full list is in docs/games/terra-nova.md.
 """
@@ -12,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
-from .board import Board
+from .board import Board, Side, board
 
 Kind = Literal[
     "choose",
@@ -33,6 +34,12 @@ Kind = Literal[
     "done",
 ]
 KINDS: tuple[str, ...] = get_args(Kind)
+#: The special actions (`special <key> …`) a bonus tile or palace can give.
+SPECIAL_KEYS = ("shovel", "lake", "tp", "continent")
+#: The words after `upgrade` and the marks after hexes.
+KEYWORDS = ("tp", "palace", "left", "right", "build", "vp")
+#: No action has more words than `power 2shovels E5 F6 build` or `upgrade E5 palace left F6`.
+MAX_ACTION_WORDS = 5
 USAGE = (
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
@@ -43,12 +50,15 @@ FORMS: dict[str, str] = {
     "build": "build <hex>, e.g. 'build E5'",
     "transform": "transform <hex> [build], e.g. 'transform E5 build'",
     "take": "take <bonus tile>, e.g. 'take bonus3'",
-    "pass": "pass <bonus tile>, e.g. 'pass bonus3' (just 'pass' in round 5)",
+    "pass": "pass <bonus tile>, e.g. 'pass bonus3'",
     "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]",
     "sail": "just 'sail'",
     "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",
     "exchange": "exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')",
-    "town": "town <tile>: town 6money, town 8power, town sail or town 9vp",
+    "town": (
+        "town <tile>: town 6money, town 8power, town sail or town 9vp "
+        "(the Sea Dogs found a town across a river hex with 'town across D4')"
+    ),
     "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
     "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
     "neutral": "neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'",
@@ -58,13 +68,23 @@ FORMS: dict[str, str] = {
 
 class Action(NamedTuple):
     """A parsed action. For `power` and `special`, words[0] is the action's key and `build`
-    the hex (among `hexes`) marked with a following `build`, if any."""
+    the hex (among `hexes`) marked with a following `build`, if any. `town across D4` is
+    `town` with words ("across",) and the river hex in `hexes`. `side` is the board side
+    whose hexes `hexes` index (the reader sets it; `text` needs it)."""
 
     kind: Kind
     hexes: tuple[int, ...] = ()
     words: tuple[str, ...] = ()
     number: int = 0
     build: int | None = None
+    side: Side = "standard"
+
+    def text(self) -> str:
+        """The canonical text, as `legal_actions` lists it."""
+        return action_text(board(self.side), self)
+
+    def public_text(self) -> str:
+        return self.text()  # Terra Nova has no secrets
 
 
 #: Per kind: how many hexes come first, and how many words may follow (least, most).
@@ -84,6 +104,23 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
 }
 
 
+def action_text(board: Board, action: Action) -> str:
+    """The canonical text of a parsed action (as `legal_actions` lists it)."""
+    names = [board.names[h] for h in action.hexes]
+    if action.kind in ("power", "special"):
+        words = [action.kind, action.words[0]]
+        for h, name in zip(action.hexes, names, strict=True):
+            words += [name, "build"] if h == action.build else [name]
+        return " ".join(words)
+    if action.kind == "exchange":
+        return " ".join(["exchange", str(action.number), *action.words])
+    if action.kind == "upgrade":  # the palace's edge hex comes last
+        return " ".join(["upgrade", names[0], *action.words, *names[1:]])
+    if action.kind == "town":  # its words (a tile key, a keyword) come before any hex
+        return " ".join(["town", *action.words, *names])
+    return " ".join([action.kind, *names, *action.words])
+
+
 def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
     """The action `text` denotes; raises ParseError (with the nearest legal texts) if none."""
     words = text.lower().split()
@@ -92,37 +129,46 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
     kind: Kind = words[0]  # type: ignore[assignment]
     if kind in ("power", "special"):
         return _parse_keyed(board, text, kind, words[1:], legal)
-    hex_count, least, most = _SHAPES[kind]
     args = words[1:]
+    if kind == "town" and args[:1] == ["across"]:
+        return _parse_river_town(board, text, args[1:], legal)
+    hex_count, least, most = _SHAPES[kind]
     if not hex_count + least <= len(args) <= hex_count + most:
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
     hexes: list[int] = []
     for name in args[:hex_count]:
         index = board.cell(name)
         if index is None:
-            rows = board.grid.row_letters()
-            raise ParseError(
-                text,
-                f"{name.upper()} is not a hex of the board (rows {rows[0]}–{rows[-1]}, "
-                "numbered from 1 at the left of each row)",
-                nearest(text, legal()),
-            )
+            raise ParseError(text, board.grid.unknown(name, "hex"), nearest(text, legal()))
         hexes.append(index)
     rest = args[hex_count:]
+    side = board.side
     if kind == "choose":
-        return Action(kind, words=("-".join(rest),))
+        return Action(kind, words=("-".join(rest),), side=side)
     if kind == "exchange":
         if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
             raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-        return Action(kind, words=tuple(rest[1:]), number=int(rest[0]))
+        return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
             raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-        return Action(kind, (hexes[0], edge), tuple(rest[:2]))
+        return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
         raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
-    return Action(kind, tuple(hexes), tuple(rest))
+    return Action(kind, tuple(hexes), tuple(rest), side=side)
+
+
+def _parse_river_town(
+    board: Board, text: str, args: list[str], legal: Callable[[], Sequence[str]]
+) -> Action:
+    """`town across <river hex>`: the Sea Dogs' town across one river hex."""
+    river = board.cell(args[0]) if len(args) == 1 else None
+    if river is None:
+        raise ParseError(
+            text, "write 'town across <river hex>', e.g. 'town across D4'", nearest(text, legal())
+        )
+    return Action("town", (river,), ("across",), side=board.side)
 
 
 def _parse_keyed(
@@ -139,6 +185,8 @@ def _parse_keyed(
             continue
         index = board.cell(word)
         if index is None:
-            raise ParseError(text, f"'{word}' is neither a hex nor 'build'", nearest(text, legal()))
+            raise ParseError(
+                text, f"'{shorten(word)}' is neither a hex nor 'build'", nearest(text, legal())
+            )
         hexes.append(index)
-    return Action(kind, tuple(hexes), (args[0],), build=build)
+    return Action(kind, tuple(hexes), (args[0],), build=build, side=board.side)

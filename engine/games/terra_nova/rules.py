@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core import components
+
 from .board import Board
 from .factions import (
     FACTIONS_BY_KEY,
@@ -112,76 +114,53 @@ def town_value_needed(state: TerraNovaState, seat: int) -> int:
     return TOWN_VALUE_NEEDED
 
 
-def town_links(board: Board, state: TerraNovaState, seat: int, hex_: int) -> set[int]:
-    """Hexes that count as joined to `hex_` for the seat's towns: adjacent ones, and for the
-    Sea Dogs also those across one river hex."""
-    linked = adjacent(board, state, hex_)
-    if state.seats[seat].faction == "sea-dogs":
-        linked |= {h for h, d in board.river_distance[hex_].items() if d == 1}
-    return linked
+def groups(board: Board, state: TerraNovaState, among: set[int]) -> list[set[int]]:
+    """Connected groups (adjacency and bridges) of the hexes `among`."""
+    return components(sorted(among), lambda hex_: adjacent(board, state, hex_))
 
 
-def groups(
-    board: Board, state: TerraNovaState, seat: int, among: set[int], for_towns: bool = False
-) -> list[set[int]]:
-    """Connected groups (adjacency and bridges; town links if `for_towns`) of `among`."""
-    seen: set[int] = set()
-    found: list[set[int]] = []
-    for start in sorted(among):
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            near = (
-                town_links(board, state, seat, here) if for_towns else adjacent(board, state, here)
-            )
-            for n in near:
-                if n in among and n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        found.append(group)
-    return found
+def outside_towns(state: TerraNovaState, seat: int) -> set[int]:
+    """The seat's buildings that belong to none of its towns."""
+    in_towns = {h for town in state.towns if town.seat == seat for h in town.hexes}
+    return {h for h in buildings_of(state, seat) if h not in in_towns}
+
+
+def town_value(state: TerraNovaState, group: set[int]) -> int:
+    return sum(TOWN_VALUES[state.building[h]] for h in group)
+
+
+def is_town(state: TerraNovaState, seat: int, group: set[int]) -> bool:
+    """At least 4 buildings whose town values add up to what the seat needs (7, or 6)."""
+    return len(group) >= TOWN_BUILDINGS_NEEDED and town_value(state, group) >= (
+        town_value_needed(state, seat)
+    )
 
 
 def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
-    """Groups of the seat's buildings outside any town that now qualify as a town."""
-    in_towns = {h for town in state.towns if town.seat == seat for h in town.hexes}
-    free = {h for h in buildings_of(state, seat) if h not in in_towns}
-    needed = town_value_needed(state, seat)
-    return [
-        group
-        for group in groups(board, state, seat, free, for_towns=True)
-        if len(group) >= TOWN_BUILDINGS_NEEDED
-        and sum(TOWN_VALUES[state.building[h]] for h in group) >= needed
-    ]
+    """Groups of the seat's buildings outside any town that now qualify as a town (founded
+    automatically; the Sea Dogs' towns across the river are their choice, see `river_town`)."""
+    found = groups(board, state, outside_towns(state, seat))
+    return [group for group in found if is_town(state, seat, group)]
+
+
+def banks_of(board: Board, state: TerraNovaState, seat: int, river: int) -> list[set[int]]:
+    """The groups of the seat's buildings outside towns that touch the river hex `river`.
+    Two such groups lie across `river` from each other (on one bank they would be one group);
+    the Sea Dogs may join them into one town (`town across <river hex>`)."""
+    near = set(board.neighbours[river])
+    found = groups(board, state, outside_towns(state, seat))
+    return [group for group in found if group & near]
 
 
 def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
     """Buildings in the seat's largest group connected by reach (sailing without bonus tile)."""
-    mine = set(buildings_of(state, seat))
     reach = state.seats[seat].sailing
-    seen: set[int] = set()
-    best = 0
-    for start in mine:
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            near = adjacent(board, state, here) | {
-                h for h, d in board.river_distance[here].items() if d <= reach
-            }
-            for n in near & mine:
-                if n not in group:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        best = max(best, len(group))
-    return best
+
+    def near(hex_: int) -> set[int]:
+        sailed = {h for h, d in board.river_distance[hex_].items() if d <= reach}
+        return adjacent(board, state, hex_) | sailed
+
+    return max((len(g) for g in components(buildings_of(state, seat), near)), default=0)
 
 
 def is_free_land(board: Board, state: TerraNovaState, hex_: int) -> bool:

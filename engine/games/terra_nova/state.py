@@ -58,6 +58,8 @@ class Town(BaseModel):
     seat: int
     tile: str
     hexes: list[int]
+    #: A Sea Dogs' town across the river: the river hex its tile lies on.
+    river: int | None = None
 
 
 class TerraNovaState(BaseState):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Chance, Event
 
 from . import power, rules
 from .board import Board
@@ -124,7 +124,7 @@ class Turn:
             return
         chosen = {rules.faction(s, seat).home for seat in range(len(s.players))}
         colours = [t for t in TERRAINS if t not in chosen]
-        s.rng.shuffle(colours)
+        Chance(s.rng).shuffle(colours, "the neutral colours drawn")
         start = s.order[0]
         s.queue, s.neutral = [], []
         for seat, terrain in zip((start, 1 - start), colours, strict=False):
@@ -448,7 +448,7 @@ class Turn:
         if tile.sailing and player.sailing < rules.faction(self.s, seat).max_sailing:
             self._advance_sailing(seat, "from the town tile")
 
-    def pass_round(self, seat: int, bonus: str | None) -> None:
+    def pass_round(self, seat: int, bonus: str) -> None:
         s = self.s
         player = s.seats[seat]
         if not s.passed_order:
@@ -457,10 +457,9 @@ class Turn:
             self.say(f"{self.who(seat)} passes", seat)
         s.passed_order.append(seat)
         self._pass_scoring(seat)
-        if bonus is not None:
-            returned = player.bonus
-            self._take_from_offer(seat, bonus)
-            s.offer[returned] = 0
+        returned = player.bonus
+        self._take_from_offer(seat, bonus)
+        s.offer[returned] = 0
         player.passed = True
         s.acted = True
 
@@ -495,7 +494,7 @@ class Turn:
             points = 0 if posts == 0 else max(2, posts)
             self._score(seat, points, f"{posts} trading posts on passing")
         mine = set(rules.buildings_of(s, seat))
-        settlements = rules.groups(self.board, s, seat, mine)
+        settlements = rules.groups(self.board, s, mine)
         if rules.has_palace_ability(s, seat, "edge-settlements"):
             touching = sum(1 for g in settlements if g & self.board.edge)
             self._score(seat, touching, "settlements on the board edge")
@@ -537,20 +536,31 @@ class Turn:
                     town
                     for town in s.towns
                     if town.seat == seat
-                    and any(h in town.hexes for h in rules.town_links(self.board, s, seat, hex_))
+                    and any(h in town.hexes for h in rules.adjacent(self.board, s, hex_))
                 ),
                 None,
             )
             if joined is not None:
                 joined.hexes.append(hex_)
         for group in rules.new_towns(self.board, s, seat):
-            s.towns.append(Town(seat=seat, tile="", hexes=sorted(group)))
-            s.seats[seat].towns_to_choose += 1
-            names = ", ".join(self.hex_name(h) for h in sorted(group))
-            self.say(f"{self.who(seat)} founds a town: {names}", seat)
-            self._round_score(seat, "town")
-            if s.seats[seat].faction == "water-sprites":
-                self._score(seat, 4, "their ability")
+            self._found_town(seat, group)
+
+    def river_town(self, seat: int, river: int) -> None:
+        """The Sea Dogs join their buildings on the banks of `river` into one town, its tile
+        to lie on that river hex (a free choice in their turn, not an action)."""
+        banks = rules.banks_of(self.board, self.s, seat, river)
+        self._found_town(seat, set().union(*banks), river)
+
+    def _found_town(self, seat: int, group: set[int], river: int | None = None) -> None:
+        s = self.s
+        s.towns.append(Town(seat=seat, tile="", hexes=sorted(group), river=river))
+        s.seats[seat].towns_to_choose += 1
+        names = ", ".join(self.hex_name(h) for h in sorted(group))
+        across = "" if river is None else f" across the river at {self.hex_name(river)}"
+        self.say(f"{self.who(seat)} founds a town{across}: {names}", seat)
+        self._round_score(seat, "town")
+        if s.seats[seat].faction == "water-sprites":
+            self._score(seat, 4, "their ability")
 
     def _advance_sailing(self, seat: int, how: str) -> None:
         player = self.s.seats[seat]

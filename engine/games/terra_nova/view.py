@@ -1,4 +1,4 @@
-"""The JSON-ready public view of a state (schema in docs/games/terra-nova.md) and the ranking.
+"""The JSON-ready public view of a state (schema in docs/games/terra-nova.md).
 
 Terra Nova has no hidden information, so every viewer sees the same.
 """
@@ -13,16 +13,6 @@ from .factions import BRIDGES, FACTIONS_BY_KEY, HOUSES, TRADING_POSTS
 from .state import BUILDING_NAMES, FREE, HOUSE, NEUTRAL_BASE, TRADING_POST, TerraNovaState
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS, ROUND_KINDS
-
-
-def ranking(state: TerraNovaState) -> list[list[int]]:
-    """Seats best first by score; equal scores share a place; resigned seats come last."""
-    groups: list[list[int]] = []
-    for gave_up in (False, True):
-        seats = [s for s, p in enumerate(state.seats) if p.resigned == gave_up]
-        for points in sorted({state.seats[s].score for s in seats}, reverse=True):
-            groups.append([s for s in seats if state.seats[s].score == points])
-    return groups
 
 
 def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
@@ -62,7 +52,12 @@ def build_view(board: Board, state: TerraNovaState) -> dict[str, Any]:
             for a, b, seat in state.bridges
         ],
         "towns": [
-            {"seat": town.seat, "tile": town.tile, "hexes": [board.names[h] for h in town.hexes]}
+            {
+                "seat": town.seat,
+                "tile": town.tile,
+                "hexes": [board.names[h] for h in town.hexes],
+                "river": None if town.river is None else board.names[town.river],
+            }
             for town in state.towns
         ],
         "end_reason": state.end_reason,

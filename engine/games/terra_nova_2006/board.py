@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from engine.core import DIRECTIONS, Hex, HexGrid
+from engine.core import DIRECTIONS, Hex, HexGrid, read_board
 
 #: Landscape letters on the board file and image, and their keys in views.
 LANDSCAPES: dict[str, str] = {
@@ -27,22 +27,8 @@ LANDSCAPE_KEYS: tuple[str, ...] = tuple(LANDSCAPES.values())
 
 
 def parse_layout(text: str) -> dict[Hex, str]:
-    """Read the board file format: the letter of cell (q, r) stands in column 2q + r of row r.
-
-    Lines starting with `#` are comments; the other lines are the rows, top row first.
-    """
-    layout: dict[Hex, str] = {}
-    rows = [line.rstrip() for line in text.splitlines() if not line.startswith("#")]
-    for r, line in enumerate(rows):
-        for column, letter in enumerate(line):
-            if letter == " ":
-                continue
-            if letter not in LANDSCAPES:
-                raise ValueError(f"row {r + 1}: unknown landscape letter {letter!r}")
-            if (column - r) % 2:
-                raise ValueError(f"row {r + 1}: letter in column {column} is off the hex grid")
-            layout[Hex((column - r) // 2, r)] = letter
-    return layout
+    """The landscape letter of every cell of a board file (format: engine/core/boardfile.py)."""
+    return read_board(text, LANDSCAPES, what="landscape letter").letters
 
 
 @dataclass(frozen=True)

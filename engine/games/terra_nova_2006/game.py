@@ -1,41 +1,64 @@
 """Terra Nova (2006): move figures in straight lines, set boundary stones, close small areas.
 
 The rules as implemented, with every house ruling, are in docs/games/terra-nova-2006.md.
+This package is the worked example of the engine core (docs/architecture.md): the phase
+table below, the checker (checks.py), the action type (actions.py), the copy-on-write turn
+builder (turn.py) and the typed view (view.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core import (
-    BaseState,
-    Game,
-    GameInfo,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-    OptionValue,
-    Result,
-    Rng,
-    nearest,
-)
+from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
 
 from . import rules
-from .board import Board, standard_board
-from .notation import Action, move_text, parse_action
-from .state import (
-    FIGURES_PER_PLAYER,
-    FREE,
-    STONE_SUPPLY,
-    TerraNova2006State,
-)
+from .actions import MOVE, PASS, PLACE, STONE, Action
+from .board import standard_board
+from .checks import check
+from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
 from .turn import TurnBuilder
-from .view import build_view, ranking
+from .view import TerraNova2006View, build_view
 
 State = TerraNova2006State
+BOARD = standard_board()
 
 
-class TerraNova2006(Game[TerraNova2006State]):
+def _placements(state: State, seat: int) -> list[Action]:
+    return [PLACE[cell] for cell, code in enumerate(state.board) if code == FREE]
+
+
+def _turn_actions(state: State, seat: int) -> list[Action]:
+    """Moves of the seat's figures; after a move also stones; `pass` when nothing moves."""
+    cells, moved = state.board, state.moved
+    actions: list[Action] = []
+    for cell in rules.figures(cells, seat):
+        actions.extend(map(MOVE[cell].__getitem__, rules.figure_moves(BOARD, cells, cell, moved)))
+    if not state.done:
+        return actions or [PASS]
+    actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
+    return actions
+
+
+#: The phase table: what each phase (`state.phase`) accepts. Both candidate lists are exact.
+#: (Once the game is over nobody is to act, so no phase is asked.)
+PHASES: dict[str, Phase[State, Action]] = {
+    "placement": Phase(
+        kinds=frozenset({"place"}),
+        candidates=_placements,
+        refusal="the game is still in the placement phase; place a figure, e.g. 'place E5'",
+        exact=True,
+    ),
+    "play": Phase(
+        kinds=frozenset({"move", "stone", "pass"}),
+        candidates=_turn_actions,
+        refusal="all figures are placed; a turn is made of moves and stones",
+        exact=True,
+    ),
+}
+
+
+class TerraNova2006(Game[TerraNova2006State, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova-2006",
         name="Terra Nova (2006)",
@@ -48,10 +71,6 @@ class TerraNova2006(Game[TerraNova2006State]):
     )
     state_model: ClassVar[type[BaseState]] = TerraNova2006State
 
-    @property
-    def board(self) -> Board:
-        return standard_board()
-
     # -- set-up -------------------------------------------------------------------------
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
@@ -63,9 +82,9 @@ class TerraNova2006(Game[TerraNova2006State]):
             phase="placement",
             turn=1,
             current=0,
-            board=[FREE] * len(self.board),
+            board=[FREE] * len(BOARD),
             stones_left=STONE_SUPPLY,
-            open_cells=len(self.board),
+            open_cells=len(BOARD),
             scores=[0] * count,
             to_place=[FIGURES_PER_PLAYER[count]] * count,
             out=[0] * count,
@@ -77,132 +96,49 @@ class TerraNova2006(Game[TerraNova2006State]):
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.phase == "over" else frozenset((state.current,))
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        if state.phase == "over" or seat != state.current:
-            return []
-        board, names = self.board, self.board.names
-        if state.phase == "placement":
-            return [f"place {names[c]}" for c, code in enumerate(state.board) if code == FREE]
-        actions = [
-            move_text(board, cell, end)
-            for cell, code in enumerate(state.board)
-            if code == seat
-            for end in rules.figure_moves(board, state.board, cell, state.moved)
-        ]
-        if not state.done:
-            return actions or ["pass"]
-        actions.extend(
-            f"stone {names[c]}" for c in rules.stone_cells(board, state.board, state.moved)
-        )
-        return actions
+    def phase(self, state: State, seat: int) -> Phase[State, Action]:
+        return PHASES[state.phase]
 
-    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
-        action = parse_action(self.board, text, lambda: self.legal_actions(state, seat))
-        why = self._why_illegal(state, seat, action)
-        if why is not None:
-            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
-        turn = TurnBuilder(self.board, state)
+    def longest_action(self) -> int:
+        """A move names two cells; the longest is one between the longest-named cells."""
+        longest = max(BOARD.names, key=len)
+        return len(f"move {longest} {longest}")
+
+    def max_turn_parts(self) -> int:
+        return ACTIONS_PER_TURN
+
+    def parse(self, state: State, text: str) -> Action:
+        return Action.parse(text)
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        return check(state, seat, action)
+
+    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
+        turn = TurnBuilder(state)
         if action.kind == "place":
             turn.place(action.cells[0])
         elif action.kind == "move":
-            turn.move(action.cells[0], action.cells[1])
+            turn.move(*action.cells)
         elif action.kind == "stone":
             turn.stone(action.cells[0])
         else:
             turn.pass_turn()
-        return Result(turn.finish(), turn.events)
-
-    def _why_illegal(self, state: State, seat: int, action: Action) -> str | None:
-        """Why the rules forbid `action` now, or None if it is allowed."""
-        board, cells, names = self.board, state.board, self.board.names
-        if state.phase == "placement":
-            if action.kind != "place":
-                return "the game is still in the placement phase; place a figure, e.g. 'place E5'"
-            if cells[action.cells[0]] != FREE:
-                return f"{names[action.cells[0]]} is not empty"
-            return None
-        if action.kind == "place":
-            return "all figures are placed; a turn is made of moves and stones"
-        if action.kind == "pass":
-            if state.done:
-                return (
-                    "passing is only for the start of a turn; you must take your remaining "
-                    "actions while any is possible"
-                )
-            if rules.has_legal_move(board, cells, seat, state.moved):
-                return "you can still move a figure, so you may not pass"
-            return None
-        if action.kind == "stone":
-            return self._why_no_stone(state, action.cells[0])
-        return self._why_no_move(state, seat, *action.cells)
-
-    def _why_no_stone(self, state: State, cell: int) -> str | None:
-        names, cells = self.board.names, state.board
-        if not state.done:
-            return "the first action of a turn must be a move"
-        if cells[cell] != FREE:
-            holds = "a stone" if cells[cell] < FREE else f"{state.players[cells[cell]]}'s figure"
-            return f"{names[cell]} already holds {holds}; stones go on free cells"
-        if cell not in rules.stone_cells(self.board, cells, state.moved):
-            where = (
-                f"moved figures stand on {', '.join(names[m.at] for m in state.moved)}"
-                if state.moved
-                else "the figure you moved has left the game"
-            )
-            return f"{names[cell]} is not next to a figure you moved this turn ({where})"
-        return None
-
-    def _why_no_move(self, state: State, seat: int, start: int, end: int) -> str | None:
-        board, cells, names = self.board, state.board, self.board.names
-        if cells[start] != seat:
-            if cells[start] >= 0:
-                return f"the figure on {names[start]} is {state.players[cells[start]]}'s, not yours"
-            return f"there is no figure of yours on {names[start]}"
-        if rules.is_blocked(board, cells, start):
-            return (
-                f"the figure on {names[start]} is blocked (every neighbouring cell holds a "
-                "figure or a stone); move another figure"
-            )
-        if start == end:
-            return "a move must go at least one cell"
-        line = next((ray for ray in board.rays[start] if end in ray), None)
-        if line is None:
-            return f"{names[end]} is not in a straight line from {names[start]}"
-        for cell in line[: line.index(end) + 1]:
-            if cells[cell] != FREE:
-                what = "a stone" if cells[cell] < FREE else f"{state.players[cells[cell]]}'s figure"
-                if cell == end:
-                    return f"{names[end]} already holds {what}"
-                return (
-                    f"{names[start]} → {names[end]} jumps over {what} on {names[cell]}; "
-                    "a move stops at the latest before a figure or stone"
-                )
-        if end not in rules.figure_moves(board, cells, start, state.moved):
-            return (
-                f"after three moves the figure would stand on {names[end]} again, "
-                "where it began this turn"
-            )
-        return None
+        return turn.result()
 
     # -- leaving the game ---------------------------------------------------------------
 
-    def resign(self, state: State, seat: int) -> Result[State]:
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.resigned[seat]:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
-        turn = TurnBuilder(self.board, state)
-        turn.resign(seat)
-        return Result(turn.finish(), turn.events)
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.resigned[seat]
 
-    def skip(self, state: State, seat: int) -> Result[State]:
-        if state.phase == "over":
-            raise GameOver("skip")
-        if seat != state.current:
-            raise NotYourTurn("skip", state.players[seat], [state.players[state.current]])
-        turn = TurnBuilder(self.board, state)
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
+        turn = TurnBuilder(state)
+        turn.resign(seat)
+        return turn.result()
+
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
+        turn = TurnBuilder(state)
         turn.skip()
-        return Result(turn.finish(), turn.events)
+        return turn.result()
 
     # -- the end ------------------------------------------------------------------------
 
@@ -212,10 +148,7 @@ class TerraNova2006(Game[TerraNova2006State]):
     def scores(self, state: State) -> list[int]:
         return list(state.scores)
 
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
-
     # -- views --------------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return build_view(self.board, state)
+    def view_of(self, state: State, viewer: int | None) -> TerraNova2006View:
+        return build_view(BOARD, state)

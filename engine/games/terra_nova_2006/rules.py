@@ -2,52 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+
+from engine.core import reach
 
 from .board import Board
 from .state import FREE, STONE, MovedFigure
 
 
-def destinations(board: Board, cells: Sequence[int], start: int) -> Iterator[int]:
-    """Every cell the figure on `start` may move to: straight on over free cells only."""
-    for ray in board.rays[start]:
-        for cell in ray:
-            if cells[cell] != FREE:
-                break
-            yield cell
+def figures(cells: list[int], seat: int) -> list[int]:
+    """The cells of the seat's figures, in board order (`list.index` jumps between them)."""
+    found: list[int] = []
+    cell = -1
+    try:
+        while True:
+            cell = cells.index(seat, cell + 1)
+            found.append(cell)
+    except ValueError:
+        return found
 
 
 def figure_moves(
     board: Board, cells: Sequence[int], start: int, moved: Sequence[MovedFigure]
-) -> Iterator[int]:
-    """The legal destinations of the figure on `start` this turn.
-
-    A figure already moved twice this turn may not end its third move where it began the turn.
-    """
-    forbidden = next((m.start for m in moved if m.at == start and m.moves == 2), None)
-    for cell in destinations(board, cells, start):
-        if cell != forbidden:
-            yield cell
+) -> list[int]:
+    """The legal destinations of the figure on `start` this turn: straight on over free cells
+    only. A figure already moved twice this turn may not end its third move where it began
+    the turn."""
+    forbidden = next((m.start for m in moved if m.at == start and m.moves == 2), -1)
+    found = []
+    for ray in board.rays[start]:
+        for cell in ray:
+            if cells[cell] != FREE:
+                break
+            if cell != forbidden:
+                found.append(cell)
+    return found
 
 
 def is_blocked(board: Board, cells: Sequence[int], start: int) -> bool:
     return all(cells[n] != FREE for n in board.neighbours[start])
 
 
-def can_move(board: Board, cells: Sequence[int], seat: int) -> bool:
-    """Whether any figure of `seat` has a free neighbouring cell."""
-    return any(
-        code == seat and not is_blocked(board, cells, cell) for cell, code in enumerate(cells)
-    )
+def movable_seats(board: Board, cells: Sequence[int], enough: int) -> set[int]:
+    """Seats with a figure that has a free neighbouring cell, found in board order until
+    `enough` of them are."""
+    found: set[int] = set()
+    for cell, code in enumerate(cells):
+        if code >= 0 and code not in found and not is_blocked(board, cells, cell):
+            found.add(code)
+            if len(found) >= enough:
+                break
+    return found
 
 
-def has_legal_move(
-    board: Board, cells: Sequence[int], seat: int, moved: Sequence[MovedFigure]
-) -> bool:
-    return any(
-        code == seat and next(figure_moves(board, cells, cell, moved), None) is not None
-        for cell, code in enumerate(cells)
-    )
+def has_legal_move(board: Board, cells: list[int], seat: int, moved: Sequence[MovedFigure]) -> bool:
+    return any(figure_moves(board, cells, cell, moved) for cell in figures(cells, seat))
 
 
 def stone_cells(board: Board, cells: Sequence[int], moved: Sequence[MovedFigure]) -> list[int]:
@@ -84,18 +93,13 @@ def _flood_small(
     board: Board, cells: Sequence[int], origin: int, large: set[int]
 ) -> set[int] | None:
     """The component of `origin` if it has at most 3 landscapes; else None, adding to `large`."""
-    component = {origin}
-    kinds = {board.landscape[origin]}
-    stack = [origin]
-    while stack:
-        cell = stack.pop()
-        for n in board.neighbours[cell]:
-            if n in component or cells[n] == STONE:
-                continue
-            component.add(n)
-            kinds.add(board.landscape[n])
-            if n in large or len(kinds) > 3:
-                large |= component
-                return None
-            stack.append(n)
+    neighbours, landscape = board.neighbours, board.landscape
+    component: set[int] = set()
+    kinds: set[int] = set()
+    for cell in reach(origin, lambda c: [n for n in neighbours[c] if cells[n] != STONE]):
+        component.add(cell)
+        kinds.add(landscape[cell])
+        if cell in large or len(kinds) > 3:
+            large |= component
+            return None
     return component

@@ -1,17 +1,15 @@
-"""Carrying out checked actions on a private copy of a state, then freezing it again.
+"""Carrying out checked actions on a copy-on-write state (engine.core.builder).
 
-`TurnBuilder` copies only the lists an action can change; `finish` returns a new state that
-shares everything else with the old one (states are never mutated). It also runs what follows
-an action by itself: scoring closed areas, ending the turn when no action is left, moving on
-to the next player, and ending the game.
+Besides the action itself, `TurnBuilder` runs what follows it: scoring closed areas, ending the
+turn when no action is left, moving on to the next player, and ending the game.
 """
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import StateBuilder, rank, winner_text
 
 from . import rules
-from .board import Board
+from .board import standard_board
 from .state import (
     ACTIONS_PER_TURN,
     FREE,
@@ -21,148 +19,137 @@ from .state import (
     TerraNova2006State,
     TurnRecord,
 )
-from .view import winner_text
 
-_MULTIPLIER = {1: 3, 2: 2, 3: 1}
+#: Points per cell of a scored area, by its number of landscapes (at most 3).
+POINTS_PER_CELL: dict[int, int] = {1: 3, 2: 2, 3: 1}
 
 
-class TurnBuilder:
-    def __init__(self, board: Board, state: TerraNova2006State) -> None:
-        self.board = board
-        self.old = state
-        self.players = state.players
-        self.cells = list(state.board)
-        self.scores = list(state.scores)
-        self.to_place = list(state.to_place)
-        self.out = list(state.out)
-        self.resigned = list(state.resigned)
-        self.moved = [m.model_copy() for m in state.moved]
-        self.areas = list(state.areas)
-        self.phase = state.phase
-        self.turn = state.turn
-        self.current = state.current
-        self.done = state.done
-        self.stones_left = state.stones_left
-        self.open_cells = state.open_cells
-        self.end_reason = state.end_reason
-        self.record = state.last_turn
-        self.events: list[Event] = []
+class TurnBuilder(StateBuilder[TerraNova2006State]):
+    board = standard_board()
 
     # -- actions (already checked by the game) ------------------------------------------
 
     def place(self, cell: int) -> None:
-        seat = self.current
-        self.cells[cell] = seat
-        self.to_place[seat] -= 1
+        seat = self.state.current
+        self.edit("board")[cell] = seat
+        self.edit("to_place")[seat] -= 1
         self._record().placed = cell
-        self._say(f"{self.players[seat]} places a figure on {self.board.names[cell]}", seat)
+        self.say(f"{self._name(seat)} places a figure on {self.board.names[cell]}", seat)
         self._end_turn()
 
     def move(self, start: int, end: int) -> None:
-        seat = self.current
-        self.cells[start], self.cells[end] = FREE, seat
-        figure = next((m for m in self.moved if m.at == start), None)
-        if figure is None:
-            self.moved.append(MovedFigure(start=start, at=end, moves=1))
+        state, seat = self.state, self.state.current
+        cells = self.edit("board")
+        cells[start], cells[end] = FREE, seat
+        index = next((i for i, m in enumerate(state.moved) if m.at == start), None)
+        if index is None:
+            self.edit("moved").append(MovedFigure(start=start, at=end, moves=1))
         else:
+            figure = self.edit_item("moved", index)
             figure.at, figure.moves = end, figure.moves + 1
-        self.done += "M"
+        state.done += "M"
         self._record().moves.append((start, end))
         names = self.board.names
-        self._say(f"{self.players[seat]} moves {names[start]} → {names[end]}", seat)
+        self.say(f"{self._name(seat)} moves {names[start]} → {names[end]}", seat)
         self._after_action()
 
     def stone(self, cell: int) -> None:
-        seat = self.current
-        self.cells[cell] = STONE
-        self.stones_left -= 1
-        self.open_cells -= 1
-        self.done += "S"
+        state, seat = self.state, self.state.current
+        self.edit("board")[cell] = STONE
+        state.stones_left -= 1
+        state.open_cells -= 1
+        state.done += "S"
         self._record().stones.append(cell)
-        left = f"{self.stones_left} left" if self.stones_left else "the last one"
-        self._say(f"{self.players[seat]} places a stone on {self.board.names[cell]} ({left})", seat)
-        for area in rules.new_areas(self.board, self.cells, cell):
+        left = f"{state.stones_left} left" if state.stones_left else "the last one"
+        self.say(f"{self._name(seat)} places a stone on {self.board.names[cell]} ({left})", seat)
+        for area in rules.new_areas(self.board, state.board, cell):
             self._score(area)
-        if self.open_cells == 0:
+        if state.open_cells == 0:
             self._game_over("every free cell belongs to a scored area")
-        elif self.stones_left == 0:
+        elif state.stones_left == 0:
             self._game_over("the last boundary stone is placed, so no area can close any more")
         else:
             self._after_action()
 
     def pass_turn(self) -> None:
-        seat = self.current
+        seat = self.state.current
         self._record().passed = True
-        self._say(f"{self.players[seat]} cannot move a figure and passes", seat)
+        self.say(f"{self._name(seat)} cannot move a figure and passes", seat)
         self._end_turn()
 
     def skip(self) -> None:
-        seat = self.current
-        name = self.players[seat]
-        if self.phase == "placement":
-            self.to_place[seat] -= 1
-            self.out[seat] += 1
-            self._say(f"{name} is skipped; the figure they would have placed is set aside", seat)
+        state, seat = self.state, self.state.current
+        name = self._name(seat)
+        if state.phase == "placement":
+            self.edit("to_place")[seat] -= 1
+            self.edit("out")[seat] += 1
+            self.say(f"{name} is skipped; the figure they would have placed is set aside", seat)
         else:
-            if not self.done:
+            if not state.done:
                 self._record().passed = True
-            self._say(f"{name} is skipped for the rest of this turn", seat)
+            self.say(f"{name} is skipped for the rest of this turn", seat)
         self._end_turn()
 
     def resign(self, seat: int) -> None:
-        name = self.players[seat]
-        on_board = [cell for cell, code in enumerate(self.cells) if code == seat]
+        state = self.state
+        on_board = [cell for cell, code in enumerate(state.board) if code == seat]
+        cells = self.edit("board")
         for cell in on_board:
-            self.cells[cell] = FREE
-        self.out[seat] += len(on_board) + self.to_place[seat]
-        self.to_place[seat] = 0
-        self.resigned[seat] = True
-        self._say(
-            f"{name} resigns: their figures leave the board; they keep "
-            f"{self.scores[seat]} points but rank last",
+            cells[cell] = FREE
+        self.edit("out")[seat] += len(on_board) + state.to_place[seat]
+        self.edit("to_place")[seat] = 0
+        self.edit("resigned")[seat] = True
+        self.say(
+            f"{self._name(seat)} resigns: their figures leave the board; they keep "
+            f"{state.scores[seat]} points but rank last",
             seat,
         )
-        if sum(not r for r in self.resigned) <= 1:
+        if sum(not r for r in state.resigned) <= 1:
             self._game_over("at most one player has not resigned")
-        elif seat == self.current:
+        elif seat == state.current:
             self._end_turn()
+        else:
+            self._at_most_one_can_move()
 
     # -- what follows an action ---------------------------------------------------------
 
     def _score(self, area: list[int]) -> None:
+        state = self.state
         kinds = rules.landscape_count(self.board, area)
-        points = len(area) * _MULTIPLIER[kinds]
-        counts = [0] * len(self.players)
+        points = len(area) * POINTS_PER_CELL[kinds]
+        counts = [0] * len(state.players)
         for cell in area:
-            if self.cells[cell] >= 0:
-                counts[self.cells[cell]] += 1
+            if state.board[cell] >= 0:
+                counts[state.board[cell]] += 1
         top = max(counts)
         winners = [seat for seat, n in enumerate(counts) if n == top and top > 0]
         share = points // len(winners) if winners else 0
+        scores = self.edit("scores")
         for seat in winners:
-            self.scores[seat] += share
-        self.open_cells -= len(area)
-        self.areas.append(
-            ScoredArea(
-                cells=area,
-                landscapes=kinds,
-                points=points,
-                winners=winners,
-                share=share,
-                turn=self.turn,
-            )
+            scores[seat] += share
+        state.open_cells -= len(area)
+        scored = ScoredArea(
+            cells=area,
+            landscapes=kinds,
+            points=points,
+            winners=winners,
+            share=share,
+            turn=state.turn,
         )
-        self._record().areas.append(len(self.areas) - 1)
-        self._say(self._area_text(len(area), kinds, points, winners, share))
+        self.edit("areas").append(scored)
+        self._record().areas.append(len(state.areas) - 1)
+        self.say(self._area_text(len(area), kinds, points, winners, share))
+        cells = self.edit("board")
         for cell in area:
-            self.cells[cell] = FREE
+            cells[cell] = FREE
         inside = set(area)
-        self.moved = [m for m in self.moved if m.at not in inside]
+        if any(m.at in inside for m in state.moved):
+            self.assign("moved", [m for m in state.moved if m.at not in inside])
         for seat, n in enumerate(counts):
             if n:
-                self.out[seat] += n
+                self.edit("out")[seat] += n
                 figures = "1 figure leaves" if n == 1 else f"{n} figures leave"
-                self._say(f"{self.players[seat]}'s {figures} the game", seat)
+                self.say(f"{self._name(seat)}'s {figures} the game", seat)
 
     def _area_text(self, size: int, kinds: int, points: int, winners: list[int], share: int) -> str:
         head = (
@@ -171,98 +158,89 @@ class TurnBuilder:
         )
         if not winners:
             return f"{head}: no figures in it, nobody scores"
-        names = [self.players[s] for s in winners]
+        names = [self._name(s) for s in winners]
         if len(names) == 1:
             return f"{head}: {names[0]} takes {share}"
         return f"{head}: {' and '.join(names)} tie and take {share} each"
 
     def _after_action(self) -> None:
-        """End the turn once three actions are done or no further action is possible."""
-        if len(self.done) >= ACTIONS_PER_TURN:
+        """End the game at once if at most one player can still move (the rest of the turn is
+        not played, so nothing more scores); else end the turn once three actions are done or
+        no further action is possible."""
+        if self._at_most_one_can_move():
+            return
+        state = self.state
+        if len(state.done) >= ACTIONS_PER_TURN:
             self._end_turn()
             return
-        can_stone = bool(rules.stone_cells(self.board, self.cells, self.moved))
+        can_stone = bool(rules.stone_cells(self.board, state.board, state.moved))
         if not can_stone and not rules.has_legal_move(
-            self.board, self.cells, self.current, self.moved
+            self.board, state.board, state.current, state.moved
         ):
-            self._say(f"{self.players[self.current]} has no further action; the turn ends")
+            self.say(f"{self._name(state.current)} has no further action; the turn ends")
             self._end_turn()
 
     def _end_turn(self) -> None:
-        self.done, self.moved = "", []
-        if self.phase == "placement":
-            waiting = [s for s in self._seats_after(self.current) if self.to_place[s] > 0]
+        state = self.state
+        state.done = ""
+        self.assign("moved", [])
+        if state.phase == "placement":
+            waiting = [s for s in self._seats_after(state.current) if state.to_place[s] > 0]
             if waiting:
-                self.turn, self.current = self.turn + 1, waiting[0]
+                state.turn, state.current = state.turn + 1, waiting[0]
                 return
-            self.phase = "play"
-            self._say("every figure is placed; the play phase begins")
-            previous = len(self.players) - 1
+            state.phase = "play"
+            self.say("every figure is placed; the play phase begins")
+            previous = len(state.players) - 1
         else:
-            previous = self.current
-        movers = [
-            s
-            for s in range(len(self.players))
-            if not self.resigned[s] and rules.can_move(self.board, self.cells, s)
-        ]
-        if len(movers) <= 1:
-            self._game_over("at most one player can still move a figure")
+            previous = state.current
+        if self._at_most_one_can_move():
             return
-        self.turn += 1
+        state.turn += 1
         for seat in self._seats_after(previous):
-            if seat in self.cells:
-                self.current = seat
+            if seat in state.board:
+                state.current = seat
                 return
-            self._say(f"{self.players[seat]} has no figures left and is skipped", seat)
+            self.say(f"{self._name(seat)} has no figures left and is skipped", seat)
+
+    def _at_most_one_can_move(self) -> bool:
+        """End the game if at most one player who has not resigned has a figure with a free
+        neighbouring cell (a figure boxed in by figures counts as unable to move, as the book
+        calls any figure that cannot be moved blocked)."""
+        if len(rules.movable_seats(self.board, self.state.board, enough=2)) > 1:
+            return False  # (a player who resigned has no figures left)
+        self._game_over("at most one player can still move a figure")
+        return True
 
     def _seats_after(self, seat: int) -> list[int]:
         """The seats that have not resigned, in turn order starting after `seat`."""
-        count = len(self.players)
+        count = len(self.state.players)
         order = [(seat + step) % count for step in range(1, count + 1)]
-        return [s for s in order if not self.resigned[s]]
+        return [s for s in order if not self.state.resigned[s]]
 
     def _game_over(self, reason: str) -> None:
-        self.phase, self.done, self.moved, self.end_reason = "over", "", [], reason
-        self._say(f"the game ends: {reason}")
-        self._say(winner_text(self.players, self.scores, self.resigned))
+        state = self.state
+        state.phase, state.done, state.end_reason = "over", "", reason
+        self.assign("moved", [])
+        self.say(f"the game ends: {reason}")
+        self.say(final_text(state))
 
     # -- bookkeeping --------------------------------------------------------------------
 
     def _record(self) -> TurnRecord:
-        """The record of the current turn: started at its first action, copied before changes."""
-        if self.record is None or self.record.turn != self.turn:
-            self.record = TurnRecord(turn=self.turn, seat=self.current)
-        elif self.record is self.old.last_turn:
-            old = self.record
-            self.record = old.model_copy(
-                update={
-                    "moves": list(old.moves),
-                    "stones": list(old.stones),
-                    "areas": list(old.areas),
-                }
-            )
-        return self.record
+        """The record of the current turn: started at its first action."""
+        state = self.state
+        record = state.last_turn
+        if record is None or record.turn != state.turn:
+            return self.assign("last_turn", TurnRecord(turn=state.turn, seat=state.current))
+        edited: TurnRecord = self.edit("last_turn")
+        return edited
 
-    def _say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text=text, seat=seat))
+    def _name(self, seat: int) -> str:
+        return self.state.players[seat]
 
-    def finish(self) -> TerraNova2006State:
-        return self.old.model_copy(
-            update={
-                "phase": self.phase,
-                "turn": self.turn,
-                "current": self.current,
-                "board": self.cells,
-                "stones_left": self.stones_left,
-                "open_cells": self.open_cells,
-                "scores": self.scores,
-                "to_place": self.to_place,
-                "out": self.out,
-                "resigned": self.resigned,
-                "done": self.done,
-                "moved": self.moved,
-                "areas": self.areas,
-                "last_turn": self.record,
-                "end_reason": self.end_reason,
-            }
-        )
+
+def final_text(state: TerraNova2006State) -> str:
+    """`alice wins with 54 points`, or who shares the win (resigned players rank last)."""
+    best = rank(state.scores, state.resigned)[0]
+    return winner_text(state.players, best, state.scores[best[0]])

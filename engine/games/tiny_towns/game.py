@@ -12,31 +12,32 @@ from typing import Any, ClassVar
 from engine.core import (
     BadOptions,
     BaseState,
+    Chance,
     Game,
     GameInfo,
-    GameOver,
     IllegalAction,
-    NotYourTurn,
     OptionSpec,
     OptionValue,
     Result,
     Rng,
     nearest,
-    split_turn,
 )
 
 from . import rules
-from .cards import BY_COLOUR, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
+from .board import NAMES
+from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .explain import why_illegal
-from .notation import Action, canonical, parse_action
+from .hidden import resample_hidden
+from .notation import PUBLIC_KEEP, Action, build_text, canonical, parse_action
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
-from .view import build_view, ranking, town_scores
+from .view import build_view, rank_keys, town_scores
 
 State = TinyTownsState
 _DEFAULT = "default"
-#: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
-PUBLIC_KEEP = "keep a monument card"
+__all__ = ["PUBLIC_KEEP", "TinyTowns"]
+#: Actions a player takes at most once a round: keep, the resource (name or choose), place, done.
+_ONCE_A_ROUND = 4
 
 _OPTIONS = [
     OptionSpec(
@@ -87,7 +88,7 @@ _OPTIONS = [
 ]
 
 
-class TinyTowns(Game[TinyTownsState]):
+class TinyTowns(Game[TinyTownsState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="tiny-towns",
         name="Tiny Towns",
@@ -108,9 +109,10 @@ class TinyTowns(Game[TinyTownsState]):
         if solo and options["prospectors"]:
             raise BadOptions("Prospectors needs at least 2 players; alone you play the solo rules.")
         rng = Rng(seed=seed)
+        chance = Chance(rng)
         buildings = [
             "cottage",
-            *(self._card_for(colour, options, solo, rng) for colour in CHOSEN_COLOURS),
+            *(self._card_for(colour, options, solo, chance) for colour in CHOSEN_COLOURS),
         ]
         monuments = bool(options["monuments"])
         state = TinyTownsState(
@@ -124,20 +126,19 @@ class TinyTowns(Game[TinyTownsState]):
         )
         builder = RoundBuilder(state)
         builder.deal_resources()
-        state = builder.state
         if monuments:
             pool = [key for key in MONUMENTS if not (solo and key in SOLO_REMOVED)]
-            state.rng.shuffle(pool)
-            for seat, town in enumerate(state.towns):
-                town.dealt = pool[2 * seat : 2 * seat + 2]
+            builder.chance.shuffle(pool, "the monument cards dealt")
+            for seat in range(len(players)):
+                builder.town(seat).dealt = pool[2 * seat : 2 * seat + 2]
         if options["prospectors"]:
-            state.hammer = state.rng.below(len(players))
+            builder.state.hammer = builder.chance.below(len(players), "the first hammer holder")
         if not monuments:
             builder.start_round(1)
-        return builder.finish()
+        return builder.state
 
     @staticmethod
-    def _card_for(colour: str, options: dict[str, OptionValue], solo: bool, rng: Rng) -> str:
+    def _card_for(colour: str, options: dict[str, OptionValue], solo: bool, chance: Chance) -> str:
         chosen = str(options[colour])
         if chosen != _DEFAULT:
             if solo and chosen in SOLO_REMOVED:
@@ -145,7 +146,8 @@ class TinyTowns(Game[TinyTownsState]):
             return chosen
         if options["buildings"] == "first-game":
             return FIRST_GAME[colour]
-        return rng.choice([key for key in BY_COLOUR[colour] if not (solo and key in SOLO_REMOVED)])
+        cards = [key for key in BY_COLOUR[colour] if not (solo and key in SOLO_REMOVED)]
+        return chance.choice(cards, f"the {colour} building card")
 
     # -- turns --------------------------------------------------------------------------------
 
@@ -155,13 +157,36 @@ class TinyTowns(Game[TinyTownsState]):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return rules.legal(state, seat)
 
+    def longest_action(self) -> int:
+        """The longest build (the longest card key on the largest pattern) or Watch filling
+        (the three longest building keys); every other action is shorter."""
+        longest_key = max(CARDS, key=len)
+        largest = max(
+            sum(cell is not None for row in c.shape for cell in row) for c in CARDS.values()
+        )
+        build = build_text(longest_key, 0, range(largest))
+        watch = "watch " + " ".join(sorted(BUILDINGS, key=len)[-3:])
+        return max(len(build), len(watch))
+
+    def max_turn_parts(self) -> int:
+        """A round: the once-a-round actions, and per square of the town at most one build
+        and one decision it brings (a resource to put, a Watch to fill, …)."""
+        return _ONCE_A_ROUND + 2 * len(NAMES)
+
+    def parse(self, state: State, text: str) -> Action:
+        return self._in_offer_order(state, parse_action(text, lambda: []))
+
+    @staticmethod
+    def _in_offer_order(state: State, action: Action) -> Action:
+        """A `watch` names its buildings in the order of the offer, as `legal_actions` does."""
+        if action.kind != "watch":
+            return action
+        order = {card: index for index, card in enumerate(state.buildings)}
+        return Action("watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99))))
+
     def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
         action = parse_action(text, lambda: self.legal_actions(state, seat))
-        if action.kind == "watch":
-            order = {card: index for index, card in enumerate(state.buildings)}
-            action = Action(
-                "watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99)))
-            )
+        action = self._in_offer_order(state, action)
         open_kinds = rules.kinds(state, seat)
         if action.kind not in open_kinds or canonical(action) not in rules.texts(
             state, seat, action.kind
@@ -170,7 +195,7 @@ class TinyTowns(Game[TinyTownsState]):
             raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
         builder = RoundBuilder(state)
         self._carry_out(builder, seat, action)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
     @staticmethod
     def _carry_out(builder: RoundBuilder, seat: int, action: Action) -> None:
@@ -204,35 +229,20 @@ class TinyTowns(Game[TinyTownsState]):
         else:
             builder.done(seat)
 
-    def public_text(self, state: State, seat: int, text: str) -> str:
-        """`keep <monument>` names the secret card, so others read only that one was kept.
-
-        Every other action is public (house ruling 1); building a monument reveals it anyway.
-        """
-        parts = split_turn(text)
-        return "; ".join(PUBLIC_KEEP if _verb(part) == "keep" else part for part in parts)
-
     # -- leaving the game ---------------------------------------------------------------------
 
-    def resign(self, state: State, seat: int) -> Result[State]:
-        if state.phase == "over":
-            raise GameOver("resign")
-        if state.towns[seat].resigned:
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+    def has_resigned(self, state: State, seat: int) -> bool:
+        return state.towns[seat].resigned
+
+    def resign_seat(self, state: State, seat: int) -> Result[State]:
         builder = RoundBuilder(state)
         builder.resign(seat)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
-    def skip(self, state: State, seat: int) -> Result[State]:
-        if state.phase == "over":
-            raise GameOver("skip")
-        waiting = rules.to_act(state)
-        if seat not in waiting:
-            names = [state.players[s] for s in sorted(waiting)]
-            raise NotYourTurn("skip", state.players[seat], names)
+    def skip_seat(self, state: State, seat: int) -> Result[State]:
         builder = RoundBuilder(state)
         builder.skip(seat)
-        return Result(builder.finish(), builder.events)
+        return builder.result()
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -242,15 +252,13 @@ class TinyTowns(Game[TinyTownsState]):
     def scores(self, state: State) -> list[int]:
         return [score.total for score in town_scores(state)]
 
-    def ranking(self, state: State) -> list[list[int]]:
-        return ranking(state)
+    def rank_keys(self, state: State) -> list[tuple[int, int, int]]:
+        return rank_keys(state)
 
     # -- views --------------------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
 
-
-def _verb(part: str) -> str:
-    words = part.split()
-    return words[0].casefold() if words else ""
+    def resample_hidden(self, state: State, viewer: int | None, chance: Chance) -> State:
+        return resample_hidden(state, viewer, chance)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine.core import ParseError, nearest
+from engine.core import ParseError, nearest, shorten
 
 from .board import NAMES, square
 from .cards import CARDS, card_key, resource_key
@@ -63,6 +63,10 @@ USAGE = (
 )
 
 
+#: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
+PUBLIC_KEEP = "keep a monument card"
+
+
 @dataclass(frozen=True)
 class Action:
     kind: Kind
@@ -72,6 +76,16 @@ class Action:
     square: int | None = None
     squares: tuple[int, ...] = ()
     cards: tuple[str, ...] = field(default_factory=tuple)
+
+    def text(self) -> str:
+        return canonical(self)
+
+    def public_text(self) -> str:
+        """`keep <monument>` names the secret card, so others read only that one was kept.
+
+        Every other action is public (house ruling 1); building a monument reveals it anyway.
+        """
+        return PUBLIC_KEEP if self.kind == "keep" else self.text()
 
 
 def canonical(action: Action) -> str:
@@ -115,7 +129,7 @@ def parse_action(text: str, legal: Callable[[], Sequence[str]]) -> Action:
         raise fail(USAGE)
     kind = _VERBS.get(words[0])
     if kind is None:
-        raise fail(f"'{words[0]}' is not an action. {USAGE}")
+        raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
     rest = [w for w in words[1:] if w not in _LINKS]
     reader = _Reader(kind, rest, fail)
     return reader.read()
@@ -188,7 +202,8 @@ class _Reader:
         found = resource_key(self.words[index])
         if found is None:
             raise self.fail(
-                f"'{self.words[index]}' is not a resource (wood, wheat, brick, glass, stone)"
+                f"'{shorten(self.words[index])}' is not a resource "
+                "(wood, wheat, brick, glass, stone)"
             )
         return found
 
@@ -198,8 +213,8 @@ class _Reader:
         found = square(self.words[index])
         if found is None:
             raise self.fail(
-                f"'{self.words[index].upper()}' is not a square of a town (A1–D4: the letter is "
-                "the column from the left, the digit the row from the top)"
+                f"'{shorten(self.words[index].upper())}' is not a square of a town (A1–D4: the "
+                "letter is the column from the left, the digit the row from the top)"
             )
         return found
 
@@ -209,9 +224,9 @@ class _Reader:
             raise self.fail(f"'{self.kind}' needs a {what} name")
         found = card_key(" ".join(words))
         if found is None:
-            raise self.fail(f"'{' '.join(words)}' is not the name of a {what} card")
+            raise self.fail(f"'{shorten(' '.join(words))}' is not the name of a {what} card")
         if monument != CARDS[found].is_monument and self.kind == "keep":
-            raise self.fail(f"'{' '.join(words)}' is a building, not a monument")
+            raise self.fail(f"'{shorten(' '.join(words))}' is a building, not a monument")
         return found
 
     def _card_list(self, words: Sequence[str]) -> tuple[str, ...]:
@@ -226,7 +241,9 @@ class _Reader:
                     start = end
                     break
             else:
-                raise self.fail(f"'{words[start]}' does not begin the name of a building card")
+                raise self.fail(
+                    f"'{shorten(words[start])}' does not begin the name of a building card"
+                )
         if not found:
             raise self.fail("name the three buildings to put on the Watch")
         return tuple(found)

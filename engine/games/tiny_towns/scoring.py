@@ -2,7 +2,9 @@
 
 Which cottages the Farms and Greenhouses feed is the player's choice at the end of the game;
 the engine picks the choice that scores most (cottages, Barrett Castle, Chapels and Temples
-depend on it), preferring the first such choice in a fixed order.
+depend on it). Among choices that score the same (the Grand Mausoleum pays for an unfed
+cottage what feeding it would) it feeds the most cottages, then takes the first in a fixed
+order.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+
+from engine.core import components
 
 from .board import ADJACENT, CENTRE, COLUMN, CORNERS, ROW, SQUARES, SURROUNDING
 from .cards import CARDS
@@ -74,12 +78,14 @@ def shrine_points(buildings: int) -> int:
 def score_town(
     cells: Sequence[str], held: dict[int, list[str]], shrine: int, ctx: Context
 ) -> Score:
-    """The town's score under the best feeding."""
+    """The town's score under the best feeding: most points, then most cottages fed."""
     best: Score | None = None
+    best_key = (0, 0)
     for fed in feeding_options(cells):
         score = _score_fed(cells, held, shrine, ctx, fed)
-        if best is None or score.total > best.total:
-            best = score
+        key = (score.total, sum(home_weight(cells[h]) for h in fed))
+        if best is None or key > best_key:
+            best, best_key = score, key
     assert best is not None
     return best
 
@@ -122,21 +128,7 @@ def feeding_options(cells: Sequence[str]) -> Iterator[frozenset[int]]:
 
 def home_groups(cells: Sequence[str], homes: Sequence[int]) -> list[frozenset[int]]:
     """The orthogonally connected groups of homes, in board order of their first square."""
-    seen: set[int] = set()
-    groups = []
-    for start in homes:
-        if start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            for n in ADJACENT[stack.pop()]:
-                if n not in group and cells[n] in HOMES:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        groups.append(frozenset(group))
-    return groups
+    return [frozenset(group) for group in components(homes, ADJACENT.__getitem__)]
 
 
 def _next_to(cells: Sequence[str], square: int, key: str) -> bool:
@@ -264,19 +256,10 @@ def _monument_points(
 
 def largest_group(cells: Sequence[str]) -> int:
     """The size of the largest orthogonally connected group of buildings of one type."""
-    best = 0
-    seen: set[int] = set()
-    for start, key in enumerate(cells):
-        kind = kind_of(key)
-        if kind is None or start in seen:
-            continue
-        group = {start}
-        stack = [start]
-        while stack:
-            for n in ADJACENT[stack.pop()]:
-                if n not in group and kind_of(cells[n]) == kind:
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        best = max(best, len(group))
-    return best
+    kinds = [kind_of(key) for key in cells]
+
+    def same_kind(square: int) -> list[int]:
+        return [n for n in ADJACENT[square] if kinds[n] == kinds[square]]
+
+    built = [square for square, kind in enumerate(kinds) if kind is not None]
+    return max((len(group) for group in components(built, same_kind)), default=0)

@@ -5,7 +5,8 @@ key, or a card key for a building. Resources lying on buildings (a Factory's, a 
 Warehouse's store, a resource put on a cottage by the Statue of the Bondmaker) are kept in
 `held`, keyed by the building's square; they never count for building.
 
-States are treated as immutable: `apply` copies the towns an action changes and shares the rest.
+States are treated as immutable: `apply` copies the towns and lists an action changes and shares
+the rest (turn.py).
 """
 
 from __future__ import annotations
@@ -55,19 +56,6 @@ class Town(BaseModel):
     @property
     def active(self) -> bool:
         return self.step != "finished"
-
-    def copy_for_change(self) -> Town:
-        """A copy whose lists and dicts may be changed without touching this town."""
-        return self.model_copy(
-            update={
-                "cells": list(self.cells),
-                "held": {square: list(items) for square, items in self.held.items()},
-                "pending": list(self.pending),
-                "claims": list(self.claims),
-                "watch": list(self.watch),
-                "aside": list(self.aside),
-            }
-        )
 
 
 class TinyTownsState(BaseState):

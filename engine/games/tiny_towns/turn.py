@@ -1,18 +1,18 @@
-"""Carrying out checked actions on a private copy of a state, and running the rounds.
+"""Carrying out checked actions on a copy-on-write state (engine.core.builder), and running
+the rounds.
 
-`RoundBuilder` works on a shallow copy of the state whose deck lists are fresh and whose towns
-are copied the first time an action changes them, so the input state is never touched. After
-every action it settles what follows by itself: a player who cannot take a resource moves on
-to building, a player with nothing at all to do in a new round is done at once, a round whose
-players are all done ends (finishing full towns) and the next one begins, and the game ends when
-every town is finished.
+`RoundBuilder` copies a town, a card list or the randomness only when an action changes it, so
+the input state is never touched. After every action it settles what follows by itself: a
+player who cannot take a resource moves on to building, a player with nothing at all to do in
+a new round is done at once, a round whose players are all done ends (finishing full towns)
+and the next one begins, and the game ends when every town is finished.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Event
+from engine.core import StateBuilder
 
 from . import rules
 from .board import NAMES
@@ -28,29 +28,11 @@ def card_name(key: str) -> str:
     return CARDS[key].name
 
 
-class RoundBuilder:
-    def __init__(self, state: TinyTownsState) -> None:
-        self.state = state.model_copy(
-            update={
-                "towns": list(state.towns),
-                "deck": list(state.deck),
-                "discard": list(state.discard),
-                "face_up": list(state.face_up),
-                "rng": state.rng.model_copy(),
-            }
-        )
-        self._copied: set[int] = set()
-        self.events: list[Event] = []
-
+class RoundBuilder(StateBuilder[TinyTownsState]):
     def town(self, seat: int) -> Town:
         """The seat's town, copied before its first change."""
-        if seat not in self._copied:
-            self.state.towns[seat] = self.state.towns[seat].copy_for_change()
-            self._copied.add(seat)
-        return self.state.towns[seat]
-
-    def finish(self) -> TinyTownsState:
-        return self.state
+        town: Town = self.edit_item("towns", seat)
+        return town
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -58,11 +40,10 @@ class RoundBuilder:
         """Shuffle the resource deck and bury 5 cards (solo: turn 3 face up instead)."""
         state = self.state
         deck = [res for res in RESOURCES for _ in range(3)]
-        state.rng.shuffle(deck)
-        if len(state.players) == 1:
-            state.face_up, state.deck = deck[:3], deck[3:]
-        else:
-            state.discard, state.deck = deck[:BURIED], deck[BURIED:]
+        self.chance.shuffle(deck, "the resource deck")
+        aside = 3 if len(state.players) == 1 else BURIED
+        self.assign("face_up" if len(state.players) == 1 else "discard", deck[:aside])
+        self.assign("deck", deck[aside:])
 
     # -- actions (already checked by the game) ------------------------------------------------
 
@@ -70,15 +51,15 @@ class RoundBuilder:
         town = self.town(seat)
         town.monument = card
         town.step = "done"
-        self._say(f"{self._name(seat)} keeps one of their two monument cards", seat)
+        self.say(f"{self._name(seat)} keeps one of their two monument cards", seat)
         if not any(t.step == "keep" for t in self.state.towns):
-            self._say("every monument is chosen; the game begins")
+            self.say("every monument is chosen; the game begins")
             self.start_round(1)
 
     def name(self, seat: int, resource: str) -> None:
         state = self.state
         state.resource, state.phase = resource, "play"
-        self._say(f"{self._name(seat)} names {resource} for round {state.round}", seat)
+        self.say(f"{self._name(seat)} names {resource} for round {state.round}", seat)
         for other, town in enumerate(state.towns):
             if town.active:
                 self._begin(other)
@@ -87,11 +68,12 @@ class RoundBuilder:
     def choose(self, seat: int, resource: str) -> None:
         state = self.state
         slot = state.face_up.index(resource)
-        state.deck.append(resource)
-        state.face_up[slot] = state.deck.pop(0)
+        deck = self.edit("deck")
+        deck.append(resource)
+        self.edit("face_up")[slot] = deck.pop(0)
         state.resource = resource
         self.town(seat).step = "place"
-        self._say(
+        self.say(
             f"{self._name(seat)} takes the {resource} card and puts it under the deck; "
             f"the new face-up card is {state.face_up[slot]}",
             seat,
@@ -112,14 +94,14 @@ class RoundBuilder:
             text += f" (instead of {self.state.resource}, thanks to the Factory)"
         town.hand = None
         town.step = "build"
-        self._say(f"{self._name(seat)} {text}", seat)
+        self.say(f"{self._name(seat)} {text}", seat)
         self._after(seat)
 
     def store(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
         town.held.setdefault(square, []).append(resource)
         town.step = "build"
-        self._say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
+        self.say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
         self._after(seat)
 
     def swap(self, seat: int, resource: str, other: str, square: int) -> None:
@@ -128,7 +110,7 @@ class RoundBuilder:
         stock.remove(other)
         stock.append(resource)
         town.hand = other
-        self._say(
+        self.say(
             f"{self._name(seat)} swaps {resource} for {other} on the Warehouse on "
             f"{NAMES[square]} and must now place the {other}",
             seat,
@@ -140,7 +122,7 @@ class RoundBuilder:
         town.aside.append(resource)
         town.step = "build"
         left = 2 - len(town.aside)
-        self._say(
+        self.say(
             f"{self._name(seat)} sets {resource} aside beside their town ({left} more allowed)",
             seat,
         )
@@ -155,13 +137,13 @@ class RoundBuilder:
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
         name = self._name(seat)
         if CARDS[card].is_monument:
-            self._say(
+            self.say(
                 f"{name} builds their monument, {card_name(card)}, on {NAMES[site]} (using {used})",
                 seat,
                 reveals=True,
             )
         else:
-            self._say(f"{name} builds a {card_name(card)} on {NAMES[site]} (using {used})", seat)
+            self.say(f"{name} builds a {card_name(card)} on {NAMES[site]} (using {used})", seat)
         self._when_built(seat, card, site)
         if card == "opaleyes-watch":
             town.pending.insert(0, "watch")
@@ -171,7 +153,7 @@ class RoundBuilder:
             town.pending.insert(0, f"guild:{GUILD_REPLACEMENTS}")
         elif card == "shrine":
             town.shrine = shrine_points(building_count(town.cells))
-            self._say(f"the Shrine of the Elder Tree scores {town.shrine} points for {name}", seat)
+            self.say(f"the Shrine of the Elder Tree scores {town.shrine} points for {name}", seat)
         self._alert_watches(seat, card)
         self._after(seat)
 
@@ -181,7 +163,7 @@ class RoundBuilder:
         town.held[square] = [resource]
         town.pending.pop(0)
         what = card_name(town.cells[square])
-        self._say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
+        self.say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
         self._after(seat)
 
     def watch(self, seat: int, cards: Sequence[str]) -> None:
@@ -189,7 +171,7 @@ class RoundBuilder:
         town.watch = [card for card in self.state.buildings if card in cards]
         town.pending.pop(0)
         names = ", ".join(card_name(card) for card in town.watch)
-        self._say(f"{self._name(seat)} puts {names} on Opaleye's Watch", seat)
+        self.say(f"{self._name(seat)} puts {names} on Opaleye's Watch", seat)
         self._after(seat)
 
     def replace(self, seat: int, square: int, card: str) -> None:
@@ -202,7 +184,7 @@ class RoundBuilder:
             town.pending[0] = f"guild:{left}"
         else:
             town.pending.pop(0)
-        self._say(
+        self.say(
             f"{self._name(seat)} replaces the {card_name(old)} on {NAMES[square]} with a "
             f"{card_name(card)} (Architect's Guild)",
             seat,
@@ -220,7 +202,7 @@ class RoundBuilder:
             town.watch.remove(card)
             source = "Opaleye's Watch"
         town.cells[square] = card
-        self._say(
+        self.say(
             f"{self._name(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
             seat,
         )
@@ -232,7 +214,7 @@ class RoundBuilder:
         if town.pending and town.pending[0].split(":")[0] in rules.OPTIONAL_PENDING:
             what = "Grove University" if town.pending[0] == "university" else "Architect's Guild"
             town.pending.pop(0)
-            self._say(f"{self._name(seat)} declines the rest of the {what}'s offer", seat)
+            self.say(f"{self._name(seat)} declines the rest of the {what}'s offer", seat)
         else:
             self._decline_claims(seat)
         self._after(seat)
@@ -241,7 +223,7 @@ class RoundBuilder:
         town = self.town(seat)
         self._decline_claims(seat)
         town.step = "done"
-        self._say(f"{self._name(seat)} is done with round {self.state.round}", seat)
+        self.say(f"{self._name(seat)} is done with round {self.state.round}", seat)
         self._advance()
 
     def resign(self, seat: int) -> None:
@@ -250,7 +232,7 @@ class RoundBuilder:
         town.resigned = True
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
-        self._say(
+        self.say(
             f"{self._name(seat)} resigns: their town is scored as it stands and ranks last",
             seat,
         )
@@ -270,19 +252,19 @@ class RoundBuilder:
         state = self.state
         name = self._name(seat)
         if state.phase == "keep":
-            self._say(f"{name} is skipped and keeps the first of their monument cards", seat)
+            self.say(f"{name} is skipped and keeps the first of their monument cards", seat)
             self.keep(seat, state.towns[seat].dealt[0])
             return
         if state.phase == "name":
             if self._next_namer(seat, include_holder=False) is None:
                 resource = rules.texts(state, seat, "name")[0].split()[1]
-                self._say(f"{name} is skipped and names {resource}, the first they may", seat)
+                self.say(f"{name} is skipped and names {resource}, the first they may", seat)
                 self.name(seat, resource)
             else:
-                self._say(f"{name} is skipped; the hammer passes on for this round", seat)
+                self.say(f"{name} is skipped; the hammer passes on for this round", seat)
                 self._pass_hammer_now(seat)
             return
-        self._say(f"{name} is skipped: the rest of their round is played for them", seat)
+        self.say(f"{name} is skipped: the rest of their round is played for them", seat)
         current = state.round
         while state.phase == "play" and state.round == current and seat in rules.to_act(state):
             self._default_action(seat)
@@ -327,7 +309,7 @@ class RoundBuilder:
                 and rules.may_add(town, card)
             ):
                 self.town(owner).claims.append(card)
-                self._say(
+                self.say(
                     f"{self._name(owner)} may place the {card_name(card)} from Opaleye's Watch "
                     f"on an empty square ('add {card} at <square>' or 'pass')",
                     owner,
@@ -337,7 +319,7 @@ class RoundBuilder:
         town = self.town(seat)
         if town.claims:
             names = ", ".join(card_name(card) for card in town.claims)
-            self._say(f"{self._name(seat)} leaves the {names} on Opaleye's Watch", seat)
+            self.say(f"{self._name(seat)} leaves the {names} on Opaleye's Watch", seat)
             town.claims = []
 
     def _after(self, seat: int) -> None:
@@ -356,7 +338,7 @@ class RoundBuilder:
             self.town(seat).pending.pop(0)
         if state.towns[seat].step == "place" and not rules.must_take(state, seat):
             self.town(seat).step = "build"
-            self._say(f"{self._name(seat)} takes no resource this round ({self._why_none(seat)})")
+            self.say(f"{self._name(seat)} takes no resource this round ({self._why_none(seat)})")
 
     def _begin(self, seat: int) -> None:
         """A round begins for the seat; with nothing to take and nothing to build it is done.
@@ -368,7 +350,7 @@ class RoundBuilder:
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
             self.town(seat).step = "done"
-            self._say(f"{self._name(seat)} has nothing to do this round", seat)
+            self.say(f"{self._name(seat)} has nothing to do this round", seat)
 
     def _offer_lapsed(self, town: Town) -> bool:
         top = town.pending[0]
@@ -400,9 +382,9 @@ class RoundBuilder:
                 finishing = self.town(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
-                self._say(f"{self._name(seat)}'s town is finished", seat)
+                self.say(f"{self._name(seat)}'s town is finished", seat)
         if state.source == "card" and state.resource is not None:
-            state.discard.append(state.resource)
+            self.edit("discard").append(state.resource)
         if not any(town.active for town in state.towns):
             self._game_over("every town is finished")
             return
@@ -420,26 +402,26 @@ class RoundBuilder:
         if state.options.get("prospectors"):
             if state.hammer is None:
                 state.source = "none"
-                self._say(
+                self.say(
                     f"round {number}: nobody can name a resource; every town still being built "
                     "is finished at the end of this round"
                 )
             else:
                 state.source, state.phase = "named", "name"
-                self._say(f"round {number}: {self._name(state.hammer)} names the resource")
+                self.say(f"round {number}: {self._name(state.hammer)} names the resource")
                 return
         elif solo:
             state.source = "solo"
-            self._say(
+            self.say(
                 f"round {number}: choose one of the face-up cards ({', '.join(state.face_up)})"
             )
         elif number % 3 == 0:
             state.source = "choice"
-            self._say(f"round {number}: everyone chooses their own resource")
+            self.say(f"round {number}: everyone chooses their own resource")
         else:
             state.source = "card"
             state.resource = self._draw()
-            self._say(f"round {number}: the resource card shows {state.resource}", reveals=True)
+            self.say(f"round {number}: the resource card shows {state.resource}", reveals=True)
         for seat, town in enumerate(state.towns):
             if town.active:
                 self._begin(seat)
@@ -447,11 +429,13 @@ class RoundBuilder:
     def _draw(self) -> str:
         state = self.state
         if not state.deck:
-            state.deck, state.discard = state.discard, []
-            state.rng.shuffle(state.deck)
-            state.discard, state.deck = state.deck[:BURIED], state.deck[BURIED:]
-            self._say("the resource deck is reshuffled and 5 cards are buried face down")
-        return state.deck.pop(0)
+            deck = list(state.discard)
+            self.chance.shuffle(deck, "the resource deck")
+            self.assign("discard", deck[:BURIED])
+            self.assign("deck", deck[BURIED:])
+            self.say("the resource deck is reshuffled and 5 cards are buried face down")
+        card: str = self.edit("deck").pop(0)
+        return card
 
     def _next_namer(self, holder: int, include_holder: bool) -> int | None:
         """Prospectors: the next player to the left of `holder` who takes the hammer.
@@ -482,13 +466,10 @@ class RoundBuilder:
     def _game_over(self, reason: str) -> None:
         state = self.state
         state.phase, state.end_reason = "over", reason
-        self._say(f"the game ends: {reason}")
-        self._say(final_text(state))
+        self.say(f"the game ends: {reason}")
+        self.say(final_text(state))
 
     # -- bookkeeping --------------------------------------------------------------------------
 
     def _name(self, seat: int) -> str:
         return self.state.players[seat]
-
-    def _say(self, text: str, seat: int | None = None, reveals: bool = False) -> None:
-        self.events.append(Event(text=text, seat=seat, reveals=reveals))

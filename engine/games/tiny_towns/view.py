@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import rank, winner_text
+
 from .board import NAMES
 from .cards import (
     CARDS,
@@ -71,21 +73,15 @@ def town_scores(state: TinyTownsState) -> list[Score]:
     ]
 
 
+def rank_keys(state: TinyTownsState) -> list[tuple[int, int, int]]:
+    """What ranks a seat: most points, then fewest empty squares, then most cottages (Barrett
+    Castle counts two); still equal seats share a place."""
+    return [(score.total, -score.empty, score.cottages) for score in town_scores(state)]
+
+
 def ranking(state: TinyTownsState) -> list[list[int]]:
-    """Seats best first: most points, then fewest empty squares, then most cottages (Barrett
-    Castle counts two); still equal seats share a place. Resigned seats come after all others."""
-    scores = town_scores(state)
-
-    def key(seat: int) -> tuple[int, int, int]:
-        score = scores[seat]
-        return (score.total, -score.empty, score.cottages)
-
-    groups: list[list[int]] = []
-    for gave_up in (False, True):
-        seats = [s for s, town in enumerate(state.towns) if town.resigned == gave_up]
-        for value in sorted({key(s) for s in seats}, reverse=True):
-            groups.append([s for s in seats if key(s) == value])
-    return groups
+    """Seats best first (see `rank_keys`); resigned seats come after all others."""
+    return rank(rank_keys(state), [town.resigned for town in state.towns])
 
 
 def final_text(state: TinyTownsState) -> str:
@@ -95,11 +91,7 @@ def final_text(state: TinyTownsState) -> str:
         points = scores[0].total
         return f"{state.players[0]} scores {points} points: {solo_rank(points)}"
     best = ranking(state)[0]
-    points = scores[best[0]].total
-    if len(best) == 1:
-        return f"{state.players[best[0]]} wins with {points} points"
-    names = " and ".join(state.players[s] for s in best)
-    return f"{names} share the win with {points} points each"
+    return winner_text(state.players, best, scores[best[0]].total)
 
 
 def card_view(card: Card) -> dict[str, Any]:

@@ -56,11 +56,69 @@ def test_water_sprites_left_palace_builds_a_free_house_on_any_lake() -> None:
         GAME.apply(position(state, current=0), 0, "special lake F1")
 
 
-@pytest.mark.parametrize(("faction", "towns"), [("sea-dogs", 1), ("water-sprites", 0)])
-def test_sea_dogs_found_towns_across_one_river_hex(faction: str, towns: int) -> None:
-    state = seat0(faction, {"E4": (0, "t"), "E3": (0, "h"), "C4": (0, "p")})
+RIVER_BANKS = {"E4": (0, "t"), "E3": (0, "h"), "C4": (0, "p")}  # C4 lies across D3 and D4
+
+
+@pytest.mark.parametrize(("faction", "offered"), [("sea-dogs", True), ("water-sprites", False)])
+def test_a_town_across_one_river_hex_is_the_sea_dogs_choice(faction: str, offered: bool) -> None:
+    state = seat0(faction, RIVER_BANKS)
     state, _ = play(state, 0, "transform F3 build")
-    assert len(state.towns) == towns
+    assert state.towns == []  # never founded by itself
+    state = position(state, current=0)
+    towns = [text for text in GAME.legal_actions(state, 0) if text.startswith("town ")]
+    assert towns == (["town across D3", "town across D4"] if offered else [])
+
+
+def test_the_sea_dogs_found_a_river_town_when_they_like_its_tile_on_the_river() -> None:
+    state = seat0("sea-dogs", {**RIVER_BANKS, "F3": (0, "h")})
+    state, events = play(state, 0, "town across D4; town 9vp; transform G3 build")
+    (town,) = state.towns
+    assert town.river == at("D4") and town.tile == "9vp"
+    assert sorted(town.hexes) == sorted(at(h) for h in ("C4", "E3", "E4", "F3", "G3"))
+    assert "founds a town across the river at D4: C4, E3, E4, F3" in texts(events)[0]
+    assert state.seats[0].score == 9 + 2  # the tile, then the house (round 1 scores houses)
+    view = GAME.view(state, None)
+    assert view["towns"][0]["river"] == "D4"
+
+
+def test_the_sea_dogs_may_found_a_river_town_after_their_action_in_the_same_turn() -> None:
+    state = seat0("sea-dogs", RIVER_BANKS)
+    state, _ = play(state, 0, "transform F3 build; town across D3; town 6money")
+    assert state.towns[0].river == at("D3") and state.current == 1
+    assert state.seats[0].money == 40 - 2 * 6 - 4 + 6  # F3 is wasteland: 2 shovels
+
+
+def test_a_building_across_the_river_is_not_swallowed_by_a_town_on_land() -> None:
+    """The palace on C4 stays out of the town the Sea Dogs found on their own bank."""
+    state = seat0("sea-dogs", {"E4": (0, "t"), "E3": (0, "t"), "F3": (0, "t"), "C4": (0, "p")})
+    state, events = play(state, 0, "transform G3 build; town 8power")
+    (town,) = state.towns
+    assert sorted(town.hexes) == sorted(at(h) for h in ("E3", "E4", "F3", "G3"))
+    assert town.river is None and "founds a town: E3, E4, F3, G3" in " ".join(texts(events))
+
+
+@pytest.mark.parametrize(
+    ("faction", "buildings", "text", "why"),
+    [
+        ("water-sprites", RIVER_BANKS, "town across D4", "only the Sea Dogs"),
+        ("sea-dogs", RIVER_BANKS, "town across E3", "E3 is land"),
+        ("sea-dogs", RIVER_BANKS, "town across C3", "no buildings outside towns on two banks"),
+        ("sea-dogs", RIVER_BANKS, "town across D4", "worth 6; a town needs 4 buildings worth 7"),
+    ],
+)
+def test_a_river_town_is_refused_when_it_is_not_possible(
+    faction: str, buildings: Mapping[str, tuple[int, str]], text: str, why: str
+) -> None:
+    state = seat0(faction, {**buildings, "F5": (0, "h")})
+    with pytest.raises(IllegalAction, match=why):
+        GAME.apply(state, 0, text)
+
+
+def test_a_river_town_waits_while_a_town_tile_is_to_be_chosen() -> None:
+    state = seat0("sea-dogs", {**RIVER_BANKS, "F3": (0, "h")})
+    state.seats[0].towns_to_choose = 1
+    with pytest.raises(IllegalAction, match="first choose its tile"):
+        GAME.apply(state, 0, "town across D4")
 
 
 def test_sea_dogs_palaces_free_sailing_and_free_trading_post() -> None:

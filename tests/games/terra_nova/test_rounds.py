@@ -64,14 +64,35 @@ def test_golems_score_their_trading_posts_on_passing() -> None:
     assert state.seats[2].score == 2 + 2 * 2  # ability 2 for two posts; bonus6 2 per post
 
 
-def test_pass_must_name_a_tile_on_offer_and_none_in_round_five() -> None:
+def test_pass_must_name_a_tile_on_offer() -> None:
     state = first_game(4)
     with pytest.raises(IllegalAction, match="name the bonus tile"):
         GAME.apply(state, 0, "pass")
-    last = state.model_copy(update={"round": 5})
-    assert GAME.legal_actions(last, 0)[-1 - last.seats[0].bowls[2]] == "pass"
-    with pytest.raises(IllegalAction, match="without a new tile"):
-        GAME.apply(last, 0, "pass bonus3")
+    with pytest.raises(IllegalAction, match="bonus7 is not on offer"):
+        GAME.apply(state, 0, "pass bonus7")
+
+
+def test_round_five_passing_still_takes_a_new_bonus_tile_with_its_coins() -> None:
+    """The book's pass steps have no exception for the last round: only phase III is skipped."""
+    state = first_game(4).model_copy(update={"round": 5})
+    state.offer["bonus3"] = 4
+    legal = GAME.legal_actions(state, 0)
+    assert [a for a in legal if a.startswith("pass")] == [f"pass {k}" for k in sorted(state.offer)]
+    with pytest.raises(IllegalAction, match="name the bonus tile"):
+        GAME.apply(state, 0, "pass")
+    money = state.seats[0].money
+    state, events = play(state, 0, "pass bonus3")
+    fairies = state.seats[0]
+    assert fairies.bonus == "bonus3" and fairies.money == money + 4
+    assert state.offer["bonus7"] == 0 and "bonus3" not in state.offer
+    assert "takes bonus3" in " ".join(texts(events))
+
+
+def test_skip_in_round_five_passes_with_the_first_tile_on_offer() -> None:
+    state = first_game(3).model_copy(update={"round": 5})
+    first = sorted(state.offer)[0]
+    skipped, _ = GAME.skip(state, 0)
+    assert skipped.seats[0].passed and skipped.seats[0].bonus == first
 
 
 def test_network_scoring_shares_tied_places_book_example() -> None:
@@ -96,13 +117,14 @@ def test_final_scoring_power_to_money_three_money_a_point_and_networks() -> None
     )
     state = state.model_copy(update={"round": 5})
     before = [p.score for p in state.seats]
-    state, events = play(state, 0, "pass")
-    state, _ = play(state, 1, "pass")
-    state, events = play(state, 2, "pass")
+    state, events = play(state, 0, "pass bonus2")
+    state, _ = play(state, 1, "pass bonus5")
+    state, events = play(state, 2, "pass bonus6")
     assert GAME.is_over(state) and state.phase == "over"
     gained = [p.score - b for p, b in zip(state.seats, before, strict=True)]
-    # seat 0: 15 money -> 5; seat 1: 3 -> 1; seat 2: 8 -> 2; networks 2, 2, 1 -> 10, 10, 4
-    assert gained == [5 + 10, 1 + 10, 2 + 4]
+    # money with the new tile's coin and bowl III: seat 0: 10 + 1 + 5 = 16 -> 5;
+    # seat 1: 3 + 1 -> 1; seat 2: 0 + 1 + 8 = 9 -> 3; networks 2, 2, 1 -> 10, 10, 4
+    assert gained == [5 + 10, 1 + 10, 3 + 4]
     assert "final scoring" in " ".join(texts(events))
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == frozenset()
 

@@ -28,16 +28,55 @@ def test_the_game_ends_when_every_free_cell_belongs_to_a_scored_area() -> None:
         GAME.apply(state, 1, "move C1 C2")
 
 
-def test_the_game_ends_without_scoring_when_only_one_player_can_move() -> None:
-    # bob's only figure, on A1, is boxed in; A1 is no closed area (figures do not bound).
-    state = position(figures={"A1": 1, "A2": 0, "B1": 0, "H3": 0}, stones=["B2"])
-    state, _ = play(state, 0, "move H3 H5")
-    assert not GAME.is_over(state)  # only checked when a turn ends
-    state, events = play(state, 0, "move H5 H7", "move H7 H9")
-    assert GAME.is_over(state)
-    assert state.end_reason == "at most one player can still move a figure"
+def test_the_game_ends_at_once_when_an_action_leaves_one_player_able_to_move() -> None:
+    """House ruling 8, first example: alice's stone on B2 closes A1 (3 points for bob, whose
+    last figure leaves the game); only alice can move now, so the game ends after that stone
+    and her third action — a stone on C4 that would close D4 for her — is never played."""
+    state = position(
+        figures={"A1": 1, "B5": 0, "D4": 0},
+        stones=["A2", "B1", "C3", "D3", "D5", "E4", "E5"],
+    )
+    with pytest.raises(GameOver, match="Part 3 of 3"):
+        GAME.apply(state, 0, "move B5 B3; stone B2; stone C4")
+    state, events = play(state, 0, "move B5 B3", "stone B2")
+    assert GAME.is_over(state) and state.end_reason == "at most one player can still move a figure"
+    assert state.scores == [0, 3] and [area.cells for area in state.areas] == [[cell("A1")]]
+    assert texts(events)[-2:] == [
+        "the game ends: at most one player can still move a figure",
+        "bob wins with 3 points",
+    ]
+    assert GAME.legal_actions(state, 0) == []
+
+
+def test_a_figure_boxed_in_by_figures_counts_as_unable_to_move() -> None:
+    """House ruling 8, second example: alice's move to B2 surrounds bob's only figure on A1 with
+    her figures (no stone touches it); bob cannot move, so the game ends at once, although
+    alice could later move away and free it."""
+    state = position(figures={"A1": 1, "A2": 0, "B1": 0, "B5": 0})
+    state, events = play(state, 0, "move B5 B2")
+    assert GAME.is_over(state) and state.end_reason == "at most one player can still move a figure"
     assert state.scores == [0, 0] and state.areas == []
     assert "alice and bob share the win with 0 points each" in texts(events)
+
+
+def test_a_boxed_in_player_passes_while_two_others_can_still_move() -> None:
+    state = position(players=3, figures={"A1": 1, "A2": 0, "B1": 0, "B5": 0, "M9": 2})
+    state, _ = play(state, 0, "move B5 B2", "move A2 A3", "move A3 A4")
+    assert not GAME.is_over(state)  # A2 freed again within the turn: bob can move
+    state = position(players=3, figures={"A1": 1, "A2": 0, "B1": 0, "B5": 0, "M9": 2})
+    state, _ = play(state, 0, "move B5 B2", "move B2 B4", "move B4 B2")
+    assert not GAME.is_over(state) and GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == ["pass"]
+
+
+def test_a_resignation_that_leaves_one_player_able_to_move_ends_the_game_at_once() -> None:
+    state = position(players=3, figures={"A1": 1, "A2": 0, "B1": 0, "B2": 0, "M9": 2})
+    state, _ = play(state, 0, "move B2 B4")
+    state, _ = play(state, 0, "move B4 B2")  # bob is boxed in again; carol can still move
+    assert not GAME.is_over(state) and GAME.to_act(state) == {0}
+    state, events = GAME.resign(state, 2)
+    assert GAME.is_over(state) and state.end_reason == "at most one player can still move a figure"
+    assert texts(events)[-1] == "alice and bob share the win with 0 points each"
 
 
 def test_the_game_ends_once_the_last_stone_is_placed_after_scoring_its_areas() -> None:

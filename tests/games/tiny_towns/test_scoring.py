@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import OFFER, fed, points, score
+from engine.games.tiny_towns.board import NAMES
+
+from .helpers import GAME, OFFER, fed, points, position, score, town
 
 RONJA = """
     cottage   well    cottage tavern
@@ -276,6 +278,31 @@ def test_cathedral_scores_2_and_empty_squares_cost_nothing() -> None:
 def test_mausoleum_scores_3_per_unfed_cottage() -> None:
     assert points("mausoleum cottage cottage cottage . . . . . . . . . . . .", "mausoleum") == 9
     assert points("mausoleum cottage cottage cottage farm . . . . . . . . . . .", "mausoleum") == 0
+
+
+MAUSOLEUM_TIE = """
+    cottage .       .       .
+    .       .       .       .
+    .       .       cottage cottage
+    greenhouse mausoleum cottage .
+"""
+
+
+def test_with_the_mausoleum_a_tie_in_points_feeds_the_most_cottages() -> None:
+    """Feeding A1 or the group C3, D3, C4 scores 12 either way (3 per cottage, fed by the
+    Greenhouse or unfed for the Mausoleum); the engine feeds the larger group, as promised."""
+    result = score(MAUSOLEUM_TIE)
+    assert sorted(NAMES[i] for i in result.fed) == ["C3", "C4", "D3"]
+    lines = {line.what: (line.count, line.points) for line in result.lines}
+    assert lines["cottage"] == (4, 9) and lines["mausoleum"] == (1, 3)
+    assert result.total == 12 - 10  # 10 empty squares
+
+
+def test_the_fed_marks_of_the_view_show_the_feeding_of_most_cottages() -> None:
+    view = GAME.view(position(town(MAUSOLEUM_TIE, step="place")), None)
+    squares = view["players"][0]["town"]
+    assert sorted(sq["square"] for sq in squares if sq["fed"]) == ["C3", "C4", "D3"]
+    assert [sq["square"] for sq in squares if sq["fed"] is False] == ["A1"]
 
 
 def test_mandras_palace_scores_2_per_different_neighbouring_type() -> None:

@@ -1,0 +1,128 @@
+"""Building the next state copy-on-write: copy only what an action changes.
+
+A `StateBuilder` starts from a shallow copy of the state: every field still shares its value
+with the old state. Scalars (numbers, strings, tuples) are simply assigned on `self.state`.
+A list, dict, set or sub-model is copied the first time it is written, through `edit(name)`
+(or `edit_item(name, key)` for one element of a list or dict field), and the copy is reused
+for every later write; a brand-new value is given with `assign(name, value)`. So the old
+state is never touched and the new one shares everything the action did not change.
+
+What a copy covers: containers are copied down to the first models in them, which stay
+shared (edit those with `edit_item`); a model is copied with its own containers likewise.
+
+The builder also collects the events (`say`) and gives a `Chance` over the state's `Rng`
+(`chance`); the draws it makes are attached to the next revealing event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from types import UnionType
+from typing import Any, Generic, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from .chance import Chance
+from .game import BaseState, Event, Result
+
+S = TypeVar("S", bound=BaseState)
+V = TypeVar("V")
+
+
+_CONTAINERS = (list, dict, set)
+
+
+def writable_copy(value: Any) -> Any:
+    """A copy of `value` that may be changed without touching `value` (see the module doc).
+
+    The elements of a container are all of one type (the state model's field type), so the
+    first one tells whether they are containers to copy too.
+    """
+    if type(value) is list:
+        if value and isinstance(value[0], _CONTAINERS):
+            return [writable_copy(item) for item in value]
+        return list(value)
+    if isinstance(value, BaseModel):
+        fields = value.__dict__
+        changed = {name: writable_copy(fields[name]) for name in _container_fields(type(value))}
+        return value.model_copy(update=changed)
+    if isinstance(value, dict):
+        if value and isinstance(next(iter(value.values())), _CONTAINERS):
+            return {key: writable_copy(item) for key, item in value.items()}
+        return dict(value)
+    if isinstance(value, list | set):
+        return type(value)(value)
+    return value
+
+
+@cache
+def _container_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model class that may hold a list, dict or set."""
+    return tuple(
+        name
+        for name, info in model.model_fields.items()
+        if any(get_origin(t) in _CONTAINERS or t in _CONTAINERS for t in _types(info.annotation))
+    )
+
+
+def _types(annotation: Any) -> tuple[Any, ...]:
+    """The types an annotation allows (the members of a union)."""
+    if get_origin(annotation) in (Union, UnionType):
+        return get_args(annotation)
+    return (annotation,)
+
+
+class StateBuilder(Generic[S]):
+    """Carries out one action (or resignation, skip, set-up step) on a copy of `old`."""
+
+    def __init__(self, old: S) -> None:
+        self.old = old
+        self.state: S = old.model_copy()
+        self.events: list[Event] = []
+        self._copies: dict[str, Any] = {}
+        self._edited_items: set[tuple[str, Hashable]] = set()
+        self._chance: Chance | None = None
+        self._described = 0
+
+    def edit(self, name: str) -> Any:
+        """The field `name` of the new state, copied before its first change."""
+        copy = self._copies.get(name)
+        if copy is None or getattr(self.state, name) is not copy:
+            copy = self._copies[name] = writable_copy(getattr(self.state, name))
+            setattr(self.state, name, copy)
+        return copy
+
+    def assign(self, name: str, value: V) -> V:
+        """Give the field `name` a new list, dict or model built for the new state (later
+        edits change it in place); returns `value`. Scalars may simply be assigned."""
+        setattr(self.state, name, value)
+        self._copies[name] = value
+        self._edited_items = {item for item in self._edited_items if item[0] != name}
+        return value
+
+    def edit_item(self, name: str, key: Hashable) -> Any:
+        """Element `key` of the list or dict field `name`, copied before its first change."""
+        container = self.edit(name)
+        if (name, key) not in self._edited_items:
+            container[key] = writable_copy(container[key])
+            self._edited_items.add((name, key))
+        return container[key]
+
+    @property
+    def chance(self) -> Chance:
+        """The random draws of this action, over the new state's own copy of the `Rng`."""
+        if self._chance is None:
+            self._chance = Chance(self.edit("rng"))
+        return self._chance
+
+    def say(self, text: str, seat: int | None = None, reveals: bool = False) -> None:
+        """An event in plain words; a revealing one carries the draws made since the last."""
+        event = Event(text=text, seat=seat, reveals=reveals)
+        if reveals and self._chance is not None:
+            event.draws = self._chance.draws[self._described :]
+            self._described = len(self._chance.draws)
+        self.events.append(event)
+
+    def result(self) -> Result[S]:
+        return Result(self.state, self.events)

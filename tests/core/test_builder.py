@@ -1,0 +1,129 @@
+"""The copy-on-write state builder (engine.core.builder)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core import BaseState, Rng, StateBuilder, forced
+from engine.core.builder import writable_copy
+
+
+class Piece(BaseModel):
+    at: int
+    marks: list[int] = Field(default_factory=list)
+
+
+class Town(BaseModel):
+    cells: list[str]
+    held: dict[int, list[str]] = Field(default_factory=dict)
+
+
+class Sample(BaseState):
+    count: int = 0
+    cells: list[int]
+    pieces: list[Piece]
+    towns: list[Town]
+    record: Piece | None = None
+
+
+def sample() -> Sample:
+    return Sample(
+        players=["alice", "bob"],
+        rng=Rng(seed=3),
+        cells=[0, 1, 2],
+        pieces=[Piece(at=1, marks=[1]), Piece(at=2)],
+        towns=[Town(cells=["", "wood"], held={1: ["brick"]}), Town(cells=["", ""])],
+        record=Piece(at=0, marks=[5]),
+    )
+
+
+def test_an_untouched_builder_shares_every_field_and_changes_nothing() -> None:
+    old = sample()
+    new = StateBuilder(old).result().state
+    assert new == old and new is not old
+    assert all(getattr(new, name) is getattr(old, name) for name in Sample.model_fields)
+
+
+def test_a_field_is_copied_on_its_first_edit_only() -> None:
+    old = sample()
+    before = old.model_dump()
+    builder = StateBuilder(old)
+    builder.edit("cells")[0] = 9
+    builder.edit("cells")[1] = 8
+    builder.state.count += 1
+    state = builder.result().state
+    assert (state.cells, state.count) == ([9, 8, 2], 1)
+    assert old.model_dump() == before
+    assert state.pieces is old.pieces and state.towns is old.towns
+
+
+def test_models_inside_a_list_stay_shared_until_edited_as_items() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    builder.edit("pieces").append(Piece(at=7))
+    assert builder.state.pieces[0] is old.pieces[0]
+    piece = builder.edit_item("pieces", 0)
+    piece.at = 5
+    piece.marks.append(2)
+    assert builder.edit_item("pieces", 0) is piece
+    assert old.pieces == [Piece(at=1, marks=[1]), Piece(at=2)]
+    assert [p.at for p in builder.state.pieces] == [5, 2, 7]
+    assert builder.state.pieces[1] is old.pieces[1]
+
+
+def test_a_model_item_is_copied_with_its_containers_all_the_way_down() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    town = builder.edit_item("towns", 0)
+    town.cells[0] = "glass"
+    town.held[1].append("stone")
+    assert old.towns[0] == Town(cells=["", "wood"], held={1: ["brick"]})
+    assert builder.state.towns[0].held == {1: ["brick", "stone"]}
+    assert builder.state.towns[1] is old.towns[1]
+
+
+def test_a_sub_model_field_is_copied_before_it_changes() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    builder.edit("record").marks.append(6)
+    assert old.record == Piece(at=0, marks=[5])
+    assert builder.state.record == Piece(at=0, marks=[5, 6])
+
+
+def test_an_assigned_value_is_the_new_states_own() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    builder.edit_item("pieces", 0).at = 4
+    fresh = builder.assign("pieces", [old.pieces[1]])
+    assert builder.edit("pieces") is fresh
+    builder.edit_item("pieces", 0).at = 9  # copied: it was the old state's
+    assert old.pieces[1].at == 2
+    assert builder.state.pieces[0].at == 9
+
+
+def test_writable_copy_leaves_scalars_and_tuples_alone() -> None:
+    items = (1, 2)
+    assert writable_copy(items) is items
+    nested = [[1], [2]]
+    copied = writable_copy(nested)
+    assert copied == nested and copied[0] is not nested[0]
+
+
+def test_events_and_the_draws_a_revealing_event_describes() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    builder.say("alice thinks", seat=0)
+    with forced(4):
+        rolled = builder.chance.below(6, "a die")
+    builder.chance.shuffle(builder.edit("cells"), "the cells")
+    builder.say(f"alice rolls {rolled}", seat=0, reveals=True)
+    builder.say("then nothing happens", reveals=True)
+    state, events = builder.result()
+    assert [e.text for e in events] == ["alice thinks", "alice rolls 4", "then nothing happens"]
+    assert [e.reveals for e in events] == [False, True, True]
+    assert events[0].draws == [] and events[2].draws == []
+    assert [(d.what, d.outcome) for d in events[1].draws] == [
+        ("a die", "4"),
+        ("the cells", ", ".join(map(str, state.cells))),
+    ]
+    assert old.rng.draws == 0 and state.rng.draws > 0  # the forced draw took no number

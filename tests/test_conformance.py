@@ -1,0 +1,107 @@
+"""What every game owes the engine core, checked along seeded random playouts of each game
+(and the pile test game) with several option sets:
+
+- actions are values: every legal text reads back as an action that writes the same text,
+  and what the others see (`public_text`) is what that action says they see;
+- a game on the phase table lists exactly the actions its checker allows (`why` is None);
+- `determinize` keeps everything the viewer sees and, for a game with secrets, redraws them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core import Game, Rng
+from engine.core.playout import random_playout
+from tests.support.option_sets import OPTION_SETS, players
+from tests.support.pile_game import PileGame
+
+GAMES: dict[str, Game[Any]] = {game.info.key: game for game in [*engine.all_games(), PileGame()]}
+SEEDS = (3, 4)
+
+
+def cases() -> list[tuple[str, str, tuple[int, ...], dict[str, Any]]]:
+    found = [("pile", "default", (1, 3), {})]
+    for key, sets in OPTION_SETS.items():
+        found += [(key, s.label, s.counts, s.options) for s in sets]
+    return found
+
+
+CASES = cases()
+each_case = pytest.mark.parametrize(
+    ("key", "label", "counts", "options"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES]
+)
+
+
+@cache
+def states(key: str, counts: tuple[int, ...], options_json: str) -> list[Any]:
+    """Every state along a few random games (the player counts taking turns)."""
+    options = json.loads(options_json)
+    game, found = GAMES[key], []
+    for index, seed in enumerate(SEEDS):
+        names = players(counts[index % len(counts)])
+        state = game.new_game(names, seed, options)
+        found.append(state)
+        for seat, text in random_playout(game, names, seed, options).log:
+            state, _ = game.apply(state, seat, text)
+            found.append(state)
+    return found
+
+
+def along(key: str, counts: tuple[int, ...], options: dict[str, Any]) -> list[Any]:
+    return states(key, counts, json.dumps(options, sort_keys=True))
+
+
+@each_case
+def test_every_legal_text_reads_back_as_an_action_that_writes_it(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    for state in along(key, counts, options):
+        for seat in game.to_act(state):
+            for text in game.legal_actions(state, seat):
+                action = game.parse(state, text)
+                assert action.text() == text
+                assert action.kind == text.split()[0]
+                assert game.public_text(state, seat, text) == action.public_text()
+
+
+@each_case
+def test_a_phase_table_game_lists_exactly_what_its_checker_allows(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    if not game.uses_phase_table:
+        pytest.skip(f"{key} lists its own legal actions until it is ported to the phase table")
+    for state in along(key, counts, options):
+        for seat in game.to_act(state):
+            legal = game.legal(state, seat)
+            assert [action.text() for action in legal] == game.legal_actions(state, seat)
+            assert len(set(legal)) == len(legal)
+            assert all(game.why(state, seat, action) is None for action in legal)
+
+
+@each_case
+def test_determinize_keeps_what_the_viewer_sees(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    for number, state in enumerate(along(key, counts, options)[::7]):
+        for viewer in [None, *range(len(state.players))]:
+            guess = game.determinize(state, viewer, Rng(seed=number))
+            assert game.view(guess, viewer) == game.view(state, viewer)
+            if viewer is not None:
+                assert game.legal_actions(guess, viewer) == game.legal_actions(state, viewer)
+                assert game.to_act(guess) == game.to_act(state)
+
+
+@pytest.mark.parametrize("key", ["terra-nova-2006", "terra-nova"])
+def test_determinize_is_the_identity_for_a_game_without_secrets(key: str) -> None:
+    game = GAMES[key]
+    for state in along(key, (2,), {})[::11]:
+        assert game.determinize(state, 0, Rng(seed=1)) is state
