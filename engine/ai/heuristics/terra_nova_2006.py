@@ -15,7 +15,7 @@ exactly) and how much it brings the regions around it nearer to closing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -186,6 +186,7 @@ def edge(values: Sequence[float], seat: int) -> float:
 
 class TerraNova2006Heuristics(Heuristics):
     scale: ClassVar[float] = 12.0
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 500}
 
     def evaluate(self, game: Game[Any], state: TerraNova2006State, bot: int) -> list[float]:
         position = Position(state)

@@ -19,7 +19,7 @@ from engine.core.rng import Rng
 from engine.games.tiny_towns import rules
 from engine.games.tiny_towns.board import PLACEMENTS, SQUARES, square
 from engine.games.tiny_towns.cards import MONUMENTS, RESOURCES
-from engine.games.tiny_towns.scoring import score_town
+from engine.games.tiny_towns.scoring import TAVERN_POINTS, score_town
 from engine.games.tiny_towns.state import EMPTY, TinyTownsState
 from engine.games.tiny_towns.view import context
 
@@ -57,6 +57,7 @@ WORTH: dict[str, float] = {
 MONUMENT_WORTH = 5.0
 #: A shape still missing k resources is credited STEP**k of its card's worth.
 STEP = 0.7
+FEEDERS = ("farm", "granary", "greenhouse", "orchard")
 #: How many partial placements of one card count towards growth (a monument once).
 COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
 #: An empty square costs a point only if it stays empty: until the town is finished it is
@@ -87,7 +88,39 @@ def signature(cells: Sequence[str]) -> tuple[int, int]:
     return packed, occupied
 
 
-def growth(cells: Sequence[str], cards: Sequence[str]) -> float:
+def worths(cells: Sequence[str], fed: frozenset[int], cards: Sequence[str]) -> list[float]:
+    """Each card's worth in this town: the table's, raised where the town makes it pay more
+    (a feeder with hungry cottages, a cottage with a feeder, one more tavern, a temple or
+    chapel among cottages, a second fountain)."""
+    counts: dict[str, int] = {}
+    for key in cells:
+        counts[key] = counts.get(key, 0) + 1
+    cottages = counts.get("cottage", 0)
+    hungry = sum(1 for i, key in enumerate(cells) if key == "cottage" and i not in fed)
+    feeders = sum(counts.get(key, 0) for key in FEEDERS)
+    found = []
+    for card in cards:
+        worth = WORTH.get(card, MONUMENT_WORTH)
+        if card in FEEDERS:
+            worth = max(worth, 1 + 3 * min(4, hungry)) if hungry or not feeders else 1.5
+        elif card == "cottage" and feeders:
+            worth = 3.0 + counts.get("chapel", 0)
+        elif card == "chapel":
+            worth = max(worth, 1.0 + cottages)
+        elif card == "temple":
+            worth = 4.0 if cottages >= 2 else 1.5
+        elif card == "tavern":
+            built = min(counts.get("tavern", 0), len(TAVERN_POINTS) - 2)
+            worth = TAVERN_POINTS[built + 1] - TAVERN_POINTS[built]
+        elif card == "fountain" and counts.get("fountain", 0):
+            worth = 2.5
+        elif card == "well":
+            worth = max(worth, 1.0 + 0.5 * min(4, cottages))
+        found.append(worth)
+    return found
+
+
+def growth(cells: Sequence[str], cards: Sequence[str], fed: frozenset[int]) -> float:
     """The worth of the buildings the town's resources are on their way to.
 
     Every unblocked placement holding some right resources is a candidate worth the card's
@@ -96,8 +129,7 @@ def growth(cells: Sequence[str], cards: Sequence[str]) -> float:
     """
     packed, occupied = signature(cells)
     candidates: list[tuple[float, int, str]] = []
-    for card in cards:
-        worth = WORTH.get(card, MONUMENT_WORTH)
+    for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
         for mask, needs, size in shapes(card):
             matched = (needs & packed).bit_count()
             if matched and (mask & occupied).bit_count() == matched:
@@ -124,9 +156,9 @@ def town_value(state: TinyTownsState, seat: int, cells: Sequence[str] | None = N
     town = state.towns[seat]
     cells = town.cells if cells is None else cells
     ctx = context(state, seat)
-    score = score_town(cells, town.held, town.shrine, ctx).total
+    score = score_town(cells, town.held, town.shrine, ctx)
     empty = cells.count(EMPTY) if town.active else 0
-    return score + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat))
+    return score.total + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat), score.fed)
 
 
 def after(cells: Sequence[str], action: str) -> list[str] | None:
