@@ -1,8 +1,8 @@
 """Bots only ever play legal actions: many seeded bot-vs-bot games of every game.
 
-Cheap levels carry the bulk (random and easy, over every player count); one game per game
-is played at `normal` to cover the search. Each chosen action must be among the seat's
-legal actions at that moment, and every game must end.
+Cheap levels carry the bulk (random and easy, over every player count and the games'
+variants); one game per game is played at `normal` to cover the search. Each chosen action
+must be among the seat's legal actions at that moment, and every game must end.
 """
 
 from __future__ import annotations
@@ -19,11 +19,28 @@ GAMES_PER_KEY = 300
 MAX_ACTIONS = 5_000
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 CHEAP = ("random", "easy")
+#: Option sets played in turn; those for two players only (or at least two) say so.
+VARIANTS: dict[str, list[tuple[dict[str, Any], int | None]]] = {
+    "tiny-towns": [
+        ({}, None),
+        ({"prospectors": True}, 2),
+        ({"more-storage": True, "monuments": False}, None),
+        ({"buildings": "first-game"}, None),
+    ],
+    "terra-nova": [
+        ({}, None),
+        ({"variant": "planner"}, 2),
+        ({"variant": "lucky-digger"}, 2),
+        ({"turn_order": "drop-out", "first_game": True}, None),
+    ],
+}
 
 
-def play(game: Game[Any], levels: list[str], seed: int) -> int:
+def play(
+    game: Game[Any], levels: list[str], seed: int, options: dict[str, Any] | None = None
+) -> int:
     """Play one game between `levels` (seat order); return how many actions it took."""
-    state = game.new_game(NAMES[: len(levels)], seed)
+    state = game.new_game(NAMES[: len(levels)], seed, options)
     for count in range(MAX_ACTIONS):
         if game.is_over(state):
             return count
@@ -34,19 +51,24 @@ def play(game: Game[Any], levels: list[str], seed: int) -> int:
     raise AssertionError(f"seed {seed}: {levels} did not finish in {MAX_ACTIONS} actions")
 
 
-def cheap_levels(game: Game[Any], seed: int) -> list[str]:
-    """A mix of random and easy seats, over the game's player counts (two most often)."""
-    low, high = game.info.min_players, game.info.max_players
-    counts = [max(low, 2), *range(low, high + 1)]
-    count = counts[seed % len(counts)]
-    return [CHEAP[(seed >> seat) % 2] for seat in range(count)]
+def cheap_game(game: Game[Any], seed: int) -> tuple[list[str], dict[str, Any]]:
+    """A mix of random and easy seats over the game's player counts (two most often), and
+    one of its variants."""
+    variants = VARIANTS.get(game.info.key, [({}, None)])
+    options, count = variants[seed % len(variants)]
+    if count is None:
+        low, high = game.info.min_players, game.info.max_players
+        counts = [max(low, 2), *range(low, high + 1)]
+        count = counts[seed // len(variants) % len(counts)]
+    return [CHEAP[(seed >> seat) % 2] for seat in range(count)], options
 
 
 @pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
 def test_cheap_bots_play_only_legal_actions(key: str) -> None:
     game = engine.get(key)
     for seed in range(GAMES_PER_KEY):
-        play(game, cheap_levels(game, seed), seed)
+        levels, options = cheap_game(game, seed)
+        play(game, levels, seed, options)
 
 
 @pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
