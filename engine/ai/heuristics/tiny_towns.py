@@ -70,9 +70,15 @@ _RESOURCE_INDEX = {name: index for index, name in enumerate(RESOURCES)}
 
 
 @cache
-def shapes(card: str) -> tuple[tuple[int, int, int], ...]:
-    """Every placement of the card's shape as (squares mask, needs signature, size)."""
-    return tuple((p.mask, p.signature, len(p.squares)) for p in PLACEMENTS[card])
+def needing(card: str) -> dict[tuple[int, str], tuple[tuple[int, int, int], ...]]:
+    """The card's placements by a square and the resource they need there, each as
+    (squares mask, needs signature, size): only placements a town's resources touch count."""
+    found: dict[tuple[int, str], list[tuple[int, int, int]]] = {}
+    for placement in PLACEMENTS[card]:
+        shape = (placement.mask, placement.signature, len(placement.squares))
+        for square_, resource in zip(placement.squares, placement.resources, strict=True):
+            found.setdefault((square_, resource), []).append(shape)
+    return {key: tuple(shapes) for key, shapes in found.items()}
 
 
 def signature(cells: Sequence[str]) -> tuple[int, int]:
@@ -128,12 +134,19 @@ def growth(cells: Sequence[str], cards: Sequence[str], fed: frozenset[int]) -> f
     overlap are counted (at most `COPIES` of a card, a monument once).
     """
     packed, occupied = signature(cells)
+    placed = [(i, key) for i, key in enumerate(cells) if key in _RESOURCE_INDEX]
     candidates: list[tuple[float, int, str]] = []
     for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
-        for mask, needs, size in shapes(card):
-            matched = (needs & packed).bit_count()
-            if matched and (mask & occupied).bit_count() == matched:
-                candidates.append((worth * STEP ** (size - matched), mask, card))
+        by_need = needing(card)
+        seen: set[int] = set()
+        for key in placed:
+            for mask, needs, size in by_need.get(key, ()):
+                if needs in seen:
+                    continue
+                seen.add(needs)
+                matched = (needs & packed).bit_count()
+                if (mask & occupied).bit_count() == matched:
+                    candidates.append((worth * STEP ** (size - matched), mask, card))
     candidates.sort(key=lambda c: -c[0])
     used = 0
     taken: dict[str, int] = {}
@@ -185,9 +198,9 @@ def after(cells: Sequence[str], action: str) -> list[str] | None:
 
 
 class TinyTownsHeuristics(Heuristics):
-    scale: ClassVar[float] = 4.0
+    scale: ClassVar[float] = 1.5
     search_opponents: ClassVar[bool] = False
-    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 60, "strong": 600}
 
     def evaluate(self, game: Game[Any], state: TinyTownsState, bot: int) -> list[float]:
         return [
