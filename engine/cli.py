@@ -15,14 +15,7 @@ from .core.replay import Replay, replay
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game key, as listed by `python -m engine list`")
     parser.add_argument("--players", required=True, help="comma-separated names in seat order")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option; repeat for several",
-    )
+    _add_seed_and_options(parser)
     parser.add_argument(
         "--moves", default=None, help="file of 'player: action' lines, '-' for stdin"
     )
@@ -36,6 +29,13 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated bot levels, one per seat (e.g. normal,random)",
     )
     parser.add_argument("--games", type=int, required=True, help="how many games to play")
+    _add_seed_and_options(parser)
+    parser.add_argument(
+        "--progress", action="store_true", help="print one line per finished game to stderr"
+    )
+
+
+def _add_seed_and_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--option",
@@ -43,9 +43,6 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="KEY=VALUE",
         help="a game option; repeat for several",
-    )
-    parser.add_argument(
-        "--progress", action="store_true", help="print one line per finished game to stderr"
     )
 
 

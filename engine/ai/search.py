@@ -1,11 +1,13 @@
 """The search: Monte-Carlo tree search over determinised states (single-observer ISMCTS).
 
-Every iteration samples a state the bot's seat cannot tell from the real one (sampling.py),
-walks down one shared tree whose edges are action texts, choosing by PUCT (the game's logits
-as priors, progressive widening over the best-ordered candidates), adds one node, plays a few
-policy moves and scores the leaf with the game's evaluation. Values are kept per seat, so any
-number of players works; each seat maximises its own. When nothing is hidden and no chance
-lies ahead, one state per node is kept instead of replaying the path every iteration.
+The search draws a fixed set of *worlds*: states the bot's seat cannot tell from the real one
+(sampling.py), the hidden parts and every later draw sampled. Iterations take the worlds in
+turn; each walks down one shared tree whose edges are action texts, choosing by PUCT (the
+game's logits as priors, progressive widening over the best-ordered candidates), adds one
+node, plays a few policy moves and scores the leaf with the game's evaluation. Each node keeps
+its state in every world it was reached in, so an iteration applies only the new node's
+action. Values are kept per seat, so any number of players works; each seat maximises its
+own. When nothing is hidden and no chance lies ahead, one world is all there is.
 
 Budgets are counted in iterations, so a decision depends only on the state, the level and the
 seed; a wall-clock limit is only a safety net and is reported when it cuts a search short.
@@ -40,7 +42,7 @@ class Decision:
 
 
 class Node:
-    __slots__ = ("actions", "children", "logits", "mover", "order", "state", "totals", "visits")
+    __slots__ = ("actions", "children", "logits", "mover", "order", "states", "totals", "visits")
 
     def __init__(self, mover: int, seats: int) -> None:
         self.mover = mover  # the seat whose action led here
@@ -50,7 +52,7 @@ class Node:
         self.logits: dict[str, float] = {}
         self.actions: list[str] | None = None  # the last action list the order was made for
         self.order: list[str] = []
-        self.state: Any = None  # kept only when the future is fixed
+        self.states: dict[int, tuple[Any, list[str]]] = {}  # per world: state, candidates
 
 
 def sigmoid(x: float) -> float:
@@ -81,11 +83,11 @@ class Search:
         self.level = level
         self.rng = rng
         self.seats = len(state.players)
-        self.fixed = heuristics.fixed_future(state) and heuristics.search_opponents
         self.root = Node(seat, self.seats)
-        first = determinize(game, state, seat, rng)
-        if self.fixed:
-            self.root.state = first
+        count = 1 if heuristics.fixed_future(state) else heuristics.worlds
+        self.worlds = [determinize(game, state, seat, rng) for _ in range(count)]
+        self.iteration = 0
+        first = self.worlds[0]
         #: Each seat's lead at the root: values are centred on it, so that the search tells
         #: its options apart even when one seat is far ahead (the logistic is flat there).
         self.root_leads = [0.0] * self.seats
@@ -120,31 +122,29 @@ class Search:
 
     def iterate(self) -> None:
         game = self.game
+        world = self.iteration % len(self.worlds)
+        self.iteration += 1
         node = self.root
-        state = node.state if self.fixed else determinize(game, self.real, self.seat, self.rng)
+        state, actions = self.at(node, world, self.worlds[world])
         path = [node]
         while True:
             if game.is_over(state):
                 values = self.final_values(state)
                 break
             mover = acting_seat(game.to_act(state), self.seat)
-            if mover != self.seat and not self.heuristics.search_opponents:
-                actions = game.legal_actions(state, mover)
-                action = self.heuristics.opponent_action(game, state, mover, actions, self.rng)
-                state = game.apply(state, mover, action).state
-                continue
-            action = self.select(node, state, mover)
+            action = self.select(node, state, mover, actions)
             child = node.children.get(action)
             if child is None:
                 child = Node(mover, self.seats)
                 node.children[action] = child
-                state = game.apply(state, mover, action).state
-                if self.fixed:
-                    child.state = state
+                state, _ = self.at(child, world, self.advance(state, mover, action))
                 path.append(child)
                 values = self.leaf_values(state)
                 break
-            state = child.state if self.fixed else game.apply(state, mover, action).state
+            if world in child.states:
+                state, actions = child.states[world]
+            else:
+                state, actions = self.at(child, world, self.advance(state, mover, action))
             node = child
             path.append(node)
         for visited in path:
@@ -153,14 +153,36 @@ class Search:
             for index, value in enumerate(values):
                 totals[index] += value
 
-    def select(self, node: Node, state: Any, mover: int) -> str:
+    def advance(self, state: Any, mover: int, action: str) -> Any:
+        """The state after `action`, and after the others' turns where they are not searched."""
+        game = self.game
+        state = game.apply(state, mover, action).state
+        if self.heuristics.search_opponents:
+            return state
+        while not game.is_over(state):
+            other = acting_seat(game.to_act(state), self.seat)
+            if other == self.seat:
+                break
+            actions = game.legal_actions(state, other)
+            chosen = self.heuristics.opponent_action(game, state, other, actions, self.rng)
+            state = game.apply(state, other, chosen).state
+        return state
+
+    def at(self, node: Node, world: int, state: Any) -> tuple[Any, list[str]]:
+        """Keep `state` as the node's in `world`, with the candidates of whoever acts there."""
+        if world not in node.states:
+            actions: list[str] = []
+            if not self.game.is_over(state):
+                mover = acting_seat(self.game.to_act(state), self.seat)
+                legal = self.game.legal_actions(state, mover)
+                actions = self.heuristics.candidates(self.game, state, mover, legal)
+            node.states[world] = (state, actions)
+        return node.states[world]
+
+    def select(self, node: Node, state: Any, mover: int, actions: list[str]) -> str:
         """PUCT over the node's best-ordered candidates, widening as its visits grow."""
-        if node.actions is None or not self.fixed:
-            actions = self.heuristics.candidates(
-                self.game, state, mover, self.game.legal_actions(state, mover)
-            )
-            if actions != node.actions:
-                self._order(node, state, mover, actions)
+        if actions != node.actions:
+            self._order(node, state, mover, actions)
         order = node.order
         level = self.level
         width = min(len(order), level.width + int(level.widening * math.sqrt(node.visits)))

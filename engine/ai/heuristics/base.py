@@ -29,6 +29,9 @@ class Heuristics:
     #: How many search iterations each level spends per decision in this game; a slow engine
     #: gets fewer (see levels.py for what a level is).
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 800}
+    #: How many determinisations (worlds) a search draws when something is hidden or chance
+    #: lies ahead: more average better over what cannot be seen, fewer share more work.
+    worlds: ClassVar[int] = 16
 
     def evaluate(self, game: Game[Any], state: Any, bot: int) -> list[float]:
         """Each seat's expected final points, estimated from an unfinished state.

@@ -211,14 +211,22 @@ class TinyTownsHeuristics(Heuristics):
         self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str]
     ) -> list[float]:
         town = state.towns[seat]
+        cards = cards_for(state, seat)
+        score = score_town(town.cells, town.held, town.shrine, context(state, seat))
+        grown = growth(town.cells, cards, score.fed)
         base = town_value(state, seat)
         values = []
         for action in actions:
             changed = after(town.cells, action)
             if changed is None:
-                values.append(0.0)
+                value = 0.0
+            elif action.startswith("place"):
+                # A resource on an empty square changes no score: only the growth, and
+                # there is one empty square fewer.
+                value = growth(changed, cards, score.fed) - grown - EMPTY_PROMISE
             else:
-                values.append((town_value(state, seat, changed) - base) / LOGIT_POINTS)
+                value = town_value(state, seat, changed) - base
+            values.append(value / LOGIT_POINTS)
         return values
 
     def opponent_action(
