@@ -22,9 +22,7 @@ class Level:
     width: int = 8
     #: Further candidates per square root of a node's visits (progressive widening).
     widening: float = 1.0
-    #: Policy moves played after a new leaf before it is evaluated.
-    rollout: int = 0
-    #: Softmax temperature of the policy (`easy` and rollouts); 0 plays the best logit.
+    #: Softmax temperature of the policy (`easy`); 0 plays the best logit.
     temperature: float = 1.0
     #: PUCT exploration constant.
     exploration: float = 1.0

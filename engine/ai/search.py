@@ -4,10 +4,10 @@ The search draws a fixed set of *worlds*: states the bot's seat cannot tell from
 (sampling.py), the hidden parts and every later draw sampled. Iterations take the worlds in
 turn; each walks down one shared tree whose edges are action texts, choosing by PUCT (the
 game's logits as priors, progressive widening over the best-ordered candidates), adds one
-node, plays a few policy moves and scores the leaf with the game's evaluation. Each node keeps
-its state in every world it was reached in, so an iteration applies only the new node's
-action. Values are kept per seat, so any number of players works; each seat maximises its
-own. When nothing is hidden and no chance lies ahead, one world is all there is.
+node and scores it with the game's evaluation. Each node keeps its state in every world it
+was reached in, so an iteration applies only the new node's action. Values are kept per
+seat, so any number of players works; each seat maximises its own. When nothing is hidden
+and no chance lies ahead, one world is all there is.
 
 Budgets are counted in iterations, so a decision depends only on the state, the level and the
 seed; a wall-clock limit is only a safety net and is reported when it cuts a search short.
@@ -23,7 +23,6 @@ from typing import Any
 from engine.core.game import Game
 from engine.core.rng import Rng
 
-from .choice import sample_softmax
 from .heuristics.base import Heuristics
 from .levels import Level
 from .sampling import determinize
@@ -93,17 +92,6 @@ class Search:
         self.root_leads = [0.0] * self.seats
         if not game.is_over(first):
             self.root_leads = self.leads(heuristics.evaluate(game, first, seat))
-
-    # -- the policy ---------------------------------------------------------------------
-
-    def policy_action(self, state: Any, seat: int, temperature: float) -> str:
-        actions = self.heuristics.candidates(
-            self.game, state, seat, self.game.legal_actions(state, seat)
-        )
-        if len(actions) == 1:
-            return actions[0]
-        logits = self.heuristics.logits(self.game, state, seat, actions)
-        return actions[sample_softmax(self.rng, logits, temperature)]
 
     # -- one iteration ------------------------------------------------------------------
 
@@ -218,12 +206,6 @@ class Search:
 
     def leaf_values(self, state: Any) -> list[float]:
         game = self.game
-        for _ in range(self.level.rollout):
-            if game.is_over(state):
-                break
-            mover = acting_seat(game.to_act(state), self.seat)
-            action = self.policy_action(state, mover, self.level.temperature)
-            state = game.apply(state, mover, action).state
         if game.is_over(state):
             return self.final_values(state)
         estimate = self.heuristics.evaluate(game, state, self.seat)

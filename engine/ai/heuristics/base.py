@@ -58,7 +58,7 @@ class Heuristics:
         """How promising each action looks before searching it (higher is better).
 
         The search tries actions in this order, gives them prior weight softmax(logit), and
-        the rollouts and the `easy` level sample from that softmax. Must be cheap: it runs
+        the `easy` level samples from that softmax. Must be cheap: it runs
         once for each node of the search tree.
         """
         return [0.0] * len(actions)
