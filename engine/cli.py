@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from .core.errors import EngineError
@@ -33,6 +34,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--progress", action="store_true", help="print one line per finished game to stderr"
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once, in that many processes"
+    )
 
 
 def _add_seed_and_options(parser: argparse.ArgumentParser) -> None:
@@ -58,16 +62,16 @@ def arena_from_args(args: argparse.Namespace) -> dict[str, Any]:
             flush=True,
         )
 
+    if args.jobs < 1:
+        fail(f"--jobs must be at least 1, not {args.jobs}")
     try:
         levels = [name.strip() for name in args.bots.split(",") if name.strip()]
-        return run_arena(
-            get(args.game),
-            levels,
-            args.games,
-            args.seed,
-            parse_options(args.option),
-            report if args.progress else None,
-        )
+        arguments = (get(args.game), levels, args.games, args.seed, parse_options(args.option))
+        reporter = report if args.progress else None
+        if args.jobs == 1:
+            return run_arena(*arguments, reporter)
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            return run_arena(*arguments, reporter, pool.map)
     except EngineError as error:
         fail(str(error))
 

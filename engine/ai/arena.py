@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import BadOptions
 from engine.core.game import Game, OptionValue
+from engine.core.registry import get
 from engine.core.rng import Rng
 
 from . import decide
@@ -61,32 +62,43 @@ class GameRecord:
     winners: list[int]
     actions: int
     finished: bool
+    #: Per level: how long each of its decisions took, and how many the time limit cut short.
+    times_ms: dict[str, list[float]]
+    capped: dict[str, int]
 
 
-def play_game(
-    game: Game[Any],
-    levels: Sequence[str],
-    seed: int,
-    options: Mapping[str, OptionValue] | None,
-    figures: dict[str, LevelFigures],
-) -> GameRecord:
-    """One game, seat i played by `levels[i]`; decision times go into `figures`."""
+@dataclass(frozen=True)
+class Fixture:
+    """One game of an arena: everything needed to play it, in any process."""
+
+    game: str
+    levels: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, OptionValue], ...]
+
+
+def play_game(fixture: Fixture) -> GameRecord:
+    """One game, seat i played by `fixture.levels[i]`, timing every decision."""
+    game = get(fixture.game)
+    levels = fixture.levels
     players = [f"p{seat + 1}" for seat in range(len(levels))]
-    state = game.new_game(players, seed, options)
-    seeds = Rng(seed=seed ^ 0xA11CE)
+    state = game.new_game(players, fixture.seed, dict(fixture.options))
+    seeds = Rng(seed=fixture.seed ^ 0xA11CE)
+    times: dict[str, list[float]] = {name: [] for name in levels}
+    capped = dict.fromkeys(levels, 0)
     actions = 0
     while not game.is_over(state) and actions < MAX_ACTIONS:
         seat = min(game.to_act(state))
         name = levels[seat]
         started = time.perf_counter()
         decision = decide(game, state, seat, name, seeds.next_u64())
-        figures[name].times_ms.append((time.perf_counter() - started) * 1000)
-        figures[name].capped += decision.capped
+        times[name].append((time.perf_counter() - started) * 1000)
+        capped[name] += decision.capped
         state = game.apply(state, seat, decision.action).state
         actions += 1
     finished = game.is_over(state)
     winners = game.ranking(state)[0] if finished else []
-    return GameRecord(list(levels), game.scores(state), winners, actions, finished)
+    return GameRecord(list(levels), game.scores(state), winners, actions, finished, times, capped)
 
 
 def run_arena(
@@ -96,8 +108,15 @@ def run_arena(
     seed: int,
     options: Mapping[str, OptionValue] | None = None,
     progress: Callable[[int, GameRecord], None] | None = None,
+    map_games: Callable[[Callable[[Fixture], GameRecord], list[Fixture]], Iterable[GameRecord]]
+    | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games between `levels` (one seat each) and sum up every level's figures."""
+    """Play `games` games between `levels` (one seat each) and sum up every level's figures.
+
+    `map_games` plays the fixtures (the built-in `map` by default); a caller may pass a process
+    pool's `map` to play several games at once: every game is seeded on its own, so the
+    figures are the same (but the times).
+    """
     names = [level(name).name for name in levels]
     count = len(names)
     if not game.info.min_players <= count <= game.info.max_players:
@@ -107,21 +126,29 @@ def run_arena(
         )
     if games < 1:
         raise BadOptions(f"--games must be at least 1, not {games}.")
-    figures = {name: LevelFigures() for name in names}
+    game.info.resolve_options(options)  # a bad option is refused before any game is played
     seeds = Rng(seed=seed)
-    unfinished = 0
-    total_actions = 0
+    fixtures = []
     for index in range(games):
         shift = index % count
-        seated = names[shift:] + names[:shift]
-        record = play_game(game, seated, seeds.next_u64() >> 1, options, figures)
+        seated = tuple(names[shift:] + names[:shift])
+        fixture_options = tuple((options or {}).items())
+        fixtures.append(Fixture(game.info.key, seated, seeds.next_u64() >> 1, fixture_options))
+    figures = {name: LevelFigures() for name in names}
+    unfinished = 0
+    total_actions = 0
+    records = (map_games or map)(play_game, fixtures)
+    for index, record in enumerate(records):
         total_actions += record.actions
         unfinished += not record.finished
-        for seat, name in enumerate(seated):
+        for seat, name in enumerate(record.levels):
             figures[name].seats += 1
             figures[name].points += record.scores[seat]
             if seat in record.winners:
                 figures[name].wins += 1 / len(record.winners)
+        for name, times in record.times_ms.items():
+            figures[name].times_ms.extend(times)
+            figures[name].capped += record.capped[name]
         if progress is not None:
             progress(index, record)
     return {

@@ -96,6 +96,13 @@ def test_the_command_line_reproduces_its_figures_in_another_process() -> None:
     assert without_times(json.loads(first.stdout)) == without_times(json.loads(again.stdout))
 
 
+def test_several_jobs_give_the_same_figures() -> None:
+    args = ("terra-nova", "--bots", "easy,random", "--games", "4", "--seed", "6")
+    alone, together = arena_cli(*args), arena_cli(*args, "--jobs", "2")
+    assert alone.returncode == 0 and together.returncode == 0, alone.stderr + together.stderr
+    assert without_times(json.loads(alone.stdout)) == without_times(json.loads(together.stdout))
+
+
 def test_options_reach_the_game() -> None:
     result = run_arena(
         engine.get("tiny-towns"), ["easy", "easy"], games=1, seed=2, options={"monuments": "no"}
@@ -112,6 +119,7 @@ def test_options_reach_the_game() -> None:
         (("chess", "--bots", "easy,easy", "--games", "1"), "no game called 'chess'"),
         (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--option", "x"), "KEY=VALUE"),
         (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--option", "x=1"), "no option"),
+        (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--jobs", "0"), "--jobs"),
     ],
 )
 def test_bad_input_exits_with_status_2_and_one_line(args: tuple[str, ...], message: str) -> None:
