@@ -41,10 +41,9 @@ class Decision:
 
 
 class Node:
-    __slots__ = ("actions", "children", "logits", "mover", "order", "states", "totals", "visits")
+    __slots__ = ("actions", "children", "logits", "order", "states", "totals", "visits")
 
-    def __init__(self, mover: int, seats: int) -> None:
-        self.mover = mover  # the seat whose action led here
+    def __init__(self, seats: int) -> None:
         self.visits = 0
         self.totals = [0.0] * seats  # summed values of every seat over the visits
         self.children: dict[str, Node] = {}
@@ -77,12 +76,11 @@ class Search:
     ) -> None:
         self.game = game
         self.heuristics = heuristics
-        self.real = state
         self.seat = seat
         self.level = level
         self.rng = rng
         self.seats = len(state.players)
-        self.root = Node(seat, self.seats)
+        self.root = Node(self.seats)
         count = 1 if heuristics.fixed_future(state) else heuristics.worlds
         self.worlds = [determinize(game, state, seat, rng) for _ in range(count)]
         self.iteration = 0
@@ -123,7 +121,7 @@ class Search:
             action = self.select(node, state, mover, actions)
             child = node.children.get(action)
             if child is None:
-                child = Node(mover, self.seats)
+                child = Node(self.seats)
                 node.children[action] = child
                 state, _ = self.at(child, world, self.advance(state, mover, action))
                 path.append(child)
