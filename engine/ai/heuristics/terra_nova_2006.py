@@ -39,6 +39,8 @@ LOGIT_POINTS = 3.0
 #: Regions with more stones missing count neither in the evaluation nor in move ordering.
 EVALUATED_COST = 12
 ORDERED_COST = 6
+#: 1 << cell for every cell of the island.
+BITS = tuple(1 << cell for cell in range(len(standard_board())))
 
 
 @dataclass(frozen=True)
@@ -136,11 +138,11 @@ class Position:
         self.island = island()
         stones = 0
         figures = [0] * len(state.players)
-        for cell, code in enumerate(state.board):
+        for bit, code in zip(BITS, state.board, strict=False):
             if code == STONE:
-                stones |= 1 << cell
+                stones |= bit
             elif code >= 0:
-                figures[code] |= 1 << cell
+                figures[code] |= bit
         self.stones = stones
         self.scored = _mask(cell for area in state.areas for cell in area.cells)
         self.figures = figures
@@ -165,14 +167,28 @@ class Position:
         return found
 
     def potential(self) -> list[float]:
-        totals = [0.0] * len(self.figures)
-        for live in self.live(EVALUATED_COST):
-            top = max(live.counts)
+        """Per seat, the weights of the regions it leads (shared on a tie). The evaluation's
+        inner loop: no objects, figures counted only for regions near enough to count."""
+        stones, scored, figures = self.stones, self.scored, self.figures
+        open_mask = ~(stones | scored)
+        free_mask = ~stones
+        totals = [0.0] * len(figures)
+        for region in self.island.regions:
+            mask = region.mask
+            if mask & scored:
+                continue
+            free = mask & free_mask
+            cost = (region.boundary & open_mask).bit_count()
+            if not free or cost > EVALUATED_COST:
+                continue
+            counts = [(free & figure).bit_count() for figure in figures]
+            top = max(counts)
             if top:
-                leaders = live.counts.count(top)
-                for seat, n in enumerate(live.counts):
+                weight = free.bit_count() * region.multiplier * DECAY[cost]
+                leaders = counts.count(top)
+                for seat, n in enumerate(counts):
                     if n == top:
-                        totals[seat] += live.weight / leaders
+                        totals[seat] += weight / leaders
         return totals
 
 
