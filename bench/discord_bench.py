@@ -20,7 +20,7 @@ from engine.core.rng import Rng
 from tests.discord.helpers import current, last_id, make_bot, newer_message, start_table
 from tests.discord_loopback import run_bot, serve_loopback
 
-from .render_bench import percentile
+from .stats import percentile
 
 MOVES = 60
 PLAYERS = ("alice", "bob", "carol")

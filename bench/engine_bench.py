@@ -1,4 +1,5 @@
-"""Engine figures: random playouts per second, apply and legal_actions latency."""
+"""Engine figures: random playouts against python-chess's random plies, apply and
+legal_actions latency, and the renderer along one long game."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from typing import Any
 from engine.core.game import Game
 from engine.core.playout import random_playout
 
-PLAYOUT_SEEDS = range(1, 31)
+from . import chess_reference
+from .render_bench import measure_render
+from .stats import count_within, interleaved, rate
+
+#: Rounds of each side, in turns; every figure is a median over them.
+PLAYOUT_ROUNDS = 9
+#: How long one round of each side lasts, about (the first, untimed one sizes the rest).
+ROUND_SECONDS = 0.6
 
 
 def player_names(count: int) -> list[str]:
@@ -21,17 +29,40 @@ def player_counts(game: Game[Any]) -> list[int]:
 
 
 def measure_playouts(game: Game[Any]) -> dict[str, float]:
-    """Whole random games per second, over the game's player counts."""
+    """Random playouts (seeded, the game's player counts in turn) against python-chess's
+    random games, `PLAYOUT_ROUNDS` rounds of each in turns. Each round plays the same games,
+    as many as took `ROUND_SECONDS` in a first round that warms up and sizes the rest."""
     counts = player_counts(game)
-    started = time.perf_counter()
-    for seed in PLAYOUT_SEEDS:
-        random_playout(game, player_names(counts[seed % len(counts)]), seed)
-    elapsed = time.perf_counter() - started
-    return {"playouts_per_s": len(PLAYOUT_SEEDS) / elapsed}
+
+    def playout(seed: int) -> int:
+        return len(random_playout(game, player_names(counts[seed % len(counts)]), seed).log)
+
+    playouts = count_within(ROUND_SECONDS, lambda index: playout(index + 1))
+    chess_games = count_within(ROUND_SECONDS, lambda index: chess_reference.random_games(1, index))
+
+    def ours() -> tuple[float, float]:
+        started = time.perf_counter()
+        actions = sum(playout(seed) for seed in range(1, playouts + 1))
+        elapsed = time.perf_counter() - started
+        return actions / elapsed, playouts / elapsed
+
+    def theirs() -> float:
+        return rate(lambda: chess_reference.random_games(chess_games, seed=0))
+
+    our_rounds, chess_rates = interleaved(PLAYOUT_ROUNDS, ours, theirs)
+    actions_per_s = statistics.median(actions for actions, _ in our_rounds)
+    chess_per_s = statistics.median(chess_rates)
+    return {
+        "playouts_per_s": statistics.median(games for _, games in our_rounds),
+        "playout_actions_per_s": actions_per_s,
+        "chess_plies_per_s": chess_per_s,
+        "playout_over_chess": actions_per_s / chess_per_s,
+    }
 
 
-def measure_steps(game: Game[Any], seed: int = 7) -> tuple[dict[str, float], list[Any]]:
-    """Median apply (µs) and legal_actions (ms) latency along one long game; returns its states."""
+def measure_steps(game: Game[Any], seed: int = 7) -> dict[str, float]:
+    """Median apply (µs) and legal_actions (ms) latency along one long game, and the
+    renderer on positions spread across it."""
     players = player_names(game.info.max_players)
     playout = random_playout(game, players, seed)
     state = game.new_game(players, seed)
@@ -46,8 +77,8 @@ def measure_steps(game: Game[Any], seed: int = 7) -> tuple[dict[str, float], lis
         state, _ = game.apply(state, seat, text)
         apply_us.append((time.perf_counter_ns() - started) / 1e3)
         states.append(state)
-    figures = {
+    return {
         "apply_us_median": statistics.median(apply_us),
         "legal_ms_median": statistics.median(legal_ms),
+        **measure_render(game, states),
     }
-    return figures, states

@@ -19,6 +19,7 @@ from engine.core.playout import choose_action
 from engine.core.rng import Rng
 
 from .service_bench import bench_table
+from .stats import ratio_of_medians
 
 ABSURD_LENGTH = 6000
 #: Random moves played before measuring, so the position has a game's worth of options.
@@ -59,6 +60,5 @@ async def _measure_refusals(game: Game[Any], seed: int) -> dict[str, float]:
     return {
         "refuse_short_ms_p50": statistics.median(times["short"]),
         "refuse_long_ms_p50": statistics.median(times["long"]),
-        "refuse_long_over_short": statistics.median(times["long"])
-        / statistics.median(times["short"]),
+        "refuse_long_over_short": ratio_of_medians(times["long"], times["short"]),
     }

@@ -9,12 +9,9 @@ from typing import Any
 from engine.core.game import Game
 from render import render_png
 
+from .stats import percentile
+
 SAMPLES = 60
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def measure_render(game: Game[Any], states: list[Any]) -> dict[str, float]:

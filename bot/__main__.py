@@ -1,6 +1,7 @@
 """`python -m bot`: the Discord bot when DISCORD_TOKEN is set, otherwise the console table.
 `python -m bot console [--script FILE] [--strict]` always starts the console;
-`python -m bot sync` syncs the slash commands with Discord (to DEV_GUILD_ID if set)."""
+`python -m bot sync` syncs the slash commands with Discord (to DEV_GUILD_ID if set).
+A database that cannot be opened stops each of them with one line saying why (status 2)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .config import Settings
 from .console import run_console
 from .discord_app.runner import serve, sync_once
 from .service import GameCatalog, Renderer, default_renderer
+from .store import DatabaseUnavailable
 
 log = logging.getLogger("bot")
 
@@ -46,21 +48,28 @@ def main(
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if args.command == "sync" and settings.discord_token is None:
+        log.error("`python -m bot sync` needs DISCORD_TOKEN (in the environment or .env).")
+        return 2
+    try:
+        return asyncio.run(_run(args, settings, games, renderer))
+    except DatabaseUnavailable as fault:
+        log.error("%s", fault.startup_text())
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(
+    args: argparse.Namespace, settings: Settings, games: GameCatalog | None, renderer: Renderer
+) -> int:
     if args.command == "sync":
-        if settings.discord_token is None:
-            log.error("`python -m bot sync` needs DISCORD_TOKEN (in the environment or .env).")
-            return 2
-        return asyncio.run(sync_once(settings, games=games, renderer=renderer))
+        return await sync_once(settings, games=games, renderer=renderer)
     if args.command is None and settings.discord_token is not None:
-        try:
-            return asyncio.run(serve(settings, games=games, renderer=renderer))
-        except KeyboardInterrupt:
-            return 0
+        return await serve(settings, games=games, renderer=renderer)
     script: Path | None = getattr(args, "script", None)
     strict: bool = getattr(args, "strict", False)
-    return asyncio.run(
-        run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
-    )
+    return await run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
 
 
 if __name__ == "__main__":

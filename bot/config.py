@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -21,6 +21,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("./data/meeple.db")
+    #: Seconds a write waits for another process's write before it is refused as busy.
+    database_busy_timeout: float = Field(default=10.0, gt=0)
     board_dir: Path = Path("./boards")
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None

@@ -29,7 +29,7 @@ from .service import (
     default_renderer,
 )
 from .service.names import clean_name
-from .store import Store
+from .store import StorageFault, Store
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +83,27 @@ class ConsoleTable:
         except ServiceError as error:
             self.say(f"error: {error}")
             return Outcome.REFUSED
+        except StorageFault as fault:
+            await self._log_fault(fault, user, command)
+            self.say(f"error: {fault}")
+            return Outcome.REFUSED
         self._show(reply, user)
         return Outcome.DONE
+
+    async def _log_fault(self, fault: StorageFault, user: User, command: str) -> None:
+        """Log a storage fault with what was asked, by whom, at which table."""
+        try:
+            table_id = await self.service.open_table_id(CONSOLE_CHANNEL)
+        except StorageFault:
+            table_id = None
+        log.error(
+            "could not carry out %r by %s at table %s: %s (%s)",
+            command,
+            user.name,
+            table_id,
+            fault.problem.value,
+            fault.detail,
+        )
 
     def _show(self, reply: Reply, user: User) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""
@@ -120,9 +139,10 @@ async def run_console(
     """Run the console until the script or the input ends; returns the exit status.
 
     Script mode echoes each line and stops with status 1 on an unexpected failure (a bug,
-    not a refused command) and, with `strict`, with status 2 on the first refusal.
+    not a refused command) and, with `strict`, with status 2 on the first refusal. A database
+    that cannot be opened raises DatabaseUnavailable (`python -m bot` reports it).
     """
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
     try:
         table = ConsoleTable(Service(store, games=games, renderer=renderer), settings.board_dir)
         if script is not None:

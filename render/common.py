@@ -89,6 +89,17 @@ def rgb(hex_colour: str) -> RGB:
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
 
 
+#: The players' colours of the games whose pieces have no colour of their own (Terra Nova
+#: (2006) names them in its view, Terramara gives them by seat). Colour is never the only cue:
+#: every piece also carries its player's initials (`initials`).
+PLAYER_COLOURS: dict[str, RGB] = {
+    "yellow": rgb("#FFD21F"),
+    "red": rgb("#D7373F"),
+    "blue": rgb("#2F66D0"),
+    "green": rgb("#17894B"),
+}
+
+
 def mix(colour: RGB, other: RGB, share: float) -> RGB:
     """`colour` moved `share` (0..1) of the way towards `other`."""
     return (
@@ -292,8 +303,23 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> Non
     image.paste(sprite, (x, y), sprite)
 
 
-def wrap(text: str, text_font: Font, width: float) -> list[str]:
-    """Greedy word wrap of `text` into lines no wider than `width` pixels."""
+#: What a text cut short ends with.
+ELLIPSIS = "…"
+
+
+def cut(text: str, text_font: Font, width: float) -> str:
+    """`text` if it fits `width` pixels in `text_font`, else as much of it as fits followed
+    by an ellipsis."""
+    if text_font.getlength(text) <= width:
+        return text
+    while len(text) > 1 and text_font.getlength(text + ELLIPSIS) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def wrap(text: str, text_font: Font, width: float, most: int | None = None) -> list[str]:
+    """Greedy word wrap of `text` into lines no wider than `width` pixels; into at most
+    `most` lines if given, the last cut short (`…`) when the text needs more."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -305,6 +331,9 @@ def wrap(text: str, text_font: Font, width: float) -> list[str]:
             current = candidate
     if current:
         lines.append(current)
+    if most is not None and len(lines) > most:
+        # The joined rest is wider than `width` (that is why it was wrapped), so it is cut.
+        lines = [*lines[: most - 1], cut(" ".join(lines[most - 1 :]), text_font, width)]
     return lines
 
 
@@ -314,11 +343,7 @@ def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str
     while size > minimum and font_for(text, size).getlength(text) > width:
         size -= 1
     chosen = font_for(text, size)
-    if chosen.getlength(text) <= width:
-        return text, chosen
-    while len(text) > 1 and chosen.getlength(text + "...") > width:
-        text = text[:-1]
-    return text.rstrip() + "...", chosen
+    return cut(text, chosen, width), chosen
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -345,3 +370,26 @@ def hex_token_sprite(radius: int, fill: RGB, edge: RGB, light: RGB, shade: RGB) 
     draw.polygon(hex_corners(lit, (radius - 3) * k), fill=(*light, 255))
     draw.polygon(hex_corners(centre, (radius - 5) * k), fill=(*fill, 255))
     return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """A short label per player for their discs, different for every player: the initial;
+    where initials clash, the clashing players all get two letters by the first rule that
+    tells them apart — the first two letters, else first and last, else initial and seat
+    ("alice" and "alina" become "Ae" and "Aa"; "alice" and "alice 2" become "Ae" and "A2")."""
+    letters = ["".join(c for c in name if c.isalnum()) or "?" for name in names]
+    labels = [word[0].upper() for word in letters]
+    rules: tuple[Callable[[int], str], ...] = (
+        lambda seat: letters[seat][:2].title(),
+        lambda seat: labels[seat] + letters[seat][-1].lower(),
+        lambda seat: f"{labels[seat]}{seat + 1}",
+    )
+    for initial in {label for label in labels if labels.count(label) > 1}:
+        group = [seat for seat, label in enumerate(labels) if label == initial]
+        for rule in rules:
+            tried = [rule(seat) for seat in group]
+            if len(set(tried)) == len(tried):
+                break
+        for seat, label in zip(group, tried, strict=True):
+            labels[seat] = label
+    return labels

@@ -76,8 +76,6 @@ def test_a_phase_table_game_lists_exactly_what_its_checker_allows(
     key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
 ) -> None:
     game = GAMES[key]
-    if not game.uses_phase_table:
-        pytest.skip(f"{key} lists its own legal actions until it is ported to the phase table")
     for state in along(key, counts, options):
         for seat in game.to_act(state):
             legal = game.legal(state, seat)

@@ -1,7 +1,7 @@
 """The slash commands shared by all transports: their definitions, parsing and dispatch."""
 
 from .dispatch import dispatch
-from .parse import CommandError, Invocation, parse_command
+from .parse import CommandError, Invocation, parse_command, parse_game_options
 from .specs import COMMANDS, CommandDef, OptionDef, help_text
 
 __all__ = [
@@ -13,4 +13,5 @@ __all__ = [
     "dispatch",
     "help_text",
     "parse_command",
+    "parse_game_options",
 ]

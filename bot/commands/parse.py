@@ -1,14 +1,18 @@
-"""Reading `/command key:value key:value` text, the option syntax of the slash commands.
+"""Reading `key:value key:value` text, the option syntax of the slash commands — the one
+reader of it, for whole console lines (`/command key:value …`) and for Discord's
+`/newgame options:` text (a game's options).
 
-A value runs until the next ` key:` that the command knows (for /newgame, which also takes
-the game's options, until any next ` word:`), so values may contain spaces and colons.
-Text before the first key goes to the command's first option, so `/move E5 E8` works too.
+A value runs until the next ` key:` that is an option (of a command: one it knows; for
+/newgame, which also takes the game's options, and for a game's options: any ` word:`), so
+values may contain spaces and colons. In a console line, text before the first key goes to
+the command's first option, so `/move E5 E8` works too.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import shorten
@@ -70,21 +74,47 @@ def _unknown_command(name: str) -> str:
     return f"Unknown command /{shorten(name)}.{hint} /help lists every command."
 
 
+def read_pairs(text: str, is_key: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
+    """`text` split at each ` key:` whose (lower-cased) key `is_key` accepts: the text before
+    the first one, and each key with its value (stripped; possibly empty), in order."""
+    starts = [match for match in _KEY.finditer(text) if is_key(match.group(1).lower())]
+    leading = text[: starts[0].start()] if starts else text
+    pairs = [
+        (
+            match.group(1).lower(),
+            text[match.end() : starts[index + 1].start() if index + 1 < len(starts) else None],
+        )
+        for index, match in enumerate(starts)
+    ]
+    return leading.strip(), [(key, value.strip()) for key, value in pairs]
+
+
+def parse_game_options(text: str | None) -> dict[str, str]:
+    """A game's options written as `size:5 variant:basic` → {"size": "5", "variant": "basic"}
+    (Discord's `/newgame options:`; at the console they follow /newgame's own options)."""
+    if not text or not text.strip():
+        return {}
+    leading, pairs = read_pairs(text, lambda key: True)
+    if leading or not all(value for _, value in pairs):
+        raise CommandError(
+            f"I could not read the options '{shorten(text)}': write each as key:value, "
+            "separated by spaces (e.g. options:size:5). /rules game:<game> lists a game's options."
+        )
+    options: dict[str, str] = {}
+    for key, value in pairs:
+        if key in options:
+            raise CommandError(f"The option {shorten(key)} is given twice in '{shorten(text)}'.")
+        options[key] = value
+    return options
+
+
 def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
     known = {option.name for option in command.options}
-    starts = [
-        match
-        for match in _KEY.finditer(rest)
-        if command.open_options or match.group(1).lower() in known
-    ]
+    leading, pairs = read_pairs(rest, lambda key: command.open_options or key in known)
     raw: dict[str, str] = {}
-    leading = rest[: starts[0].start()] if starts else rest
-    if leading.strip():
-        raw[_leading_option(command, leading.strip())] = leading.strip()
-    for index, match in enumerate(starts):
-        key = match.group(1).lower()
-        end = starts[index + 1].start() if index + 1 < len(starts) else len(rest)
-        value = rest[match.end() : end].strip()
+    if leading:
+        raw[_leading_option(command, leading)] = leading
+    for key, value in pairs:
         if key in raw:
             raise CommandError(f"/{command.name} got the option {shorten(key)} twice.")
         if not value:

@@ -5,9 +5,11 @@ tools may inject the store (or a whole service), the clock, the games and the re
 store, service, cogs and buttons are set up when the bot logs in (`setup_hook`); the command
 tree is then synced only if it changed since the last sync (see `sync.py`).
 
-Cogs are listed in `COGS`; each is built as `Cog(bot)` and may use `bot.settings`,
-`bot.service`, `bot.store`, `bot.ledger`, `bot.flow` and `bot.clock`. After every
-interaction that changed a table the bot dispatches `on_meeple_table_changed(table_id)`.
+Cogs are listed in `COGS`; each is built as `Cog(bot)`, calls `bot.service` through
+`bot.flow` and presents its replies (the words are the service's; those about Discord itself
+are in `texts.py`). The flow and the command sync keep their bookkeeping in `bot.ledger`.
+After every interaction that changed a table the bot dispatches
+`on_meeple_table_changed(table_id)`.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from ..config import Settings
 from ..service import GameCatalog, Renderer, Service, default_renderer
 from ..service.base import utc_now
 from ..store import Store
-from ..store.discord_ledger import DiscordLedger
+from ..store.ledger import Ledger
 from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
 from .cogs.reminders import RemindersCog
-from .flow import SOMETHING_WENT_WRONG, InteractionFlow, describe
+from .flow import InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
+from .texts import SERVERS_ONLY, SOMETHING_WENT_WRONG, unreadable_option
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +61,9 @@ class MeepleTree(app_commands.CommandTree["MeepleBot"]):
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s was not run: %s", name, describe(interaction, f"/{name}"), exc_info=error)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "This command works in a server's channels only."
+            text = SERVERS_ONLY
         elif isinstance(error, app_commands.TransformerError):
-            text = f"I could not read the option {error.value!r}; please pick it again."
+            text = unreadable_option(error.value)
         else:
             text = SOMETHING_WENT_WRONG
         try:
@@ -104,7 +107,6 @@ class MeepleBot(commands.Bot):
         self._service = service
         self._store = service.store if service is not None else store
         self._owns_store = False
-        self._ledger: DiscordLedger | None = None
         self.flow = InteractionFlow(self)
 
     @property
@@ -118,20 +120,22 @@ class MeepleBot(commands.Bot):
         return self.service.store
 
     @property
-    def ledger(self) -> DiscordLedger:
-        if self._ledger is None:
-            raise RuntimeError("the bot is not set up yet: it sets up when it logs in")
-        return self._ledger
+    def ledger(self) -> Ledger:
+        """What the adapter remembers besides the games (interactions handled, the synced
+        command tree), in the store."""
+        return self.store.ledger
 
     async def setup_hook(self) -> None:
         if self._service is None:
             if self._store is None:
-                self._store = await Store.open(self.settings.database_path)
+                self._store = await Store.open(
+                    self.settings.database_path,
+                    busy_timeout=self.settings.database_busy_timeout,
+                )
                 self._owns_store = True
             self._service = Service(
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock
             )
-        self._ledger = DiscordLedger(self.store)
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

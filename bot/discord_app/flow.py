@@ -8,8 +8,9 @@
 3. The work runs (service calls; the engine and renderer run off the event loop there).
 4. Every outcome is answered: public results are posted in the channel (one message with the
    words, the board and the pings); private ones (previews, your status, every refusal) only
-   to the user. A refusal is the service's friendly message; anything unexpected becomes
-   "something went wrong, nothing was changed" plus a log line with the context.
+   to the user. A refusal is the service's friendly message; a storage fault (disk full,
+   database busy) "could not save …; nothing changed"; anything unexpected becomes
+   "something went wrong, nothing was changed" — each of the last two with a log line.
    A result that is stored but cannot be posted is reported to the user, never redone.
 """
 
@@ -25,18 +26,16 @@ import discord
 from discord import app_commands
 
 from ..service import BoardChanged, Reply, ServiceError
+from ..store import StorageFault
 from .identity import channel_of
 from .outgoing import PostFailed, message_parts, post_reply
+from .texts import SOMETHING_WENT_WRONG, not_posted
 
 if TYPE_CHECKING:
     from .app import MeepleBot
 
 log = logging.getLogger(__name__)
 
-SOMETHING_WENT_WRONG = (
-    "Something went wrong on my side, so nothing was changed. It has been logged; "
-    "please try again in a moment."
-)
 #: Autocomplete must be answered within 3 s; after this long it answers with no choices.
 AUTOCOMPLETE_BUDGET = 2.0
 MAX_CHOICES = 25
@@ -98,6 +97,9 @@ class InteractionFlow:
     ) -> None:
         try:
             first = await self.bot.ledger.claim_interaction(interaction.id, self.bot.clock())
+        except StorageFault as fault:
+            await self._storage_fault(interaction, what, fault, acknowledged=False)
+            return
         except Exception as error:
             await self._unexpected(interaction, what, error, acknowledged=False)
             return
@@ -118,6 +120,9 @@ class InteractionFlow:
             return
         except ServiceError as refusal:
             await self.private(interaction, Reply(str(refusal), private=True))
+            return
+        except StorageFault as fault:
+            await self._storage_fault(interaction, what, fault, acknowledged=True)
             return
         except Exception as error:
             await self._unexpected(interaction, what, error, acknowledged=True)
@@ -237,13 +242,28 @@ class InteractionFlow:
             failure.reply.table_id,
             describe(interaction, what),
         )
-        note = (
-            "Done — but Discord did not let me post it in the channel "
-            f"(HTTP {failure.error.status}). Nothing was lost or done twice; "
-            "/board shows the table to everyone. What happened:\n"
-        )
         reply = failure.reply
-        await self.private(interaction, Reply(note + reply.text, image=reply.image, private=True))
+        text = not_posted(failure.error.status) + reply.text
+        await self.private(interaction, Reply(text, image=reply.image, private=True))
+
+    async def _storage_fault(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        fault: StorageFault,
+        *,
+        acknowledged: bool,
+    ) -> None:
+        """The database could not be written (full, busy, …): say so, log the cause."""
+        table = await self._table_id(interaction)
+        log.error(
+            "%s could not be carried out (table %s): %s (%s)",
+            describe(interaction, what),
+            table,
+            fault.problem.value,
+            fault.detail,
+        )
+        await self._answer_failure(interaction, what, str(fault), acknowledged)
 
     async def _unexpected(
         self,
@@ -260,21 +280,25 @@ class InteractionFlow:
             table,
             exc_info=error,
         )
+        await self._answer_failure(interaction, what, SOMETHING_WENT_WRONG, acknowledged)
+
+    async def _answer_failure(
+        self, interaction: discord.Interaction, what: str, text: str, acknowledged: bool
+    ) -> None:
         if acknowledged:
-            await self.private(interaction, Reply(SOMETHING_WENT_WRONG, private=True))
+            await self.private(interaction, Reply(text, private=True))
             return
         try:
-            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
         except Exception:
             log.exception("could not report the failure: %s", describe(interaction, what))
 
     async def _table_id(self, interaction: discord.Interaction) -> int | None:
         """The channel's open table, for a log line (None if it cannot be read)."""
         try:
-            table = await self.bot.store.open_table(channel_of(interaction).id)
+            return await self.bot.service.open_table_id(channel_of(interaction))
         except Exception:
             return None
-        return None if table is None else table.id
 
 
 def describe(interaction: discord.Interaction, what: str) -> str:

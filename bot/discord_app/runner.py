@@ -13,7 +13,8 @@ import aiohttp
 import discord
 
 from ..config import Settings
-from .app import create_bot
+from ..store import Store
+from .app import MeepleBot, create_bot
 from .invite import invite_url
 from .sync import sync_commands, sync_target
 
@@ -31,10 +32,23 @@ def _token(settings: Settings) -> str:
     return settings.discord_token.get_secret_value()
 
 
+async def open_store(settings: Settings) -> Store:
+    """The database, opened before Discord is contacted, so that a storage fault stops the
+    start-up at once (DatabaseUnavailable, reported by `python -m bot`)."""
+    return await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
+
+
 async def serve(settings: Settings, **bot_options: Any) -> int:
     """Run the bot until it is stopped (Ctrl-C or SIGTERM close it cleanly); returns the exit
     status. `bot_options` go to `create_bot`."""
-    bot = create_bot(settings, **bot_options)
+    store = await open_store(settings)
+    try:
+        return await _serve(create_bot(settings, store=store, **bot_options))
+    finally:
+        await store.close()
+
+
+async def _serve(bot: MeepleBot) -> int:
     current = asyncio.current_task()
     loop = asyncio.get_running_loop()
     if current is not None:
@@ -42,7 +56,7 @@ async def serve(settings: Settings, **bot_options: Any) -> int:
             loop.add_signal_handler(signal.SIGTERM, current.cancel)
     try:
         async with bot:
-            await bot.start(_token(settings))
+            await bot.start(_token(bot.settings))
     except discord.LoginFailure:
         log.error(BAD_TOKEN)
         return 1
@@ -60,10 +74,17 @@ async def serve(settings: Settings, **bot_options: Any) -> int:
 async def sync_once(settings: Settings, **bot_options: Any) -> int:
     """Log in, sync the command tree (to DEV_GUILD_ID if set, else globally), remember what
     was synced, and stop; returns the exit status."""
-    bot = create_bot(settings, sync_on_start=False, **bot_options)
+    store = await open_store(settings)
+    try:
+        return await _sync(create_bot(settings, store=store, sync_on_start=False, **bot_options))
+    finally:
+        await store.close()
+
+
+async def _sync(bot: MeepleBot) -> int:
     async with bot:
         try:
-            await bot.login(_token(settings))
+            await bot.login(_token(bot.settings))
         except discord.LoginFailure:
             log.error(BAD_TOKEN)
             return 1

@@ -12,7 +12,7 @@ from .model import (
     StallNotice,
 )
 from .quiet import QuietHours, zone_choices
-from .scheduler import Deliverer, ReminderScheduler, catalog_game_name
+from .scheduler import Deliverer, ReminderScheduler
 from .service import ReminderService
 from .store import ReminderStore
 from .texts import pinged, reminder_text, stall_text
@@ -30,7 +30,6 @@ __all__ = [
     "ReminderSettings",
     "ReminderStore",
     "StallNotice",
-    "catalog_game_name",
     "pinged",
     "reminder_text",
     "stall_text",

@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from ..service.model import Mention
+from ..store.reminder_due import DEFAULT_REMINDER_INTERVAL
 from .quiet import QuietHours
 
-DEFAULT_INTERVAL = timedelta(hours=24)
+DEFAULT_INTERVAL = DEFAULT_REMINDER_INTERVAL
 #: The shortest interval `/remind every:` accepts; the scheduler never sleeps longer than this.
 MIN_INTERVAL = timedelta(hours=1)
 MAX_INTERVAL = timedelta(days=7)
@@ -79,6 +80,19 @@ class WatchedTable:
     settings: ReminderSettings
     stalled: bool
     awaited: tuple[Awaited, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Looked:
+    """What a pass of the scheduler did at one table it looked at."""
+
+    table_id: int
+    #: The position (table version) it looked at.
+    table_version: int
+    #: The players it reminded (user ids).
+    reminded: tuple[str, ...] = ()
+    #: Whether it declared the table stalled.
+    stalled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

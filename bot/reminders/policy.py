@@ -65,8 +65,3 @@ def plan(table: WatchedTable, now: datetime) -> TablePlan:
     if any(sent_before(table, player) >= MAX_REMINDERS for player in due):
         return TablePlan(table, stall=True, next_due=next_due)
     return TablePlan(table, remind=due, next_due=next_due)
-
-
-def earliest(plans: list[TablePlan]) -> datetime | None:
-    """The earliest due moment over several tables."""
-    return min((p.next_due for p in plans if p.next_due is not None), default=None)

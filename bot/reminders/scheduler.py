@@ -1,16 +1,21 @@
 """The one task that sends reminders: it sleeps until the next one is due and wakes early when
 poked (a setting changed that may make one sooner).
 
-Due times are worked out from the database on every wake-up (see `policy`), so the scheduler
-keeps no state of its own: a new scheduler over the same database file — after a restart —
-carries on where the old one stopped, and sends what fell due meanwhile (once, not once per
-missed interval). Moves need no hook: a move only ever makes the next reminder later, and a
-table that starts (in this process or another, e.g. the console) is first due one interval
-later, so the scheduler never sleeps longer than the shortest interval (`MIN_INTERVAL`) and
-always looks again before anything new can be due.
+Each table's row says when to look at it next (`remind_at`, indexed; see
+`bot/store/reminder_due.py`), so a pass reads only the tables due — never every table, never
+a state snapshot: it works out what is due there (see `policy`), sends it, and stores each
+table's exact next due time. The scheduler keeps no state of its own: a new scheduler over
+the same database file — after a restart — carries on where the old one stopped, and sends
+what fell due meanwhile (once, not once per missed interval). Moves need no hook: the store
+sets `remind_at` with every change of position, to one interval later, and a table that
+starts (in this process or another, e.g. the console) is first due one interval later, so
+the scheduler never sleeps longer than the shortest interval (`MIN_INTERVAL`) and always
+looks again before anything new can be due.
 
 A reminder is counted as sent even if delivering it failed (logged): a deleted channel must
 not keep the scheduler busy; after `MAX_REMINDERS` such attempts the table stalls and rests.
+What a pass sent is recorded in one transaction at its end (with the tables' next due
+times), so a bot stopped in the middle of a pass sends that pass's reminders once more.
 """
 
 from __future__ import annotations
@@ -21,14 +26,16 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from engine.core import UnknownGame
-
 from ..service import GameCatalog, Mention
-from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, ReminderNotice, StallNotice
-from .policy import TablePlan, earliest, plan, sent_before
+from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, Looked, ReminderNotice, StallNotice
+from .policy import TablePlan, plan, sent_before
 from .store import ReminderStore
 
 log = logging.getLogger(__name__)
+
+#: The most tables one pass looks at (the earliest due first); any more due are looked at by
+#: the next pass, at once. It keeps each pass's record one short transaction.
+PASS_SIZE = 100
 
 Clock = Callable[[], datetime]
 Sleep = Callable[[float], Awaitable[None]]
@@ -51,19 +58,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def catalog_game_name(catalog: GameCatalog | None = None) -> Callable[[str], str]:
-    """The display name of a game key (the key itself for a game no longer offered)."""
-    games = catalog or GameCatalog()
-
-    def name(key: str) -> str:
-        try:
-            return games.get(key).info.name
-        except UnknownGame:
-            return key
-
-    return name
-
-
 class ReminderScheduler:
     def __init__(
         self,
@@ -80,7 +74,7 @@ class ReminderScheduler:
         self.deliverer = deliverer
         self.clock = clock
         self._sleep = sleep
-        self._game_name = game_name or catalog_game_name()
+        self._game_name = game_name or GameCatalog().name_of
         self._max_sleep = max_sleep
         self._retry_after = retry_after
         self._wake = asyncio.Event()
@@ -138,17 +132,20 @@ class ReminderScheduler:
     # -- one pass -----------------------------------------------------------------------------
 
     async def run_once(self) -> datetime | None:
-        """Send everything due now; returns when the next thing will be due."""
+        """Send everything due now (a pass looks at `PASS_SIZE` tables at most, the earliest
+        due first); returns when the reminders should look again."""
         now = self.clock()
-        plans = [plan(table, now) for table in await self.store.watched_tables()]
-        due = [p for p in plans if p.due_now]
-        for table_plan in due:
-            await self._carry_out(table_plan, now)
-        if due:
-            plans = [plan(table, now) for table in await self.store.watched_tables()]
-        return earliest(plans)
+        due = await self.store.next_due()
+        if due is None or due > now:
+            return due
+        tables = await self.store.due_tables(now, PASS_SIZE)
+        looked = [await self._carry_out(plan(table, now)) for table in tables]
+        if looked:
+            await self.store.record_pass(looked, now)
+        return await self.store.next_due()
 
-    async def _carry_out(self, table_plan: TablePlan, now: datetime) -> None:
+    async def _carry_out(self, table_plan: TablePlan) -> Looked:
+        """Send what is due at one table; returns what was done, for the record."""
         table = table_plan.table
         if table_plan.stall:
             creator = next(
@@ -165,8 +162,7 @@ class ReminderScheduler:
                 waiting_since=table.waiting_since,
             )
             await self._deliver(self.deliverer.send_stall(stall), table.table_id, "stall")
-            await self.store.mark_stalled(table.table_id, table.version, now)
-            return
+            return Looked(table.table_id, table.version, stalled=True)
         in_channel: list[Awaited] = []
         for player in table_plan.remind:
             if not player.prefs.dm or not await self._deliver(
@@ -178,9 +174,7 @@ class ReminderScheduler:
         if in_channel:
             notice = self._notice(table_plan, tuple(in_channel), private=False)
             await self._deliver(self.deliverer.send_reminder(notice), table.table_id, "reminder")
-        await self.store.record_sent(
-            table.table_id, table.version, [p.user_id for p in table_plan.remind], now
-        )
+        return Looked(table.table_id, table.version, tuple(p.user_id for p in table_plan.remind))
 
     def _notice(
         self, table_plan: TablePlan, players: tuple[Awaited, ...], *, private: bool

@@ -1,8 +1,9 @@
-"""Reminder data in the bot's SQLite database (migration 0002).
+"""Reminder data in the bot's SQLite database (migrations 0002 and 0005).
 
-It reads the tables, seats and positions the game store writes (never writing them), and
-owns `table_reminders`, `reminder_progress` and `notification_prefs`. It works on a connection
-of its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
+It reads the tables, seats and positions the game store writes, and owns `table_reminders`,
+`reminder_progress`, `notification_prefs` and, of the tables, only `remind_at` — when it
+should look at a table next (see `bot/store/reminder_due.py`). It works on a connection of
+its own (WAL mode and the busy timeout let it share the file, as two processes can) or on
 the game store's `Database`.
 """
 
@@ -15,24 +16,30 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+import aiosqlite
+
 from ..store import Store
-from ..store.database import Database
+from ..store.database import Database, Row
 from ..store.migrations import MIGRATIONS_DIR
+from ..store.reminder_due import from_micros, to_micros
+from ..store.values import read_time, required_time, stored_time
 from .model import (
     Awaited,
+    Looked,
     NotificationPrefs,
     Progress,
     ReminderSettings,
     WatchedTable,
 )
+from .policy import plan
 from .quiet import QuietHours
 
 _WATCHED = """
-SELECT t.id, t.channel_id, t.guild_id, t.game_key, t.creator_id, c.display_name, t.version,
-       t.updated_at, t.waiting_since,
+SELECT t.id AS table_id, t.channel_id, t.guild_id, t.game_key, t.creator_id,
+       c.display_name AS creator_name, t.version, t.updated_at, t.waiting_since,
        r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
        s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
-       g.table_version, g.sent, g.last_sent_at
+       g.table_version AS reminded_version, g.sent, g.last_sent_at
 FROM game_tables AS t
 LEFT JOIN table_reminders AS r ON r.table_id = t.id
 LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
@@ -41,7 +48,7 @@ LEFT JOIN seats AS s
 LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
 LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
 WHERE t.status = 'active' {extra}
-ORDER BY t.id, s.seat
+ORDER BY t.remind_at, t.id, s.seat
 """
 
 
@@ -96,40 +103,57 @@ class ReminderStore:
 
     # -- what the scheduler watches -------------------------------------------------------------
 
+    async def due_tables(self, now: datetime, limit: int) -> list[WatchedTable]:
+        """The running tables the reminders should look at by `now` (at most `limit`, the
+        earliest first) — found through the index on `remind_at`, so this costs the same
+        however many tables there are."""
+        rows = await self.database.fetch_all(
+            _WATCHED.format(
+                extra="AND t.id IN (SELECT id FROM game_tables WHERE status = 'active' "
+                "AND remind_at <= ? ORDER BY remind_at LIMIT ?)"
+            ),
+            (to_micros(now), limit),
+        )
+        return _watched_tables(rows)
+
     async def watched_tables(self, table_id: int | None = None) -> list[WatchedTable]:
-        """Every active table (or just `table_id`) with whom it awaits, read in one statement."""
+        """The running table `table_id` (None: every running table) with whom it awaits."""
         extra, params = ("AND t.id = ?", (table_id,)) if table_id is not None else ("", ())
-        rows = await self.database.fetch_all(_WATCHED.format(extra=extra), params)
-        tables: dict[int, WatchedTable] = {}
-        awaited: dict[int, list[Awaited]] = {}
-        for row in rows:
-            if row[0] not in tables:
-                tables[row[0]] = _watched(row)
-                awaited[row[0]] = []
-            if row[13] is not None:
-                awaited[row[0]].append(_awaited(row))
-        return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
+        return _watched_tables(await self.database.fetch_all(_WATCHED.format(extra=extra), params))
+
+    async def next_due(self) -> datetime | None:
+        """When the reminders should look at a table next (None: at none, as things stand)."""
+        row = await self.database.fetch_one(
+            "SELECT remind_at FROM game_tables WHERE status = 'active' "
+            "AND remind_at IS NOT NULL ORDER BY remind_at LIMIT 1"
+        )
+        return None if row is None else from_micros(row["remind_at"])
 
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
-        rows = await self.database.fetch_all(
+        row = await self.database.fetch_one(
             "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
             "FROM game_tables AS t "
             "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
             "WHERE t.channel_id = ? AND t.status IN ('lobby', 'active')",
             (channel_id,),
         )
-        if not rows:
+        if row is None:
             return None
-        row = rows[0]
-        return ChannelTable(row[0], row[1], row[2], row[3], row[4] or row[3])
+        return ChannelTable(
+            table_id=row["id"],
+            status=row["status"],
+            game_key=row["game_key"],
+            creator_id=row["creator_id"],
+            creator_name=row["display_name"] or row["creator_id"],
+        )
 
     async def settings(self, table_id: int) -> ReminderSettings:
-        rows = await self.database.fetch_all(
+        row = await self.database.fetch_one(
             "SELECT enabled, interval_seconds, changed_at FROM table_reminders WHERE table_id = ?",
             (table_id,),
         )
-        return _settings(rows[0][0], rows[0][1], rows[0][2]) if rows else ReminderSettings()
+        return ReminderSettings() if row is None else _settings(row)
 
     # -- writes -------------------------------------------------------------------------------
 
@@ -142,42 +166,33 @@ class ReminderStore:
                 "changed_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
                 "enabled = excluded.enabled, interval_seconds = excluded.interval_seconds, "
                 "changed_at = excluded.changed_at, changed_by = excluded.changed_by",
-                (table_id, int(enabled), int(interval.total_seconds()), now.isoformat(), by),
+                (table_id, int(enabled), int(interval.total_seconds()), stored_time(now), by),
             )
+            await _look_again(db, "id = ?", (table_id,), now)
 
-    async def record_sent(
-        self, table_id: int, table_version: int, user_ids: Iterable[str], now: datetime
-    ) -> None:
-        """Count one more reminder for each user about this position (forgetting older ones)."""
+    async def record_pass(self, looked: Sequence[Looked], now: datetime) -> None:
+        """After a pass of the scheduler: count the reminders it sent (forgetting those about
+        older positions), mark the stalls it declared, and store when each table it looked
+        at is next due — all in one transaction."""
         async with self.database.write() as db:
-            await db.execute(
-                "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
-                (table_id, table_version),
-            )
-            await db.executemany(
-                "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, "
-                "last_sent_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
-                "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
-                [(table_id, user_id, table_version, now.isoformat()) for user_id in user_ids],
-            )
-
-    async def mark_stalled(self, table_id: int, table_version: int, now: datetime) -> None:
-        async with self.database.write() as db:
-            await db.execute(
-                "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
-                "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-                "stalled_version = excluded.stalled_version, stalled_at = excluded.stalled_at",
-                (table_id, table_version, now.isoformat()),
-            )
+            for table in looked:
+                if table.stalled:
+                    await db.execute(
+                        "INSERT INTO table_reminders (table_id, stalled_version, stalled_at) "
+                        "VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                        "stalled_version = excluded.stalled_version, "
+                        "stalled_at = excluded.stalled_at",
+                        (table.table_id, table.table_version, stored_time(now)),
+                    )
+                if table.reminded:
+                    await _count_sent(db, table, now)
+            await _reschedule(db, [table.table_id for table in looked], now)
 
     # -- notification preferences ---------------------------------------------------------------
 
     async def prefs(self, user_id: str) -> NotificationPrefs:
-        rows = await self.database.fetch_all(f"{_PREFS} WHERE user_id = ?", (user_id,))
-        if not rows:
-            return NotificationPrefs(user_id)
-        row = rows[0]
-        return _prefs(row[0], row[1], row[2], row[3], row[4])
+        row = await self.database.fetch_one(f"{_PREFS} WHERE user_id = ?", (user_id,))
+        return NotificationPrefs(user_id) if row is None else _prefs(row)
 
     async def save_prefs(self, prefs: NotificationPrefs, now: datetime) -> None:
         quiet = prefs.quiet
@@ -194,64 +209,115 @@ class ReminderStore:
                     f"{quiet.start:%H:%M}" if quiet else None,
                     f"{quiet.end:%H:%M}" if quiet else None,
                     quiet.zone if quiet else prefs.zone,
-                    now.isoformat(),
+                    stored_time(now),
                 ),
+            )
+            await _look_again(
+                db, "id IN (SELECT table_id FROM seats WHERE user_id = ?)", (prefs.user_id,), now
             )
 
 
-def _dt(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+def _watched_tables(rows: Iterable[Row]) -> list[WatchedTable]:
+    """The tables of `_WATCHED`'s rows (one per awaited player) with whom each awaits."""
+    tables: dict[int, WatchedTable] = {}
+    awaited: dict[int, list[Awaited]] = {}
+    for row in rows:
+        table_id = row["table_id"]
+        if table_id not in tables:
+            tables[table_id] = _watched(row)
+            awaited[table_id] = []
+        if row["user_id"] is not None:
+            awaited[table_id].append(_awaited(row))
+    return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
 
 
-def _settings(enabled: int, interval_seconds: int, changed_at: str | None) -> ReminderSettings:
-    return ReminderSettings(
-        enabled=bool(enabled),
-        interval=timedelta(seconds=interval_seconds),
-        changed_at=_dt(changed_at),
+async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -> None:
+    """One more reminder for each player reminded about this position of the table."""
+    await db.execute(
+        "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
+        (looked.table_id, looked.table_version),
+    )
+    await db.executemany(
+        "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, last_sent_at) "
+        "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
+        "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+        [
+            (looked.table_id, user_id, looked.table_version, stored_time(now))
+            for user_id in looked.reminded
+        ],
     )
 
 
-def _prefs(
-    user_id: str, dm: int, start: str | None, end: str | None, zone: str | None
-) -> NotificationPrefs:
+async def _reschedule(db: aiosqlite.Connection, table_ids: Sequence[int], now: datetime) -> None:
+    """Store when each of these tables is next due, as `policy.plan` works it out from what
+    they are like now (read in the caller's transaction, so no other write slips in)."""
+    if not table_ids:
+        return
+    marks = ", ".join("?" for _ in table_ids)
+    async with db.execute(_WATCHED.format(extra=f"AND t.id IN ({marks})"), table_ids) as cursor:
+        tables = _watched_tables(await cursor.fetchall())
+    updates: list[tuple[int | None, int]] = []
+    for table in tables:
+        due = plan(table, now).next_due
+        updates.append((None if due is None else to_micros(due), table.table_id))
+    await db.executemany("UPDATE game_tables SET remind_at = ? WHERE id = ?", updates)
+
+
+async def _look_again(
+    db: aiosqlite.Connection, condition: str, params: Sequence[Any], now: datetime
+) -> None:
+    """A setting changed that may bring reminders forward: have the scheduler look at these
+    running tables at once (it then stores when they are really due)."""
+    await db.execute(
+        f"UPDATE game_tables SET remind_at = ? WHERE status = 'active' AND {condition}",
+        (to_micros(now), *params),
+    )
+
+
+def _settings(row: Row) -> ReminderSettings:
+    return ReminderSettings(
+        enabled=bool(row["enabled"]),
+        interval=timedelta(seconds=row["interval_seconds"]),
+        changed_at=read_time(row["changed_at"]),
+    )
+
+
+def _prefs(row: Row) -> NotificationPrefs:
+    """The preferences of a row with `user_id`, `dm`, `quiet_start`, `quiet_end`, `time_zone`."""
+    start, end, zone = row["quiet_start"], row["quiet_end"], row["time_zone"]
     quiet = (
         QuietHours(time.fromisoformat(start), time.fromisoformat(end), zone)
         if start is not None and end is not None and zone is not None
         else None
     )
-    return NotificationPrefs(user_id, dm=bool(dm), quiet=quiet, zone=zone)
+    return NotificationPrefs(row["user_id"], dm=bool(row["dm"]), quiet=quiet, zone=zone)
 
 
-def _watched(row: Sequence[Any]) -> WatchedTable:
-    settings = _settings(row[9], row[10], row[11]) if row[9] is not None else ReminderSettings()
-    changed_at = _dt(row[7])
-    assert changed_at is not None, "every table has updated_at"
+def _watched(row: Row) -> WatchedTable:
+    settings = ReminderSettings() if row["enabled"] is None else _settings(row)
     return WatchedTable(
-        table_id=row[0],
-        channel_id=row[1],
-        guild_id=row[2],
-        game_key=row[3],
-        creator_id=row[4],
-        creator_name=row[5] or row[4],
-        version=row[6],
-        changed_at=changed_at,
-        waiting_since=_dt(row[8]),
+        table_id=row["table_id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game_key=row["game_key"],
+        creator_id=row["creator_id"],
+        creator_name=row["creator_name"] or row["creator_id"],
+        version=row["version"],
+        changed_at=required_time(row["updated_at"]),
+        waiting_since=read_time(row["waiting_since"]),
         settings=settings,
-        stalled=row[12] is not None and row[12] == row[6],
+        stalled=row["stalled_version"] is not None and row["stalled_version"] == row["version"],
     )
 
 
-def _awaited(row: Sequence[Any]) -> Awaited:
-    user_id = row[13]
-    prefs = (
-        _prefs(user_id, row[15], row[16], row[17], row[18])
-        if row[15] is not None
-        else NotificationPrefs(user_id)
-    )
-    last_sent = _dt(row[21])
+def _awaited(row: Row) -> Awaited:
+    """The awaited player of a `_WATCHED` row."""
+    user_id = row["user_id"]
+    prefs = NotificationPrefs(user_id) if row["dm"] is None else _prefs(row)
+    last_sent = read_time(row["last_sent_at"])
     progress = (
-        Progress(table_version=row[19], sent=row[20], last_sent_at=last_sent)
-        if row[19] is not None and last_sent is not None
+        Progress(table_version=row["reminded_version"], sent=row["sent"], last_sent_at=last_sent)
+        if row["reminded_version"] is not None and last_sent is not None
         else None
     )
-    return Awaited(user_id=user_id, name=row[14], prefs=prefs, progress=progress)
+    return Awaited(user_id=user_id, name=row["display_name"], prefs=prefs, progress=progress)

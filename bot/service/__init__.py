@@ -13,7 +13,8 @@ from .errors import (
     UndoRefused,
     WrongStage,
 )
-from .model import BoardImage, Channel, Mention, Reply, TableSummary, User
+from .listings import ListingStyle
+from .model import BoardImage, Channel, LobbyPost, Mention, Reply, TableSummary, User
 from .service import Service
 
 __all__ = [
@@ -22,6 +23,8 @@ __all__ = [
     "BoardImage",
     "Channel",
     "GameCatalog",
+    "ListingStyle",
+    "LobbyPost",
     "Mention",
     "NoOpenTable",
     "NotAllowed",

@@ -100,8 +100,8 @@ class ServiceBase:
 
     async def _context(self, channel: Channel, *, finished_too: bool = False) -> TableContext:
         """The channel's open table (or, with `finished_too`, its latest table of any status)."""
-        table = await self.store.open_table(channel.id)
-        latest = table or await self.store.latest_table(channel.id)
+        table = await self.store.tables.open_table(channel.id)
+        latest = table or await self.store.tables.latest_table(channel.id)
         if table is None and finished_too:
             table = latest
         if table is None:
@@ -110,18 +110,32 @@ class ServiceBase:
                 f"There is no open table in this channel.{self._ended_note(latest)} "
                 f"Open one with /newgame game:<game> (games: {keys})."
             )
-        seats = await self.store.seats(table.id)
+        return await self._context_of(table)
+
+    async def _context_of(self, table: TableRecord) -> TableContext:
+        seats = await self.store.tables.seats(table.id)
         return TableContext(table, seats, self.catalog.get(table.game_key))
+
+    async def open_table_id(self, channel: Channel) -> int | None:
+        """The id of the channel's open table, if any (for log lines)."""
+        table = await self.store.tables.open_table(channel.id)
+        return None if table is None else table.id
+
+    async def require_open_table(self, channel: Channel, table_id: int) -> None:
+        """Refuse a button of table `table_id` unless it is still the channel's open table: an
+        old lobby's Join must never seat someone at the next table of the channel."""
+        if await self.open_table_id(channel) != table_id:
+            raise WrongStage(
+                f"Table #{table_id} is no longer open here, so this button does nothing any "
+                "more. /games lists the open tables."
+            )
 
     def _ended_note(self, latest: TableRecord | None) -> str:
         """` Table #3 (Terra Nova (2006)), the last one here, is over; …` for a channel whose
         latest table has ended, so that a late move is not met by a bare "no table"."""
         if latest is None:
             return ""
-        try:
-            name = self.catalog.get(latest.game_key).info.name
-        except EngineError:
-            name = latest.game_key
+        name = self.catalog.name_of(latest.game_key)
         ended = "has been abandoned" if latest.status == "abandoned" else "is over"
         return f" Table #{latest.id} ({name}), the last one here, {ended}; /board shows it."
 
@@ -173,7 +187,7 @@ class ServiceBase:
         for seat in ctx.seats:
             if seat.user_id == requester_id or seat.seat is None:
                 continue
-            if seat.seat not in resigning and await self.store.has_action(
+            if seat.seat not in resigning and await self.store.actions.has_action(
                 ctx.table.id, seat.seat, "resign"
             ):
                 continue
@@ -227,7 +241,7 @@ class ServiceBase:
         resigned = [
             names[seat]
             for seat in range(len(names))
-            if await self.store.has_action(ctx.table.id, seat, "resign")
+            if await self.store.actions.has_action(ctx.table.id, seat, "resign")
         ]
         gave_up = f"\nResigned: {names_list(resigned)}." if resigned else ""
         return (

@@ -27,6 +27,14 @@ class GameCatalog:
         except KeyError:
             raise UnknownGame(key, list(self._fixed)) from None
 
+    def name_of(self, key: str) -> str:
+        """The display name of the game under `key`; the key itself for a game no longer
+        offered (an old table's, say)."""
+        try:
+            return self.get(key).info.name
+        except UnknownGame:
+            return key
+
     def all(self) -> list[Game[Any]]:
         return list(self._fixed.values()) if self._fixed is not None else engine.all_games()
 

@@ -81,6 +81,18 @@ class GuideService(ServiceBase):
         guide = await self.guide(channel, game_key, lang)
         return guide.complete(typed)
 
+    def game_choices(self) -> list[tuple[str, str]]:
+        """Each game as a transport offers it to pick: (`Name (2–4 players)`, key)."""
+        return [
+            (f"{info.name} ({info.min_players}–{info.max_players} players)", info.key)
+            for info in (game.info for game in self.catalog.all())
+        ]
+
+    def page_labels(self, shown: GuidePage) -> dict[str, str]:
+        """The labels of the buttons that turn `shown`'s pages: `prev` and `next`."""
+        guide = guide_for(self._game(shown.game_key).info, shown.lang)
+        return {go: guide.say(go) for go in ("prev", "next")}
+
     def game_list(self) -> Reply:
         lines = ["Games you can play (how to play: /rules game:<key>):"] + [
             f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
@@ -92,7 +104,7 @@ class GuideService(ServiceBase):
     async def _guided_game(self, channel: Channel, game_key: str | None) -> Game[Any]:
         if game_key and game_key.strip():
             return self._game(game_key)
-        table = await self.store.open_table(channel.id)
+        table = await self.store.tables.open_table(channel.id)
         if table is None:
             raise BadRequest(NO_GAME)
         return self._game(table.game_key)

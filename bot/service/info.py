@@ -1,14 +1,13 @@
-"""Looking without changing anything: the board, status, history, legal actions, listings
-of tables and games."""
+"""Looking at a table without changing anything: the board, status, history, legal actions.
+(Listings of tables: `listings.py`.)"""
 
 from __future__ import annotations
 
-from engine.core import EngineError, normalize, shorten
+from engine.core import normalize, shorten
 
-from ..store import TableRecord
 from .base import ServiceBase, TableContext, describe_options, waiting_text
 from .errors import BadRequest
-from .model import Channel, Mention, Reply, TableSummary, User
+from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
 from .texts import (
     MAX_REPLY,
@@ -78,7 +77,7 @@ class InfoService(ServiceBase):
         viewer = seat.seat if seat else None
         undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
-            resigned = await self.store.has_action(table.id, viewer, "resign")
+            resigned = await self.store.actions.has_action(table.id, viewer, "resign")
             lines.append(
                 f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}."
                 + (
@@ -98,7 +97,7 @@ class InfoService(ServiceBase):
 
     async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
         """`Since your last action: …` in at most `room` characters (the latest ones)."""
-        recent = await self.store.recent_actions(ctx.table.id, SINCE_WINDOW)
+        recent = await self.store.actions.recent_actions(ctx.table.id, SINCE_WINDOW)
         # Being skipped is nothing the player did: what came before it is news to them too.
         mine = [
             index
@@ -121,10 +120,10 @@ class InfoService(ServiceBase):
     async def _undo_line(self, ctx: TableContext) -> list[str]:
         if ctx.table.status != "active":
             return []
-        request = await self.store.open_undo_request(ctx.table.id)
+        request = await self.store.undo.open_undo_request(ctx.table.id)
         if request is None or request.table_version != ctx.table.version:
             return []
-        undone = await self.store.actions_from(ctx.table.id, request.from_number)
+        undone = await self.store.actions.actions_from(ctx.table.id, request.from_number)
         voters = await self._undo_voters(ctx, request.requester_id, undone)
         undecided = [seat.display_name for seat in voters if not request.votes.get(seat.user_id)]
         return [
@@ -138,7 +137,7 @@ class InfoService(ServiceBase):
         if not 1 <= count <= MAX_HISTORY:
             raise BadRequest(f"count must be from 1 to {MAX_HISTORY}, not {count}.")
         ctx = await self._context(channel, finished_too=True)
-        actions = await self.store.recent_actions(ctx.table.id, count)
+        actions = await self.store.actions.recent_actions(ctx.table.id, count)
         if not actions:
             return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
         seat = ctx.seat_of(user.id)
@@ -185,7 +184,7 @@ class InfoService(ServiceBase):
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
             waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
-            if await self.store.has_action(ctx.table.id, seat, "resign"):
+            if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
                 return Reply(
                     f"You have resigned from {ctx.label}, so you have no actions; it waits "
                     f"for {waiting}.",
@@ -210,77 +209,6 @@ class InfoService(ServiceBase):
             private=True,
             table_id=ctx.table.id,
         )
-
-    # -- listings --------------------------------------------------------------------------
-
-    async def open_tables(self, guild_id: str | None) -> list[TableSummary]:
-        """Every lobby or active table of a guild, with whom each waits for."""
-        return [await self._summary(table) for table in await self.store.open_tables(guild_id)]
-
-    async def tables_waiting_for(self, user_id: str) -> list[TableSummary]:
-        """Every running table, anywhere, that waits for this user."""
-        return [await self._summary(t) for t in await self.store.tables_awaiting(user_id)]
-
-    async def _summary(self, table: TableRecord) -> TableSummary:
-        seats = await self.store.seats(table.id)
-        by_seat = {seat.seat: seat for seat in seats}
-        waiting = tuple(
-            Mention(by_seat[s].user_id, by_seat[s].display_name)
-            for s in table.to_act
-            if s in by_seat
-        )
-        return TableSummary(
-            table_id=table.id,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            game_name=self._game_name(table.game_key),
-            status=table.status,
-            players=tuple(seat.display_name for seat in seats),
-            waiting_for=waiting,
-            waiting_since=table.waiting_since,
-        )
-
-    def _game_name(self, key: str) -> str:
-        try:
-            return self.catalog.get(key).info.name
-        except EngineError:
-            return key
-
-    async def tables_here(self, channel: Channel) -> Reply:
-        """The open tables of this channel's guild (/games)."""
-        summaries = await self.open_tables(channel.guild_id)
-        if not summaries:
-            return Reply("No open tables here. Open one with /newgame.", private=True)
-        now = self.clock()
-        lines: list[str] = []
-        for summary in summaries:
-            lines.append(
-                f"#{summary.table_id} {summary.game_name} in channel {summary.channel_id}:"
-            )
-            if summary.status == "lobby":
-                lines[-1] += f" in the lobby with {names_list(summary.players)}."
-            else:
-                waiting = names_list([m.name for m in summary.waiting_for])
-                when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
-                lines[-1] += f" {names_list(summary.players)}; waiting for {waiting}{when}."
-        return Reply(fit_lines(["Open tables:"], lines, [], more_tables), private=True)
-
-    async def my_games(self, user: User) -> Reply:
-        """Every table, anywhere, where the user must act (/mygames)."""
-        summaries = await self.tables_waiting_for(user.id)
-        if not summaries:
-            return Reply("No table is waiting for you.", private=True)
-        now = self.clock()
-        lines = [
-            f"#{s.table_id} {s.game_name} in channel {s.channel_id}"
-            + (f", {since(s.waiting_since, now)}" if s.waiting_since else "")
-            for s in summaries
-        ]
-        return Reply(fit_lines(["Waiting for you:"], lines, [], more_tables), private=True)
-
-
-def more_tables(count: int) -> str:
-    return f"… and {plural(count, 'more table')}."
 
 
 def _your_part(status: str, progress: RoundProgress, seat: int) -> str:

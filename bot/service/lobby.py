@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from typing import Any
 
-from engine.core import EngineError, OptionValue, Rng
+from engine.core import EngineError, Game, OptionValue, Rng
 
 from ..store import ChannelBusy, StaleVersion, TableUpdate
 from .base import ServiceBase, changed_at_once, describe_options, unique_name
@@ -27,17 +28,13 @@ class LobbyService(ServiceBase):
         seed: int | None = None,
     ) -> Reply:
         """Open a table for `game_key` in the channel; the creator takes the first seat."""
-        try:
-            game = self.catalog.get(game_key)
-            resolved = game.info.resolve_options(options)
-        except EngineError as error:
-            raise RulesError(error) from error
+        game, resolved = self._game_with_options(game_key, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
             raise BadRequest(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed}.")
         try:
-            table = await self.store.create_table(
+            table = await self.store.tables.create_table(
                 channel_id=channel.id,
                 guild_id=channel.guild_id,
                 game_key=game.info.key,
@@ -56,6 +53,33 @@ class LobbyService(ServiceBase):
             f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
             "is in.",
             table_id=table.id,
+        )
+
+    def check_new_table(self, game_key: str, options: Mapping[str, OptionValue]) -> str:
+        """The game's name, once its key and options are known to be right (before a thread
+        is opened for the table, say); RulesError otherwise, as `create_table` would."""
+        game, _ = self._game_with_options(game_key, options)
+        return game.info.name
+
+    def _game_with_options(
+        self, game_key: str, options: Mapping[str, OptionValue] | None
+    ) -> tuple[Game[Any], dict[str, OptionValue]]:
+        try:
+            game = self.catalog.get(game_key)
+            return game, game.info.resolve_options(options)
+        except EngineError as error:
+            raise RulesError(error) from error
+
+    async def opened_in_thread(self, user: User, table_id: int, thread: str) -> Reply:
+        """The note for the channel whose /newgame opened the table in a thread of its own
+        (`thread`: how the transport refers to it, a link say)."""
+        table = await self.store.tables.table(table_id)
+        assert table is not None, "tables are never deleted"
+        name = self.catalog.get(table.game_key).info.name
+        return Reply(
+            f"{user.name} opened table #{table_id} ({name}) in its own thread: {thread} — join "
+            "it there!",
+            table_id=table_id,
         )
 
     async def _already_open(self, channel: Channel) -> TableAlreadyOpen:
@@ -79,7 +103,7 @@ class LobbyService(ServiceBase):
             )
         name = unique_name(user.name, ctx.names)
         try:
-            await self.store.add_seat(ctx.table, user.id, name, self.clock())
+            await self.store.tables.add_seat(ctx.table, user.id, name, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         seated = [*ctx.names, name]
@@ -98,7 +122,7 @@ class LobbyService(ServiceBase):
                 f"You opened {ctx.label}, so you cannot leave it; /abandon cancels the table."
             )
         try:
-            await self.store.remove_seat(ctx.table, user.id, self.clock())
+            await self.store.tables.remove_seat(ctx.table, user.id, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         left = [name for name in ctx.names if name != seat.display_name]
@@ -127,7 +151,7 @@ class LobbyService(ServiceBase):
         to_act = self._to_act(ctx, state)
         update = TableUpdate(ctx.game.dump_state(state), to_act, now, finished=False)
         try:
-            await self.store.start(ctx.table, [seat.user_id for seat in order], update, now)
+            await self.store.tables.start(ctx.table, [seat.user_id for seat in order], update, now)
         except StaleVersion:
             raise changed_at_once() from None
         started = await self._context(channel)
@@ -147,7 +171,7 @@ class LobbyService(ServiceBase):
         ctx = await self._context(channel)
         self._require_in_charge(ctx, user, "abandon it")
         try:
-            await self.store.end(ctx.table, "abandoned", self.clock())
+            await self.store.tables.end(ctx.table, "abandoned", self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         moves = ctx.table.move_count

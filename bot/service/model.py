@@ -61,6 +61,8 @@ class Reply:
     table_version: int | None = None
     #: Set when the reply asks the other players to approve or decline an undo.
     undo_request_id: int | None = None
+    #: Set when the reply is a preview that can be confirmed (`confirm_preview`).
+    preview_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +77,16 @@ class TableSummary:
     players: tuple[str, ...]
     waiting_for: tuple[Mention, ...]
     waiting_since: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPost:
+    """A table's lobby message as it should read now, and where the transport posted it."""
+
+    table_id: int
+    text: str
+    #: Still in the lobby: its Join / Leave / Start / Cancel buttons apply.
+    open: bool
+    #: Where the transport posted it (`remember_lobby_post`); None until then.
+    channel_id: str | None = None
+    message_id: str | None = None

@@ -5,12 +5,23 @@ from __future__ import annotations
 from .completion import CompletionService
 from .guide import GuideService
 from .info import InfoService
+from .listings import ListingService
 from .lobby import LobbyService
-from .play import PlayService
+from .lobby_message import LobbyMessageService
+from .previews import PreviewService
 from .undo import UndoService
 
 
-class Service(LobbyService, PlayService, UndoService, InfoService, CompletionService, GuideService):
+class Service(
+    LobbyService,
+    LobbyMessageService,
+    PreviewService,
+    UndoService,
+    InfoService,
+    ListingService,
+    CompletionService,
+    GuideService,
+):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
     Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the

@@ -72,17 +72,17 @@ class UndoService(ServiceBase):
                 f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
             )
         from_number = table.move_count - count + 1
-        actions = await self.store.actions_from(table.id, from_number)
+        actions = await self.store.actions.actions_from(table.id, from_number)
         self._refuse_revealing(ctx, actions)
         now = self.clock()
-        pending = await self.store.open_undo_request(table.id)
+        pending = await self.store.undo.open_undo_request(table.id)
         if pending is not None:
             if pending.expires_at > now and pending.table_version == table.version:
                 raise BadRequest(
                     f"{ctx.name_of(pending.requester_id)} already asked for an undo; the others "
                     "answer it with /approve or /decline first."
                 )
-            await self.store.close_undo_request(pending.id, "lapsed", now)
+            await self.store.undo.close_undo_request(pending.id, "lapsed", now)
         requester_name = self._seated(ctx, user).display_name
         taken = listed_actions([ctx.describe(action) for action in actions])
         others = await self._undo_voters(ctx, user.id, actions)
@@ -97,7 +97,7 @@ class UndoService(ServiceBase):
             return await self._take_back(ctx, None, from_number, actions, preface)
         expires = now + self.undo_ttl
         try:
-            request_id = await self.store.create_undo_request(
+            request_id = await self.store.undo.create_undo_request(
                 table, user.id, from_number, now, expires
             )
         except UndoAlreadyOpen:
@@ -118,7 +118,7 @@ class UndoService(ServiceBase):
         """Agree to the open undo request; the last approval carries it out."""
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
-        actions = await self.store.actions_from(ctx.table.id, request.from_number)
+        actions = await self.store.actions.actions_from(ctx.table.id, request.from_number)
         voters = await self._undo_voters(ctx, request.requester_id, actions)
         if user.id == request.requester_id:
             undecided = [seat.display_name for seat in self._undecided(voters, request)]
@@ -127,9 +127,9 @@ class UndoService(ServiceBase):
             )
         self._require_voter(ctx, user, voters)
         now = self.clock()
-        await self.store.vote(request.id, user.id, True, now)
+        await self.store.undo.vote(request.id, user.id, True, now)
         # Read the votes again: another player may have approved at the same moment.
-        current = await self.store.open_undo_request(ctx.table.id)
+        current = await self.store.undo.open_undo_request(ctx.table.id)
         if current is None or current.id != request.id:
             raise UndoRefused("This undo request was closed meanwhile; see /status.")
         waiting = self._undecided(voters, current)
@@ -152,13 +152,13 @@ class UndoService(ServiceBase):
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
         if user.id != request.requester_id:
-            actions = await self.store.actions_from(ctx.table.id, request.from_number)
+            actions = await self.store.actions.actions_from(ctx.table.id, request.from_number)
             voters = await self._undo_voters(ctx, request.requester_id, actions)
             self._require_voter(ctx, user, voters)
         now = self.clock()
         if user.id != request.requester_id:
-            await self.store.vote(request.id, user.id, False, now)
-        if not await self.store.close_undo_request(request.id, "declined", now):
+            await self.store.undo.vote(request.id, user.id, False, now)
+        if not await self.store.undo.close_undo_request(request.id, "declined", now):
             raise UndoRefused("This undo request was closed meanwhile; see /status.")
         if user.id == request.requester_id:
             text = f"{name} withdrew the undo request; nothing is taken back."
@@ -172,14 +172,14 @@ class UndoService(ServiceBase):
         """The table and its open, still current undo request; lapses a stale one."""
         ctx = await self._context(channel)
         self._playing_seat(ctx, user)
-        request = await self.store.last_undo_request(ctx.table.id, request_id)
+        request = await self.store.undo.last_undo_request(ctx.table.id, request_id)
         if request is None:
             raise BadRequest(f"There is no undo request at {ctx.label}; /undo asks for one.")
         if request.status != "open":
             raise UndoRefused(_CLOSED[request.status])
         now = self.clock()
         if request.expires_at <= now or request.table_version != ctx.table.version:
-            await self.store.close_undo_request(request.id, "lapsed", now)
+            await self.store.undo.close_undo_request(request.id, "lapsed", now)
             raise UndoRefused(_CLOSED["lapsed"])
         return ctx, request
 
@@ -190,7 +190,7 @@ class UndoService(ServiceBase):
         other seats the table waits for are the same before them as now."""
         if any(action.seat != seat or action.kind != "move" for action in actions):
             return False
-        before_json = await self.store.state_before(ctx.table.id, from_number)
+        before_json = await self.store.actions.state_before(ctx.table.id, from_number)
         assert before_json is not None, "every logged action keeps the state before it"
         before = await self._engine(ctx.game.load_state, before_json)
         others_before = set(ctx.game.to_act(before)) - {seat}
@@ -236,7 +236,7 @@ class UndoService(ServiceBase):
         preface: str,
     ) -> Reply:
         table = ctx.table
-        state_json = await self.store.state_before(table.id, from_number)
+        state_json = await self.store.actions.state_before(table.id, from_number)
         assert state_json is not None, "every logged action keeps the state before it"
         state = ctx.game.load_state(state_json)
         now = self.clock()
@@ -251,10 +251,10 @@ class UndoService(ServiceBase):
         undone = [ctx.describe(action) for action in actions]
         listed = listed_actions(undone)
         try:
-            await self.store.undo(table, request_id, from_number, restored, undone, now)
+            await self.store.undo.take_back(table, request_id, from_number, restored, undone, now)
         except StaleVersion:
             if request_id is not None:
-                latest = await self.store.last_undo_request(table.id, request_id)
+                latest = await self.store.undo.last_undo_request(table.id, request_id)
                 if latest is not None and latest.status == "done":
                     raise UndoRefused(_CLOSED["done"]) from None
             raise UndoRefused(

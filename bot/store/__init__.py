@@ -1,10 +1,17 @@
-"""Persistence: the SQLite store and its migrations."""
+"""Persistence: the bot's data in SQLite, split by what it stores (see `store.py`), and the
+migrations."""
 
 from .database import Database
+from .errors import StoreError
+from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
     ActionRecord,
+    ListedTable,
+    LobbyMessage,
     NewAction,
+    PreviewRecord,
+    PreviewStatus,
     SeatRecord,
     TableRecord,
     TableStatus,
@@ -12,17 +19,27 @@ from .records import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .store import ChannelBusy, StaleVersion, Store, StoreError, UndoAlreadyOpen
+from .store import Store
+from .tables import ChannelBusy
+from .undo import UndoAlreadyOpen
+from .versions import StaleVersion
 
 __all__ = [
     "MIGRATIONS_DIR",
     "ActionRecord",
     "ChannelBusy",
     "Database",
+    "DatabaseUnavailable",
+    "ListedTable",
+    "LobbyMessage",
     "MigrationError",
     "NewAction",
+    "PreviewRecord",
+    "PreviewStatus",
+    "Problem",
     "SeatRecord",
     "StaleVersion",
+    "StorageFault",
     "Store",
     "StoreError",
     "TableRecord",

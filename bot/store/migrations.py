@@ -4,7 +4,8 @@ The applied versions are recorded in the table `schema_version` (one row per mig
 its file name and when it ran); the schema version is the highest recorded number. Each
 migration runs in its own IMMEDIATE transaction together with its `schema_version` row, so a
 crash leaves it either fully applied or not at all, and two processes starting at once cannot
-both apply it.
+both apply it. A start with nothing pending only reads, so it is not held up by another
+process that is writing.
 """
 
 from __future__ import annotations
@@ -85,6 +86,16 @@ def _has_code(text: str) -> bool:
 async def schema_version(db: aiosqlite.Connection) -> int:
     """The highest applied migration (0 for an empty database)."""
     await db.execute(_BOOTSTRAP)
+    return await _applied_version(db)
+
+
+async def _applied_version(db: aiosqlite.Connection) -> int:
+    """`schema_version` without creating its table: a read, which takes no write lock."""
+    async with db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ) as cursor:
+        if await cursor.fetchone() is None:
+            return 0
     async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cursor:
         row = await cursor.fetchone()
     return int(row[0]) if row else 0
@@ -93,10 +104,15 @@ async def schema_version(db: aiosqlite.Connection) -> int:
 async def migrate(db: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) -> list[int]:
     """Apply the pending migrations in order; returns the versions applied (empty: none due).
 
+    Only a pending migration takes the write lock (another process may hold it for a
+    while), and whether it is still pending is checked again under the lock.
     `db` must be in autocommit mode (isolation_level=None): transactions are explicit here.
     """
+    current = await _applied_version(db)
     applied: list[int] = []
     for migration in discover(directory):
+        if migration.version <= current:
+            continue
         await db.execute("BEGIN IMMEDIATE")
         try:
             if await schema_version(db) >= migration.version:
@@ -108,9 +124,9 @@ async def migrate(db: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) ->
                 "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
                 (migration.version, migration.name, datetime.now(UTC).isoformat()),
             )
+            await db.commit()
         except BaseException:
             await db.rollback()
             raise
-        await db.commit()
         applied.append(migration.version)
     return applied

@@ -9,6 +9,7 @@ from typing import Any, Literal
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 ActionKind = Literal["move", "resign", "skip"]
 UndoStatus = Literal["open", "done", "declined", "lapsed"]
+PreviewStatus = Literal["open", "used", "dismissed"]
 
 OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
 
@@ -44,6 +45,14 @@ class SeatRecord:
     display_name: str
     joined_at: datetime
     seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ListedTable:
+    """A table in a listing (without its state snapshot) with its seats, in seat order."""
+
+    table: TableRecord
+    seats: list[SeatRecord]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,3 +117,26 @@ class TableUpdate:
     @property
     def round(self) -> list[int]:
         return self.to_act if self.round_seats is None else self.round_seats
+
+
+@dataclass(frozen=True, slots=True)
+class PreviewRecord:
+    """A previewed move waiting for its Confirm (or Cancel)."""
+
+    id: int
+    table_id: int
+    #: The table's version the preview was made on: Confirm plays it only on that position.
+    table_version: int
+    channel_id: str
+    user_id: str
+    action: str
+    status: PreviewStatus
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyMessage:
+    """Where a transport posted a table's lobby message (to keep it current)."""
+
+    table_id: int
+    channel_id: str
+    message_id: str

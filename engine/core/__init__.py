@@ -1,10 +1,11 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
-copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files
-and notation helpers."""
+copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files,
+cell codes, lazily computed attributes and notation helpers."""
 
 from .action import Action
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
+from .cells import positions
 from .chance import Chance, Draw, forced
 from .echo import printable, shorten
 from .errors import (
@@ -30,6 +31,7 @@ from .game import (
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import rank, winner_text
 from .rng import Rng
@@ -70,6 +72,8 @@ __all__ = [
     "join_turn",
     "nearest",
     "normalize",
+    "once",
+    "positions",
     "printable",
     "rank",
     "reach",

@@ -22,12 +22,14 @@ from types import UnionType
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from .chance import Chance
 from .game import BaseState, Event, Result
 
 S = TypeVar("S", bound=BaseState)
 V = TypeVar("V")
+M = TypeVar("M", bound=BaseModel)
 
 
 _CONTAINERS = (list, dict, set)
@@ -46,7 +48,7 @@ def writable_copy(value: Any) -> Any:
     if isinstance(value, BaseModel):
         fields = value.__dict__
         changed = {name: writable_copy(fields[name]) for name in _container_fields(type(value))}
-        return value.model_copy(update=changed)
+        return model_copy(value, changed)
     if isinstance(value, dict):
         if value and isinstance(next(iter(value.values())), _CONTAINERS):
             return {key: writable_copy(item) for key, item in value.items()}
@@ -54,6 +56,25 @@ def writable_copy(value: Any) -> Any:
     if isinstance(value, list | set):
         return type(value)(value)
     return value
+
+
+def model_copy(model: M, update: dict[str, Any]) -> M:
+    """A shallow copy of `model` with the fields in `update` replaced: what pydantic's
+    `model.model_copy(update=update)` gives (fields set, extra and private attributes
+    included; tests/core/test_builder.py compares the two), built the way pydantic's
+    `model_construct` builds a model, without `model_copy`'s generic `copy.copy` calls — a
+    builder copies a model or two per action, on the hot path of playouts and searches."""
+    clone = object.__new__(type(model))
+    extra, private = model.__pydantic_extra__, model.__pydantic_private__
+    object.__setattr__(clone, "__dict__", {**model.__dict__, **update})
+    object.__setattr__(
+        clone, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys()
+    )
+    object.__setattr__(clone, "__pydantic_extra__", None if extra is None else dict(extra))
+    if private is not None:
+        private = {key: value for key, value in private.items() if value is not PydanticUndefined}
+    object.__setattr__(clone, "__pydantic_private__", private)
+    return clone
 
 
 @cache
@@ -78,7 +99,7 @@ class StateBuilder(Generic[S]):
 
     def __init__(self, old: S) -> None:
         self.old = old
-        self.state: S = old.model_copy()
+        self.state: S = model_copy(old, {})
         self.events: list[Event] = []
         self._copies: dict[str, Any] = {}
         self._edited_items: set[tuple[str, Hashable]] = set()

@@ -213,23 +213,17 @@ class Game(ABC, Generic[S, A]):
 
     # -- the phase table and the checker (see the module doc) ---------------------------
 
-    @property
-    def uses_phase_table(self) -> bool:
-        """Whether the game implements the phase table (every game will once ported), so that
-        `legal`, `why` and `play` work; otherwise only texts are listed and applied."""
-        return type(self).phase is not Game.phase
-
+    @abstractmethod
     def phase(self, state: S, seat: int) -> Phase[S, A]:
         """The row of the phase table that applies to `seat` now."""
-        raise NotImplementedError(f"{self.info.name} lists its own legal actions")
 
+    @abstractmethod
     def check(self, state: S, seat: int, action: A) -> str | None:
         """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
-        raise NotImplementedError(f"{self.info.name} checks its own actions")
 
+    @abstractmethod
     def perform(self, state: S, seat: int, action: A) -> Result[S]:
         """Carry out an action the checker allowed. Must not mutate `state`."""
-        raise NotImplementedError(f"{self.info.name} applies its own actions")
 
     @abstractmethod
     def parse(self, state: S, text: str) -> A:
@@ -421,9 +415,9 @@ class Game(ABC, Generic[S, A]):
 
     # -- what players may know ----------------------------------------------------------
 
+    @abstractmethod
     def view_of(self, state: S, viewer: int | None) -> View:
         """What `viewer` may see (None = the public), as the game's typed view."""
-        raise NotImplementedError(f"{self.info.name} builds its views as data")
 
     def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see (None = the public), as JSON-ready data."""

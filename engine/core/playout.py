@@ -32,10 +32,10 @@ def choose_action(rng: Rng, actions: list[str]) -> str:
 
 def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> T:
     """`choose_action` for actions of any form, given how to tell an action's kind."""
-    kinds: dict[str, list[T]] = {}
-    for action in actions:
-        kinds.setdefault(kind(action), []).append(action)
-    group = kinds[sorted(kinds)[rng.below(len(kinds))]]
+    kinds = list(map(kind, actions))
+    names = sorted(set(kinds))
+    chosen = names[rng.below(len(names))]
+    group = [action for action, name in zip(actions, kinds, strict=True) if name == chosen]
     return group[rng.below(len(group))]
 
 
@@ -58,14 +58,9 @@ def random_playout(
             break
         seats = sorted(game.to_act(playout.state))
         seat = seats[rng.below(len(seats))]
-        if game.uses_phase_table:  # typed actions: no text to write or read back
-            action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
-            playout.state, _ = game.play(playout.state, seat, action)
-            text = action.text()
-        else:
-            text = choose_action(rng, game.legal_actions(playout.state, seat))
-            playout.state, _ = game.apply(playout.state, seat, text)
-        playout.log.append((seat, text))
+        action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
+        playout.state, _ = game.play(playout.state, seat, action)
+        playout.log.append((seat, action.text()))
     else:
         playout.finished = game.is_over(playout.state)
     return playout

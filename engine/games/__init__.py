@@ -6,6 +6,7 @@ from engine.core.game import Game
 
 from .terra_nova import TerraNova
 from .terra_nova_2006 import TerraNova2006
+from .terramara import Terramara
 from .tiny_towns import TinyTowns
 
-ALL_GAMES: tuple[Game[Any], ...] = (TerraNova(), TerraNova2006(), TinyTowns())
+ALL_GAMES: tuple[Game[Any], ...] = (TerraNova(), TerraNova2006(), Terramara(), TinyTowns())

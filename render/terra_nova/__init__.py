@@ -2,8 +2,9 @@
 
 A cached layer per board side (paper, river, coordinates, panel frame, strip captions) lies
 under what each view adds: the bridges, the land in its current terrains (each with its
-letter, so terrains are told apart without colour), towns and buildings, the round scoring
-tiles, the power actions, the bonus tiles on offer and one card per faction.
+letter, so terrains are told apart without colour), towns, the last turn's marks and the
+buildings (each with its faction's glyph, so factions are told apart without colour), the
+round scoring tiles, the power actions, the bonus tiles on offer and one card per faction.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.games.terra_nova.view import TerraNovaView
 from render.common import to_png
 
 from .layers import background_for
@@ -21,6 +23,7 @@ from .panel import draw_panel
 from .pieces import (
     draw_bridges,
     draw_buildings,
+    draw_last_turn,
     draw_neutral_spots,
     draw_terrain,
     draw_towns,
@@ -29,22 +32,25 @@ from .pieces import (
 from .tiles import draw_strips
 
 
-def render(view: Mapping[str, Any]) -> bytes:
-    """PNG bytes of the board as `view` shows it; the same view always gives the same bytes."""
-    return to_png(image_of(view))
+def render(data: TerraNovaView | Mapping[str, Any]) -> bytes:
+    """PNG bytes of the board as a view (or its data) shows it; the same view always gives
+    the same bytes."""
+    return to_png(image_of(data))
 
 
-def image_of(view: Mapping[str, Any]) -> Image.Image:
+def image_of(data: TerraNovaView | Mapping[str, Any]) -> Image.Image:
     """The image before it is reduced to a palette."""
+    view = TerraNovaView.of(data)
     layout, background = background_for(cells_of(view))
     image = background.copy()
-    colours = seat_colours(view["players"])
-    draw_bridges(image, layout, view["bridges"], colours)
-    draw_terrain(image, layout, view["hexes"])
-    draw_towns(image, layout, view["towns"])
-    if view["phase"] == "neutral":
-        draw_neutral_spots(image, layout, view["hexes"])
-    draw_buildings(image, layout, view["hexes"], colours)
+    colours = seat_colours(view.players)
+    draw_bridges(image, layout, view.bridges, view.last_turn, colours)
+    draw_terrain(image, layout, view.hexes)
+    draw_towns(image, layout, view.towns)
+    draw_last_turn(image, layout, view.last_turn)
+    if view.phase == "neutral":
+        draw_neutral_spots(image, layout, view.hexes)
+    draw_buildings(image, layout, view.hexes, colours)
     draw_strips(image, view)
     draw_panel(image, view, colours)
     return image

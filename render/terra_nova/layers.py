@@ -131,9 +131,9 @@ def _draw_legend(image: Image.Image) -> None:
     label_font = font(17)
     x, y = 18.0, HEADER_BOTTOM / 2
     for terrain in TERRAINS:
-        paste_centred(image, hex_sprite(terrain, "", 18), (x + 15, y + 3))
-        draw.text((x + 36, y), terrain, font=label_font, fill=INK, anchor="lm")
-        x += 36 + label_font.getlength(terrain) + 16
+        paste_centred(image, hex_sprite(terrain, "", 20), (x + 15, y + 3))
+        draw.text((x + 38, y), terrain, font=label_font, fill=INK, anchor="lm")
+        x += 38 + label_font.getlength(terrain) + 14
     x += 14
     for kind in ("house", "trading post", "palace"):
         paste_centred(image, building_of(kind, 24, NO_FACTION), (x + 14, y - 2))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.games.terra_nova.view import TerraNovaView
 from render.common import Box
 from render.hexmap import HexLayout, fit_hexes
 
@@ -35,9 +36,11 @@ class Cell:
 MapLayout = HexLayout[Cell]
 
 
-def cells_of(view: Mapping[str, Any]) -> tuple[Cell, ...]:
-    """The board's hexes from a view: hashable, so the static layer is cached per board side."""
-    return tuple(Cell(h["name"], h["q"], h["r"], h["terrain"] == "river") for h in view["hexes"])
+def cells_of(view: TerraNovaView | Mapping[str, Any]) -> tuple[Cell, ...]:
+    """The board's hexes from a view (or its data): hashable, so the static layer is cached
+    per board side."""
+    hexes = TerraNovaView.of(view).hexes
+    return tuple(Cell(h.name, h.q, h.r, h.terrain == "river") for h in hexes)
 
 
 @lru_cache(maxsize=4)

@@ -3,15 +3,15 @@ money, power bowls, sailing, buildings and bridges left, bonus tile and towns.""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.terra_nova.view import PlayerView, TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
 
+from .glyphs import glyph_sprite
 from .layout import PANEL_TOP, card_box
 from .pieces import building_of
 from .style import (
@@ -27,6 +27,8 @@ from .style import (
     POWER,
     TOWN,
     WHITE,
+    glyph_ink,
+    glyph_of,
 )
 
 PALACES = 2
@@ -36,59 +38,80 @@ PHASES = {
     "houses": "setting starting houses",
     "bonus": "taking bonus tiles",
 }
+#: The size of key text — the status, names and faction names: 11 px and more when the image
+#: is shown 520 px wide (docs/architecture.md, "render/").
+KEY_SIZE = 30
+#: On the card of the faction that took the last turn (in the colour of the map's marks).
+LAST_TURN = "last turn"
 #: Bowls I, II and III: only bowl III's power can be spent, so it is the strongest shade.
 BOWL_SHADES = (0.62, 0.35, 0.0)
 
 
-def draw_panel(image: Image.Image, view: Mapping[str, Any], colours: Sequence[RGB]) -> None:
+def draw_panel(image: Image.Image, view: TerraNovaView, colours: Sequence[RGB]) -> None:
     draw = ImageDraw.Draw(image)
-    left = PANEL_LEFT + 16
-    draw.text((left, PANEL_TOP + 8), "Terra Nova", font=font(30), fill=INK)
-    status, status_font = fit_text(status_line(view), 19, PANEL_RIGHT - left - 16)
-    draw.text((left, PANEL_TOP + 50), status, font=status_font, fill=MUTED)
-    players = view["players"]
-    acting = set(view["to_act"])
+    _draw_status(draw, view)
+    players = view.players
+    acting = set(view.to_act)
+    last = view.last_turn.seat if view.last_turn else None
     for seat, player in enumerate(players):
-        towns = tuple(town["tile"] for town in view["towns"] if town["seat"] == seat)
+        towns = tuple(town.tile for town in view.towns if town.seat == seat)
         left, top, right, bottom = card_box(seat, len(players))
         size = (right - left, bottom - top)
-        card = _card(json.dumps(player, sort_keys=True), size, colours[seat], seat in acting, towns)
+        card = _card(player, size, colours[seat], seat in acting, seat == last, towns)
         image.paste(card, (left, top))
         if seat in acting:
             tip = (left - 2, (top + bottom) / 2)
             draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
 
 
-def status_line(view: Mapping[str, Any]) -> str:
-    players = view["players"]
-    if view["phase"] == "over":
-        return "Game over: " + (view.get("end_reason") or "final scores")
-    names = ", ".join(players[seat]["name"] for seat in view["to_act"])
-    when = PHASES.get(view["phase"], f"round {view['round']} of {len(view['round_tiles'])}")
-    return f"{when[:1].upper()}{when[1:]} · {names} to act"
+def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView) -> None:
+    """Two lines above the cards, in key-text size: the round (or set-up step, or the end),
+    and who is to act (names cut short rather than made smaller), or why the game ended."""
+    left, width = PANEL_LEFT + 16, PANEL_RIGHT - PANEL_LEFT - 32
+    key_font = font(KEY_SIZE)
+    if view.phase == "over":
+        lines = (("Game over", INK), (view.end_reason or "final scores", INK))
+    else:
+        when = PHASES.get(view.phase, f"round {view.round} of {len(view.round_tiles)}")
+        names = ", ".join(view.players[seat].name for seat in view.to_act)
+        suffix = " to act"
+        names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
+        lines = ((f"{when[:1].upper()}{when[1:]}", INK), (names + suffix, NOW))
+    for top, (text, colour) in zip((PANEL_TOP + 6, PANEL_TOP + 42), lines, strict=True):
+        fitted, text_font = fit_text(text, KEY_SIZE, width, minimum=KEY_SIZE)
+        draw.text((left, top), fitted, font=text_font, fill=colour)
 
 
 @lru_cache(maxsize=64)
 def _card(
-    player_json: str, size: tuple[int, int], colour: RGB, acting: bool, towns: tuple[str, ...]
+    player: PlayerView,
+    size: tuple[int, int],
+    colour: RGB,
+    acting: bool,
+    last: bool,
+    towns: tuple[str, ...],
 ) -> Image.Image:
     """A faction's card, cached: in a game most cards stay the same from one image to the
-    next (the player is the view's entry as JSON, so it can key the cache)."""
+    next (a view is hashable, so its player can key the cache). `last`: this seat took the
+    last turn."""
     image = Image.new("RGB", size, CARD)
     draw = ImageDraw.Draw(image)
-    player = json.loads(player_json)
     box = (0, 0, size[0] - 1, size[1] - 1)
     left, top, right, bottom = box
     if acting:
         draw.rounded_rectangle(box, radius=10, fill=mix(CARD, NOW, 0.06), outline=NOW, width=4)
     else:
         draw.rounded_rectangle(box, radius=10, fill=CARD, outline=CARD_EDGE, width=1)
-    draw.rounded_rectangle((left + 6, top + 8, left + 14, bottom - 8), radius=4, fill=colour)
+    draw.rounded_rectangle((left + 5, top + 8, left + 19, bottom - 8), radius=5, fill=colour)
     rows = _rows(top, bottom)
+    glyph = glyph_of(colour)
+    if glyph is not None:
+        for y in (rows[0], rows[3]):
+            paste_centred(image, glyph_sprite(glyph, 11, glyph_ink(colour), colour), (left + 12, y))
     _draw_title(draw, box, player, rows[0])
-    _draw_resources(image, draw, left + 24, rows[1], player)
-    _draw_supply(image, draw, left + 24, rows[2], player, colour)
-    _draw_tiles(draw, left + 24, right - 14, rows[3], player, towns)
+    _draw_resources(image, draw, left + 26, rows[1], player)
+    _draw_supply(image, draw, left + 26, rows[2], player, colour)
+    _draw_tiles(draw, left + 26, right - 14, rows[3], player, towns, last)
     return image
 
 
@@ -98,34 +121,50 @@ def _rows(top: int, bottom: int) -> list[float]:
     return [top + 8 + step * (index + 0.5) for index in range(4)]
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any], y: float) -> None:
+def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, y: float) -> None:
     """Player and faction name, and the score."""
     left, _, right, _ = box
-    score = str(player["score"])
-    score_font = font(36)
-    score_left = right - 14 - score_font.getlength(score)
-    draw.text((right - 14, y + 2), score, font=score_font, fill=INK, anchor="rm")
+    score_left = _draw_score(draw, right - 14, y, player.score)
     draw.text((score_left - 6, y + 8), "VP", font=font(15), fill=MUTED, anchor="rm")
-    faction = player["faction_name"] or "no faction yet"
-    name_width = score_left - 40 - (left + 24)
-    name, name_font = fit_text(player["name"], 24, name_width, minimum=15)
-    text = f"{name}  ·  {faction}"
-    if name_font.getlength(text) <= name_width and font_for(text, 24) is name_font:
-        draw.text((left + 24, y), text, font=name_font, fill=INK, anchor="lm")
+    faction = player.faction_name or "no faction yet"
+    _draw_name(draw, left + 26, y, score_left - 34 - (left + 26), player.name, faction)
+
+
+def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int) -> float:
+    """The score right-aligned at `right`; returns where it begins."""
+    text, score_font = str(score), font(36)
+    draw.text((right, y + 2), text, font=score_font, fill=INK, anchor="rm")
+    return right - score_font.getlength(text)
+
+
+def _draw_name(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, name: str, faction: str
+) -> None:
+    """`name · faction` in key-text size, or the name (cut short if need be) over the
+    faction's name in a smaller size when both do not fit `width`."""
+    name, name_font = fit_text(name, KEY_SIZE, width, minimum=KEY_SIZE)
+    text = f"{name} · {faction}"
+    if name_font.getlength(text) <= width and font_for(text, KEY_SIZE) is name_font:
+        draw.text((x, y), text, font=name_font, fill=INK, anchor="lm")
         return
-    draw.text((left + 24, y - 11), name, font=name_font, fill=INK, anchor="lm")
-    draw.text((left + 24, y + 12), faction, font=font(15), fill=MUTED, anchor="lm")
+    draw.text((x, y - 8), name, font=name_font, fill=INK, anchor="lm")
+    _draw_faction(draw, x, y + 16, faction)
+
+
+def _draw_faction(draw: ImageDraw.ImageDraw, x: float, y: float, faction: str) -> None:
+    """The faction's name under a player's name (the card's colour and glyph name it too)."""
+    draw.text((x, y), faction, font=font(17), fill=MUTED, anchor="lm")
 
 
 def _draw_resources(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: Mapping[str, Any]
+    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: PlayerView
 ) -> None:
     """Money, the three power bowls and sailing."""
     paste_centred(image, disc_sprite(14, COIN, COIN_EDGE, "$", COIN_EDGE, None, 15), (x + 14, y))
-    money = str(player["money"])
+    money = str(player.money)
     draw.text((x + 34, y), money, font=font(27), fill=INK, anchor="lm")
     x += 34 + max(font(27).getlength(money), 30) + 18
-    for numeral, count, shade in zip(("I", "II", "III"), player["bowls"], BOWL_SHADES, strict=True):
+    for numeral, count, shade in zip(("I", "II", "III"), player.bowls, BOWL_SHADES, strict=True):
         draw.text((x, y), numeral, font=font(15), fill=MUTED, anchor="lm")
         x += font(15).getlength(numeral) + 4
         fill = mix(POWER, WHITE, shade)
@@ -134,8 +173,8 @@ def _draw_resources(
         paste_centred(image, bowl, (x + 15, y))
         x += 40
     x += 8
-    if player["max_sailing"] is not None:
-        sailing = f"sail {player['sailing']}/{player['max_sailing']}"
+    if player.max_sailing is not None:
+        sailing = f"sail {player.sailing}/{player.max_sailing}"
         draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
 
 
@@ -144,24 +183,27 @@ def _draw_supply(
     draw: ImageDraw.ImageDraw,
     x: float,
     y: float,
-    player: Mapping[str, Any],
+    player: PlayerView,
     colour: RGB,
 ) -> None:
     """How many houses, trading posts, palaces and bridges are still to build."""
     draw.text((x, y), "left", font=font(15), fill=MUTED, anchor="lm")
     x += 38
     supply = (
-        ("house", player["houses_left"]),
-        ("trading post", player["trading_posts_left"]),
-        ("palace", PALACES - len(player["palaces"])),
+        ("house", player.houses_left),
+        ("trading post", player.trading_posts_left),
+        ("palace", PALACES - len(player.palaces)),
     )
     for kind, count in supply:
         paste_centred(image, building_of(kind, 22, colour), (x + 14, y - 1))
         draw.text((x + 32, y), f"{count}", font=font(21), fill=INK, anchor="lm")
         x += 66
-    draw.line([(x, y + 5), (x + 26, y - 5)], fill=INK, width=9)
-    draw.line([(x, y + 5), (x + 26, y - 5)], fill=colour, width=5)
-    draw.text((x + 34, y), f"{player['bridges_left']}", font=font(21), fill=INK, anchor="lm")
+    draw.line([(x, y + 5), (x + 26, y - 5)], fill=INK, width=11)
+    draw.line([(x, y + 5), (x + 26, y - 5)], fill=colour, width=7)
+    glyph = glyph_of(colour)
+    if glyph is not None:
+        paste_centred(image, glyph_sprite(glyph, 7, glyph_ink(colour), colour), (x + 13, y))
+    draw.text((x + 34, y), f"{player.bridges_left}", font=font(21), fill=INK, anchor="lm")
 
 
 def _draw_tiles(
@@ -169,12 +211,13 @@ def _draw_tiles(
     x: float,
     right: float,
     y: float,
-    player: Mapping[str, Any],
+    player: PlayerView,
     towns: Sequence[str],
+    last: bool,
 ) -> None:
-    """The bonus tile held, towns founded (with their tiles), and whether the faction
-    passed (or which once-a-round actions it has used)."""
-    bonus = player["bonus"] or "no bonus tile"
+    """The bonus tile held, towns founded (with their tiles), and whether the faction took
+    the last turn, passed, or which once-a-round actions it has used."""
+    bonus = player.bonus or "no bonus tile"
     bonus_font = font(17)
     width = bonus_font.getlength(bonus) + 16
     draw.rounded_rectangle((x, y - 13, x + width, y + 13), radius=6, fill=WHITE, outline=CARD_EDGE)
@@ -185,19 +228,25 @@ def _draw_tiles(
     chosen = [tile for tile in towns if tile]
     if chosen:
         label += ": " + ", ".join(chosen)
-    if player["towns_to_choose"]:
-        label += f", {player['towns_to_choose']} tile to choose"
-    flag, flag_font = fit_text(_flag(player), 17, (right - x) / 2, minimum=12)
+    if player.towns_to_choose:
+        label += f", {player.towns_to_choose} tile to choose"
+    flag = _flag(player)
+    if last:
+        flag = f"{LAST_TURN} · {flag}" if flag else LAST_TURN
+    flag, flag_font = fit_text(flag, 17, (right - x) / 2, minimum=12)
     if flag:
         draw.text((right, y), flag, font=flag_font, fill=MUTED, anchor="rm")
+    if last and flag.startswith(LAST_TURN):
+        rest = flag_font.getlength(flag[len(LAST_TURN) :])
+        draw.text((right - rest, y), LAST_TURN, font=flag_font, fill=NOW, anchor="rm")
     room = right - (x + 26) - flag_font.getlength(flag) - 10
     label, label_font = fit_text(label, 17, room, minimum=12)
     draw.text((x + 26, y), label, font=label_font, fill=INK, anchor="lm")
 
 
-def _flag(player: Mapping[str, Any]) -> str:
-    if player["resigned"]:
+def _flag(player: PlayerView) -> str:
+    if player.resigned:
         return "resigned"
-    if player["passed"]:
+    if player.passed:
         return "passed"
-    return ", ".join(f"{action} used" for action in player["used_this_round"])
+    return ", ".join(f"{action} used" for action in player.used_this_round)

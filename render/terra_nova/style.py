@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render.common import RGB, mix, rgb
+from render.common import RGB, luminance, mix, rgb
 
 WIDTH, HEIGHT = 1400, 880
 MAP_RIGHT = 984  # the map and the tile strips fill x < MAP_RIGHT, the faction panel the rest
@@ -55,6 +55,18 @@ FACTION_COLOURS: dict[str, RGB] = {
 }
 NO_FACTION = rgb("#A39C90")  # a seat that has not chosen its faction yet
 
+#: Each faction colour's glyph, drawn on its buildings, bridges and card: under colour
+#: blindness the green and red factions' pieces (and, with tritanopia, the blue and green
+#: ones) look alike in colour, never in glyph.
+GLYPHS: dict[str, str] = {
+    "blue": "circle",
+    "green": "triangle",
+    "red": "square",
+    "yellow": "diamond",
+    "black": "cross",
+}
+_GLYPH_OF_COLOUR = {FACTION_COLOURS[name]: glyph for name, glyph in GLYPHS.items()}
+
 
 def faction_colour(name: str | None) -> RGB:
     return NO_FACTION if name is None else FACTION_COLOURS[name]
@@ -68,3 +80,13 @@ def piece_edge(colour: RGB) -> RGB:
 def letter_ink(fill: RGB) -> RGB:
     """A terrain letter: a darker shade of its hex (white on the dark swamp)."""
     return mix(fill, WHITE, 0.75) if fill == TERRAINS["swamp"][1] else mix(fill, INK, 0.6)
+
+
+def glyph_of(colour: RGB) -> str | None:
+    """The glyph of a faction colour (None for a seat without a faction)."""
+    return _GLYPH_OF_COLOUR.get(colour)
+
+
+def glyph_ink(fill: RGB) -> RGB:
+    """A glyph on a piece: white on the dark colours, ink on yellow."""
+    return INK if luminance(fill) > 0.55 else WHITE

@@ -4,12 +4,12 @@ the money lying on them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.terra_nova.view import TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
 
 from .layout import STRIP_CAPTION, strip_box, tile_boxes
@@ -25,19 +25,15 @@ Offer = tuple[tuple[str, str, int], ...]
 PowerActions = tuple[tuple[str, int, str, bool], ...]
 
 
-def draw_strips(image: Image.Image, view: Mapping[str, Any]) -> None:
+def draw_strips(image: Image.Image, view: TerraNovaView) -> None:
     """The three strips, each drawn once per content and cached: within a game they change
     only when a round ends, a power action is taken or a bonus tile changes hands."""
-    playing = view["phase"] != "over"
-    rounds: RoundTiles = tuple(
-        (t["round"], t["text"], t["current"] and playing) for t in view["round_tiles"]
-    )
-    actions: PowerActions = tuple(
-        (a["key"], a["cost"], a["text"], a["used"]) for a in view["power_actions"]
-    )
-    offer: Offer = tuple((t["tile"], t["text"], t["money"]) for t in view["bonus_offer"])
+    playing = view.phase != "over"
+    rounds: RoundTiles = tuple((t.round, t.text, t.current and playing) for t in view.round_tiles)
+    actions: PowerActions = tuple((a.key, a.cost, a.text, a.used) for a in view.power_actions)
+    offer: Offer = tuple((t.tile, t.text, t.money) for t in view.bonus_offer)
     for index, strip in enumerate(
-        (_round_strip(rounds, view["round"]), _power_strip(actions), _offer_strip(offer))
+        (_round_strip(rounds, view.round), _power_strip(actions), _offer_strip(offer))
     ):
         image.paste(strip, _region(index)[:2])
 

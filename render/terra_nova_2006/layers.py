@@ -22,6 +22,7 @@ from .style import (
     INK,
     LANDSCAPES,
     LAYER_SCALE,
+    LEGEND_TOP,
     LETTER_INK,
     MUTED,
     NAME_INK,
@@ -33,7 +34,8 @@ from .style import (
     WIDTH,
 )
 
-LEGEND_TOP = HEIGHT - 150
+#: The legend's swatches (a hex with the landscape's letter) and names.
+SWATCH_RADIUS, LEGEND_SIZE, LEGEND_MAX_GAP = 13, 17, 28
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ def _cell_marks(layout: BoardLayout, k: int) -> tuple[Image.Image, Image.Image]:
     draw_ink, draw_halo = ImageDraw.Draw(ink), ImageDraw.Draw(halo)
     radius = layout.radius * k
     letter_font = font(round(radius * 0.62))
-    name_font = font(round(radius * 0.36))
+    name_font = font(round(radius * 0.4))
     for cell in layout.cells.values():
         cx, cy = _scaled(layout.centre(cell.name), k)
         outline = round(OUTLINE_INK * 255)
@@ -170,23 +172,27 @@ def _draw_panel_frame(draw: ImageDraw.ImageDraw, k: int) -> None:
         outline=CARD_EDGE,
         width=2 * k,
     )
-    draw.text(((PANEL_LEFT + 16) * k, 26 * k), "Terra Nova (2006)", font=font(28 * k), fill=INK)
+    draw.text(((PANEL_LEFT + 16) * k, 24 * k), "Terra Nova (2006)", font=font(20 * k), fill=MUTED)
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, k: int) -> None:
-    left = PANEL_LEFT + 16
-    draw.line(
-        ((left * k, (LEGEND_TOP - 10) * k), ((PANEL_RIGHT - 16) * k, (LEGEND_TOP - 10) * k)),
-        fill=CARD_EDGE,
-        width=k,
-    )
-    draw.text((left * k, LEGEND_TOP * k), "Landscapes", font=font(17 * k), fill=MUTED)
-    for index, (letter, name, colour) in enumerate(LANDSCAPES.values()):
-        column, row = divmod(index, 4)
-        cx = left + 14 + column * 152
-        cy = LEGEND_TOP + 40 + row * 27
+    """One row under the island: each landscape's swatch with its letter, and its name."""
+    name_font = font(LEGEND_SIZE * k)
+    entries = [
+        (letter, name, colour, name_font.getlength(name) / k)
+        for letter, name, colour in LANDSCAPES.values()
+    ]
+    swatch = 2 * SWATCH_RADIUS + 6
+    widths = sum(swatch + width for *_, width in entries)
+    gap = min(LEGEND_MAX_GAP, (BOARD_RIGHT - 32 - widths) / (len(entries) - 1))
+    x = (BOARD_RIGHT - widths - gap * (len(entries) - 1)) / 2
+    cy = LEGEND_TOP + 32
+    for letter, name, colour, width in entries:
+        cx = x + SWATCH_RADIUS
         draw.polygon(
-            hex_corners((cx * k, cy * k), 13 * k), fill=colour, outline=mix(colour, INK, 0.45)
+            hex_corners((cx * k, cy * k), SWATCH_RADIUS * k),
+            fill=colour,
+            outline=mix(colour, INK, 0.45),
         )
         draw.text(
             (cx * k, cy * k),
@@ -195,4 +201,5 @@ def _draw_legend(draw: ImageDraw.ImageDraw, k: int) -> None:
             fill=mix(colour, INK, LETTER_INK),
             anchor="mm",
         )
-        draw.text(((cx + 22) * k, cy * k), name, font=font(17 * k), fill=INK, anchor="lm")
+        draw.text(((x + swatch) * k, cy * k), name, font=name_font, fill=INK, anchor="lm")
+        x += swatch + width + gap

@@ -9,7 +9,7 @@ from typing import Any
 from engine.games.terra_nova_2006.view import TerraNova2006View
 from render.hexmap import HexLayout, fit_hexes
 
-from .style import BOARD_RIGHT, HEIGHT
+from .style import BOARD_RIGHT, LEGEND_TOP
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,7 @@ def cells_of(view: TerraNova2006View | Mapping[str, Any]) -> tuple[Cell, ...]:
 
 
 def layout_for(cells: Sequence[Cell]) -> BoardLayout:
-    """Fit the island into the board part of the image, leaving margins for row letters."""
-    label_margin, top_margin = 46, 24
-    return fit_hexes(
-        cells, (label_margin, top_margin, BOARD_RIGHT - label_margin, HEIGHT - top_margin)
-    )
+    """Fit the island into the board part of the image above the legend, leaving margins
+    for the row letters."""
+    label_margin, top_margin = 36, 14
+    return fit_hexes(cells, (label_margin, top_margin, BOARD_RIGHT - label_margin, LEGEND_TOP))

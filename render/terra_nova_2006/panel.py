@@ -1,12 +1,19 @@
-"""The side panel: players, whose turn, stones left and the last turn in words."""
+"""The side panel: the phase and turn, one card per player (name, score, figures), whose turn
+it is (or who won), stones left and the last turn in words.
+
+Key text — what one follows the game by in a phone's chat preview — is drawn in KEY_SIZE;
+long names are cut short rather than drawn smaller.
+"""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.core import rank
 from engine.games.terra_nova_2006.view import LastTurnView, PlayerView, TerraNova2006View
 from render.common import (
     RGB,
+    cut,
     fit_text,
     font,
     font_for,
@@ -17,9 +24,17 @@ from render.common import (
 )
 
 from .pieces import Seats, figure_sprite
-from .style import CARD, CARD_EDGE, INK, MUTED, PANEL_LEFT, PANEL_RIGHT, STONE
+from .style import CARD, CARD_EDGE, HEIGHT, INK, KEY_SIZE, MUTED, PANEL_LEFT, PANEL_RIGHT, STONE
 
-PLAYER_ROW, PLAYER_GAP, PLAYERS_TOP = 84, 6, 98
+HEADING_TOP = 52
+PLAYERS_TOP, PLAYER_ROW, PLAYER_GAP = 100, 90, 8
+SCORE_SIZE, DETAIL_SIZE, DETAIL_MINIMUM = 42, 19, 15
+#: Lines of key text for who won (names can be long); the last is cut short if need be.
+WINNER_LINES = 3
+KEY_LINE = KEY_SIZE + 6
+LAST_TURN_SIZE, LAST_TURN_LINE = 19, 24
+PHASES = {"placement": "Placement", "play": "Play"}
+WINNER = "winner · "
 
 
 def player_card(seat: int) -> tuple[int, int, int, int]:
@@ -31,83 +46,128 @@ def player_card(seat: int) -> tuple[int, int, int, int]:
 def draw_panel(image: Image.Image, view: TerraNova2006View, seats: Seats) -> None:
     draw = ImageDraw.Draw(image)
     left, right = PANEL_LEFT + 16, PANEL_RIGHT - 16
-    phase = view.phase
-    heading = "Final board" if phase == "over" else f"Turn {view.turn} · {phase} phase"
-    draw.text((left, 66), heading, font=font(19), fill=MUTED)
+    _draw_heading(draw, view, left)
     to_act = set(view.to_act)
+    won = set(_winners(view))
     for seat, player in enumerate(view.players):
         colour, label = seats.colours[seat], seats.labels[seat]
-        _draw_player(image, draw, player, colour, label, seat in to_act, seat)
-    y = player_card(len(view.players) - 1)[3] + 10
+        _draw_player(image, draw, player, (colour, label), seat in to_act, seat in won)
+    y = player_card(len(view.players) - 1)[3] + 14
     y = _draw_status(draw, view, y, left, right)
-    y = _draw_stones(image, draw, view, y + 14, left, right)
-    _draw_last_turn(draw, view, y + 16, left, right)
+    y = _draw_stones(image, draw, view, y + 16, left, right)
+    _draw_last_turn(draw, view, y + 22, left, right)
+
+
+def _draw_heading(draw: ImageDraw.ImageDraw, view: TerraNova2006View, left: int) -> None:
+    """The phase and the turn, or that the game is over."""
+    phase = PHASES.get(view.phase)
+    heading = f"{phase} · turn {view.turn}" if phase else "Game over"
+    draw.text((left, HEADING_TOP), heading, font=font(KEY_SIZE), fill=INK)
+
+
+def _winners(view: TerraNova2006View) -> list[int]:
+    """The seats that won, ranked as the engine ranks them for `winner_text`; none before
+    the end."""
+    if view.phase != "over":
+        return []
+    players = view.players
+    return rank([p.score for p in players], [p.resigned for p in players])[0]
 
 
 def _draw_player(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     player: PlayerView,
-    colour: RGB,
-    label: str,
+    figure: tuple[RGB, str],
     acting: bool,
-    seat: int,
+    won: bool,
 ) -> None:
-    box = player_card(seat)
+    """A seat's card: figure, name and score on top, the player's figures below; framed in
+    the player's colour, with an arrow beside it, when it is their turn; framed in ink, with
+    "winner" before the figures, when the player won."""
+    colour, label = figure
+    box = player_card(player.seat)
     left, top, right, _ = box
     if acting:
         draw.rounded_rectangle(
             box, radius=10, fill=mix(CARD, colour, 0.22), outline=colour, width=4
         )
-    else:
-        draw.rounded_rectangle(box, radius=10, fill=CARD, outline=CARD_EDGE, width=1)
-    resigned = player.resigned
-    disc_colour = mix(colour, CARD, 0.55) if resigned else colour
-    paste_centred(image, figure_sprite(20, disc_colour, label), (left + 32, top + 32))
-    name_colour = MUTED if resigned else INK
-    score = str(player.score)
-    score_font = font(34)
-    score_width = score_font.getlength(score)
-    name, name_font = fit_text(player.name, 24, right - left - 74 - score_width - 16, minimum=15)
-    draw.text((left + 62, top + 32), name, font=name_font, fill=name_colour, anchor="lm")
-    draw.text((right - 12, top + 32), score, font=score_font, fill=name_colour, anchor="rm")
-    if resigned:
-        detail = "resigned"
-    else:
-        detail = (
-            f"on board {player.figures_on_board} · to place {player.figures_to_place}"
-            f" · out {player.figures_out}"
-        )
-    draw.text((left + 14, top + 66), detail, font=font(16), fill=MUTED, anchor="lm")
-    if acting:
         tip = (left - 2, top + PLAYER_ROW / 2)
         draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=colour)
+    else:
+        edge, width = (INK, 3) if won else (CARD_EDGE, 1)
+        draw.rounded_rectangle(box, radius=10, fill=CARD, outline=edge, width=width)
+    resigned = player.resigned
+    disc_colour = mix(colour, CARD, 0.55) if resigned else colour
+    paste_centred(image, figure_sprite(20, disc_colour, label), (left + 32, top + 33))
+    ink = MUTED if resigned else INK
+    score_left = _draw_score(draw, right - 14, top + 33, player.score, ink)
+    _draw_name(draw, left + 62, top + 33, score_left - 14 - (left + 62), player.name, ink)
+    _draw_figures(draw, left + 62, top + 69, right - 12 - (left + 62), player, won)
+
+
+def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int, ink: RGB) -> float:
+    """The score right-aligned at `right`; returns where it begins."""
+    text, score_font = str(score), font(SCORE_SIZE)
+    draw.text((right, y), text, font=score_font, fill=ink, anchor="rm")
+    return right - score_font.getlength(text)
+
+
+def _draw_name(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, name: str, ink: RGB
+) -> None:
+    """The player's name in key-text size, cut short if it does not fit `width`."""
+    name, name_font = fit_text(name, KEY_SIZE, width, minimum=KEY_SIZE)
+    draw.text((x, y), name, font=name_font, fill=ink, anchor="lm")
+
+
+def _draw_figures(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player: PlayerView, won: bool
+) -> None:
+    """Where the player's figures are: on the board, and still to place or out of the game
+    when there are any; or that the player resigned. A winner's line begins with "winner"."""
+    if player.resigned:
+        detail = "resigned"
+    else:
+        counts = (
+            (player.figures_on_board, "on board"),
+            (player.figures_to_place, "to place"),
+            (player.figures_out, "out"),
+        )
+        detail = " · ".join(f"{n} {where}" for n, where in counts if n or where == "on board")
+    prefix = WINNER if won else ""
+    _, detail_font = fit_text(prefix + detail, DETAIL_SIZE, width, minimum=DETAIL_MINIMUM)
+    if prefix:
+        draw.text((x, y), prefix, font=detail_font, fill=INK, anchor="lm")
+        x += detail_font.getlength(prefix)
+    draw.text((x, y), detail, font=detail_font, fill=MUTED, anchor="lm")
 
 
 def _draw_status(
     draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
 ) -> int:
-    """Whose turn and what is left to do, or the winner; returns the next free y."""
-    title_font = font(23)
+    """Whose turn it is and what is left of it, or who won, in key-text size; returns the
+    next free y."""
+    key_font = font(KEY_SIZE)
+    width = right - left
     if view.phase == "over":
-        title = "Game over"
-        body = view.winner_text or ""
+        winners = view.winner_text or ""
+        lines = wrap(winners, font_for(winners, KEY_SIZE), width, most=WINNER_LINES)
     else:
         suffix = " to act"
         names = ", ".join(view.players[seat].name for seat in view.to_act)
-        names, _ = fit_text(names, 23, right - left - title_font.getlength(suffix), minimum=23)
-        title = names + suffix
-        left_count = view.actions_left
+        names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
         if view.phase == "placement":
-            body = "Place a figure on any empty hex."
+            task = "Place a figure"
         else:
-            body = f"{left_count} action{'s' if left_count != 1 else ''} left this turn."
-    draw.text((left, top), title, font=font_for(title, 23), fill=INK)
-    y = top + 32
-    body_font = font_for(body, 18)
-    for line in wrap(body, body_font, right - left):
-        draw.text((left, y), line, font=body_font, fill=INK)
-        y += 23
+            count = view.actions_left
+            task = f"{count} action{'s' if count != 1 else ''} left this turn"
+        lines = [names + suffix, task]
+    y = top
+    for line in lines:
+        text, line_font = fit_text(line, KEY_SIZE, width, minimum=KEY_SIZE)
+        draw.text((left, y), text, font=line_font, fill=INK)
+        y += KEY_LINE
     return y
 
 
@@ -119,17 +179,18 @@ def _draw_stones(
     left: int,
     right: int,
 ) -> int:
+    """Stones left of the shared supply, in figures and as a bar; returns its bottom."""
     stones_left = view.stones_left
     total = stones_left + len(view.stones)
     paste_centred(image, hex_token_sprite(12, *STONE), (left + 12, top + 12))
     draw.text(
         (left + 32, top + 12),
         f"Stones left: {stones_left} of {total}",
-        font=font(18),
+        font=font(20),
         fill=INK,
         anchor="lm",
     )
-    bar_top = top + 30
+    bar_top = top + 32
     draw.rounded_rectangle((left, bar_top, right, bar_top + 10), radius=5, fill=CARD_EDGE)
     if total and stones_left:
         filled = left + (right - left) * stones_left / total
@@ -140,16 +201,18 @@ def _draw_stones(
 def _draw_last_turn(
     draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
 ) -> None:
+    """The last turn in words, in as many lines as the panel has room for."""
     last = view.last_turn
     if last is None:
         return
     text = describe_last_turn(view, last)
-    draw.text((left, top), "Last turn", font=font(17), fill=MUTED)
-    body_font = font_for(text, 17)
-    y = top + 24
-    for line in wrap(text, body_font, right - left)[:4]:
-        draw.text((left, y), line, font=body_font, fill=INK)
-        y += 21
+    draw.text((left, top), "Last turn", font=font(LAST_TURN_SIZE), fill=MUTED)
+    body_font = font_for(text, LAST_TURN_SIZE)
+    y = top + LAST_TURN_LINE + 4
+    room = max(1, (HEIGHT - 24 - y) // LAST_TURN_LINE)
+    for line in wrap(text, body_font, right - left, most=room):
+        draw.text((left, y), cut(line, body_font, right - left), font=body_font, fill=INK)
+        y += LAST_TURN_LINE
 
 
 def describe_last_turn(view: TerraNova2006View, last: LastTurnView) -> str:

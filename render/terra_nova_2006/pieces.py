@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.games.terra_nova_2006.view import AreaView, MoveView, PlayerView, TerraNova2006View
 from render.common import (
+    PLAYER_COLOURS,
     RGB,
     Box,
     DrawOnMask,
@@ -22,6 +23,7 @@ from render.common import (
     hex_corners,
     hex_edge,
     hex_token_sprite,
+    initials,
     paste_centred,
     ring_sprite,
     shape_mask,
@@ -34,7 +36,6 @@ from .style import (
     CASING,
     HIGHLIGHT,
     INK,
-    PLAYER_COLOURS,
     STONE,
     area_edge,
     area_fill,
@@ -52,29 +53,6 @@ class Seats:
     @classmethod
     def of(cls, players: Sequence[PlayerView]) -> Seats:
         return cls([PLAYER_COLOURS[p.colour] for p in players], initials([p.name for p in players]))
-
-
-def initials(names: Sequence[str]) -> list[str]:
-    """A short label per player for their discs, different for every player: the initial;
-    where initials clash, the clashing players all get two letters by the first rule that
-    tells them apart — the first two letters, else first and last, else initial and seat
-    ("alice" and "alina" become "Ae" and "Aa"; "alice" and "alice 2" become "Ae" and "A2")."""
-    letters = ["".join(c for c in name if c.isalnum()) or "?" for name in names]
-    labels = [word[0].upper() for word in letters]
-    rules: tuple[Callable[[int], str], ...] = (
-        lambda seat: letters[seat][:2].title(),
-        lambda seat: labels[seat] + letters[seat][-1].lower(),
-        lambda seat: f"{labels[seat]}{seat + 1}",
-    )
-    for initial in {label for label in labels if labels.count(label) > 1}:
-        group = [seat for seat, label in enumerate(labels) if label == initial]
-        for rule in rules:
-            tried = [rule(seat) for seat in group]
-            if len(set(tried)) == len(tried):
-                break
-        for seat, label in zip(group, tried, strict=True):
-            labels[seat] = label
-    return labels
 
 
 def figure_sprite(radius: int, colour: RGB, label: str) -> Image.Image:
@@ -230,7 +208,7 @@ def draw_area_badge(
     else:
         text = f"+{min(awarded.values())} each"
     badge_font = font(round(layout.radius * 0.6))
-    disc = 9
+    disc = 11
     width = badge_font.getlength(text) + 14 + len(winners) * (2 * disc + 3)
     height = layout.radius * 0.6 + 12
     left, top = cx - width / 2, cy - height / 2
@@ -245,7 +223,7 @@ def draw_area_badge(
     x = left + 7
     for seat in winners:
         colour, label = seats.colours[seat], seats.labels[seat][:1]
-        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 11)
+        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
         paste_centred(image, sprite, (x + disc, cy))
         x += 2 * disc + 3
     ImageDraw.Draw(image).text((x, cy), text, font=badge_font, fill=INK, anchor="lm")

@@ -5,8 +5,13 @@ from __future__ import annotations
 from render.common import RGB, mix, rgb
 
 WIDTH, HEIGHT = 1200, 900
-BOARD_RIGHT = 862  # the board fills x < BOARD_RIGHT, the side panel the rest
-PANEL_LEFT, PANEL_RIGHT = BOARD_RIGHT + 8, WIDTH - 14
+BOARD_RIGHT = 840  # the board (island and legend) fills x < BOARD_RIGHT, the side panel the rest
+PANEL_LEFT, PANEL_RIGHT = BOARD_RIGHT + 8, WIDTH - 12
+LEGEND_TOP = HEIGHT - 64  # the landscape legend: one row under the island
+#: The size of key text — the turn and phase, whose turn it is or who won, the players' names
+#: and scores: 13 px when the image is shown 520 px wide, more than the 11 px asked for
+#: (docs/architecture.md, "render/"). Everything else is at least 12 px in the full image.
+KEY_SIZE = 30
 LAYER_SCALE = 2  # cached layers are drawn twice as large and reduced: smooth edges
 
 PAPER = rgb("#F4EFE4")
@@ -30,13 +35,6 @@ LANDSCAPES: dict[str, tuple[str, str, RGB]] = {
     "cropland": ("C", "cropland", rgb("#F0C46A")),
     "rock": ("R", "rock", rgb("#BEBAB4")),
     "moor": ("M", "moor", rgb("#B99CCB")),
-}
-
-PLAYER_COLOURS: dict[str, RGB] = {
-    "yellow": rgb("#FFD21F"),
-    "red": rgb("#D7373F"),
-    "blue": rgb("#2F66D0"),
-    "green": rgb("#17894B"),
 }
 
 #: A boundary stone: fill, edge, lit bevel, shaded bevel.

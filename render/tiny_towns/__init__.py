@@ -14,9 +14,10 @@ from typing import Any
 
 from PIL import Image
 
+from engine.games.tiny_towns.view import TinyTownsView
 from render.common import to_png
 
-from .cards import CardFace, palette_of
+from .cards import palette_of
 from .header import draw_header
 from .layers import Legend, background_for
 from .layout import PRIVATE_HEIGHT
@@ -25,24 +26,25 @@ from .style import PAPER
 from .towns import draw_towns
 
 
-def render(view: Mapping[str, Any]) -> bytes:
-    """PNG bytes of the towns as `view` shows them; the same view always gives the same bytes."""
+def render(view: TinyTownsView | Mapping[str, Any]) -> bytes:
+    """PNG bytes of the towns as a view (or its data) shows them; the same view always gives
+    the same bytes."""
     return to_png(image_of(view))
 
 
-def image_of(view: Mapping[str, Any]) -> Image.Image:
+def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
     """The image before it is reduced to a palette (which depends on all of its colours)."""
+    view = TinyTownsView.of(data)
     palette = palette_of(view)
-    offer = tuple(CardFace.of(card) for card in view["cards"])
-    legend = Legend.of(view["options"])
-    layout, background = background_for(len(view["players"]), offer, palette, legend)
+    legend = Legend.of(view.options)
+    layout, background = background_for(len(view.players), tuple(view.cards), palette, legend)
     holder = secret_holder(view)
     if holder is None:
         image = background.copy()
     else:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
-    draw_header(image, view, palette)
+    draw_header(image, view, palette, legend)
     draw_towns(image, layout.towns, view, palette)
     if holder is not None:
         draw_private(image, layout.private, holder, palette)

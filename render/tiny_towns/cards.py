@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.tiny_towns.view import CardView, TinyTownsView
 from render.common import RGB, fit_text, font, mix, paste_centred, text_colour_on, wrap
 
 from .pieces import cube_sprite
@@ -28,36 +29,15 @@ class Resource:
 Palette = tuple[Resource, ...]
 
 
-def palette_of(view: Mapping[str, Any]) -> Palette:
+def palette_of(view: TinyTownsView | Mapping[str, Any]) -> Palette:
     """Each resource's letter and cube colour, as the view names them."""
     return tuple(
-        Resource(r["key"], r["letter"], resource_fill(r["colour"])) for r in view["resources"]
+        Resource(r.key, r.letter, resource_fill(r.colour)) for r in TinyTownsView.of(view).resources
     )
 
 
 def resource_of(palette: Palette, key: str) -> Resource:
     return next((r for r in palette if r.key == key), Resource(key, key[:1].upper(), TILE))
-
-
-@dataclass(frozen=True)
-class CardFace:
-    key: str
-    name: str
-    colour: str
-    monument: bool
-    shape: tuple[tuple[str | None, ...], ...]
-    text: str
-
-    @classmethod
-    def of(cls, card: Mapping[str, Any]) -> CardFace:
-        return cls(
-            card["key"],
-            card["name"],
-            card["colour"],
-            bool(card["monument"]),
-            tuple(tuple(row) for row in card["shape"]),
-            card["text"],
-        )
 
 
 @dataclass(frozen=True)
@@ -71,7 +51,7 @@ class CardSize:
 
 
 @lru_cache(maxsize=64)
-def card_sprite(face: CardFace, size: CardSize, palette: Palette) -> Image.Image:
+def card_sprite(face: CardView, size: CardSize, palette: Palette) -> Image.Image:
     """The card as an RGBA image of `size` (transparent outside its rounded corners)."""
     k = SCALE
     width, height = size.width * k, size.height * k

@@ -10,11 +10,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.tiny_towns.view import CardView
 from render.common import font, paste_centred
 
-from .cards import CardFace, CardSize, Palette, card_sprite
+from .cards import CardSize, Palette, card_sprite
 from .layout import HEADER_BOTTOM, LABELS, OFFER_HEIGHT, SIZE, Layout, TownPanel, layout_for
-from .pieces import cube_sprite, fed_sprite, finished_sprite, hammer_sprite, secret_card_sprite
+from .pieces import (
+    cube_sprite,
+    fed_sprite,
+    finished_sprite,
+    hammer_sprite,
+    last_move_sprite,
+    secret_card_sprite,
+)
 from .style import (
     CARD,
     CARD_EDGE,
@@ -33,6 +41,7 @@ OFFER_CARD = CardSize(width=0, height=OFFER_HEIGHT, band=32, cell=28, shape_rows
 #: The legend's two rows, right-aligned in the header.
 LEGEND_RIGHT = WIDTH - MARGIN - 4
 LEGEND_ROWS = (36, 80)
+LEGEND_TEXT = 17
 
 
 @dataclass(frozen=True)
@@ -50,14 +59,13 @@ class Legend:
 
 @lru_cache(maxsize=8)
 def background_for(
-    players: int, offer: tuple[CardFace, ...], palette: Palette, legend: Legend
+    players: int, offer: tuple[CardView, ...], palette: Palette, legend: Legend
 ) -> tuple[Layout, Image.Image]:
     """The layout and the static layer of a game."""
     layout = layout_for(players, len(offer))
     k = LAYER_SCALE
     big = Image.new("RGB", (layout.width * k, layout.height * k), PAPER)
     draw = ImageDraw.Draw(big)
-    draw.text((MARGIN * k, 12 * k), "Tiny Towns", font=font(32 * k), fill=INK)
     draw.line(
         ((MARGIN * k, HEADER_BOTTOM * k), ((WIDTH - MARGIN) * k, HEADER_BOTTOM * k)),
         fill=CARD_EDGE,
@@ -100,19 +108,16 @@ def _draw_town_frame(draw: ImageDraw.ImageDraw, panel: TownPanel, k: int) -> Non
             )
 
 
-def _draw_legend(image: Image.Image, palette: Palette, legend: Legend) -> None:
-    """Right-aligned keys: the resources' letters in one row, the marks in the other."""
-    draw = ImageDraw.Draw(image)
-    text_font = font(17)
-    x = LEGEND_RIGHT
-    for resource in reversed(palette):
-        x -= round(text_font.getlength(resource.key))
-        draw.text((x, LEGEND_ROWS[0]), resource.key, font=text_font, fill=INK, anchor="lm")
-        x -= 30
-        cube = cube_sprite(resource.fill, resource.letter, 24)
-        paste_centred(image, cube, (x + 13, LEGEND_ROWS[0]))
-        x -= 18
+LegendRow = list[tuple[Image.Image, str]]
+
+
+def legend_rows(palette: Palette, legend: Legend) -> tuple[LegendRow, LegendRow]:
+    """The legend's keys, each a sprite and its label: the resources with their letters, and
+    the marks (the last move, fed and unfed cottages, finished towns, and — in games that
+    have them — the secret monument and the hammer)."""
+    resources = [(cube_sprite(r.fill, r.letter, 24), r.key) for r in palette]
     marks = [
+        (last_move_sprite(22), "last move"),
         (fed_sprite(9, True), "fed"),
         (fed_sprite(9, False), "unfed"),
         (finished_sprite(10, DONE), "finished"),
@@ -121,10 +126,35 @@ def _draw_legend(image: Image.Image, palette: Palette, legend: Legend) -> None:
         marks.append((secret_card_sprite(24), "secret monument"))
     if legend.hammer:
         marks.append((hammer_sprite(24), "names the resource"))
-    x = LEGEND_RIGHT
-    for sprite, label in reversed(marks):
+    return resources, marks
+
+
+def _placed(row: LegendRow) -> list[tuple[float, float, Image.Image, str]]:
+    """Right-aligned keys of a row: (sprite centre x, label x, sprite, label)."""
+    text_font = font(LEGEND_TEXT)
+    x = float(LEGEND_RIGHT)
+    placed = []
+    for sprite, label in reversed(row):
         x -= round(text_font.getlength(label))
-        draw.text((x, LEGEND_ROWS[1]), label, font=text_font, fill=INK, anchor="lm")
-        x -= 6 + sprite.width // 2
-        paste_centred(image, sprite, (x, LEGEND_ROWS[1]))
-        x -= sprite.width // 2 + 18
+        label_x = x
+        x -= 6 + sprite.width / 2
+        placed.append((x, label_x, sprite, label))
+        x -= sprite.width / 2 + 18
+    return placed
+
+
+def legend_lefts(palette: Palette, legend: Legend) -> tuple[int, int]:
+    """Where each legend row begins: the header's texts must end before."""
+    rows = legend_rows(palette, legend)
+    return tuple(  # type: ignore[return-value]
+        round(min(x - sprite.width / 2 for x, _, sprite, _ in _placed(row))) for row in rows
+    )
+
+
+def _draw_legend(image: Image.Image, palette: Palette, legend: Legend) -> None:
+    """Right-aligned keys: the resources' letters in one row, the marks in the other."""
+    draw = ImageDraw.Draw(image)
+    for y, row in zip(LEGEND_ROWS, legend_rows(palette, legend), strict=True):
+        for sprite_x, label_x, sprite, label in _placed(row):
+            draw.text((label_x, y), label, font=font(LEGEND_TEXT), fill=INK, anchor="lm")
+            paste_centred(image, sprite, (sprite_x, y))

@@ -15,8 +15,10 @@ from .style import (
     FED_FILL,
     HAMMER_HANDLE,
     HAMMER_HEAD,
+    HIGHLIGHT,
     INK,
     MONUMENT_TRIM,
+    TILE,
     WHITE,
     building_fill,
 )
@@ -216,4 +218,16 @@ def finished_sprite(radius: int, colour: RGB) -> Image.Image:
     draw.ellipse((c - r, c - r, c + r, c + r), fill=_opaque(colour))
     tick = [(c - r * 0.5, c + r * 0.02), (c - r * 0.12, c + r * 0.4), (c + r * 0.52, c - r * 0.38)]
     draw.line(tick, fill=_opaque(WHITE), width=max(2, round(radius / 3.2)) * k, joint="curve")
+    return _reduced(big)
+
+
+@cache
+def last_move_sprite(size: int) -> Image.Image:
+    """An empty square framed in the highlight colour: the legend's key for the last move."""
+    k = SUPERSAMPLE
+    big, draw = _canvas(size, size)
+    s = size * k
+    draw.rounded_rectangle(
+        (0, 0, s - 1, s - 1), 4 * k, fill=_opaque(TILE), outline=_opaque(HIGHLIGHT), width=3 * k
+    )
     return _reduced(big)

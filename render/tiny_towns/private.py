@@ -3,55 +3,52 @@ the two dealt cards while they choose, then the one they kept."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engine.games.tiny_towns.view import CardView, OwnPlayerView, TinyTownsView
 from render.common import Box, font, font_for
 
-from .cards import CardFace, CardSize, Palette, card_sprite
+from .cards import CardSize, Palette, card_sprite
 from .style import CARD, INK, MUTED, building_fill
 from .text import stamp_text
 
 MONUMENT_CARD = CardSize(width=380, height=214, band=36, cell=30, shape_rows=3, text_size=15)
 
 
-def secret_holder(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def secret_holder(view: TinyTownsView) -> OwnPlayerView | None:
     """The viewer's player entry when it carries monument cards; None for the public view
     (and in games without monuments)."""
-    viewer = view.get("viewer")
-    if viewer is None:
+    if view.viewer is None:
         return None
-    player: Mapping[str, Any] = view["players"][viewer]
-    return player if player.get("monument_cards") else None
+    player = view.players[view.viewer]
+    return player if isinstance(player, OwnPlayerView) and player.monument_cards else None
 
 
-def draw_private(image: Image.Image, box: Box, player: Mapping[str, Any], palette: Palette) -> None:
+def draw_private(image: Image.Image, box: Box, player: OwnPlayerView, palette: Palette) -> None:
     draw = ImageDraw.Draw(image)
     left, top, _, _ = box
     draw.rounded_rectangle(box, 12, fill=CARD, outline=building_fill("monument"), width=3)
-    kept = player["kept_monument"]
-    name = player["name"]
+    kept = player.kept_monument
+    name = player.name
     title = (
         f"Only for {name}: keep one of these monuments"
         if kept is None
         else f"Only for {name}: your monument"
     )
     stamp_text(image, (left + 16, top + 22), title, font_for(title, 22), INK, "lm")
-    cards = player["monument_cards"]
+    cards = player.monument_cards
     x, card_top = left + 16, top + 44
     for card in cards:
-        face = card_sprite(CardFace.of(card), MONUMENT_CARD, palette)
+        face = card_sprite(card, MONUMENT_CARD, palette)
         image.paste(face, (x, card_top), face)
         x += MONUMENT_CARD.width + 16
-    for number, line in enumerate(_hints(cards, kept, built=player["monument"] is not None)):
+    for number, line in enumerate(_hints(cards, kept, built=player.monument is not None)):
         stamp_text(image, (x + 8, card_top + 8 + 26 * number), line, font(18), MUTED)
 
 
-def _hints(cards: list[Mapping[str, Any]], kept: str | None, built: bool) -> list[str]:
+def _hints(cards: list[CardView], kept: str | None, built: bool) -> list[str]:
     if kept is None:
-        return ["Keep one by typing:", *(f"keep {card['key']}" for card in cards)]
+        return ["Keep one by typing:", *(f"keep {card.key}" for card in cards)]
     if built:
         return ["Built: everyone sees it in your town now."]
     return ["Nobody else sees it. Only you may build it, once."]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
 
 from .cards import Palette, resource_of
+from .header import KEY_SIZE
 from .layout import PAD, TownPanel
 from .pieces import (
     building_sprite,
@@ -47,28 +48,28 @@ def building_size(cell: int) -> int:
 def draw_towns(
     image: Image.Image,
     panels: Sequence[TownPanel],
-    view: Mapping[str, Any],
+    view: TinyTownsView,
     palette: Palette,
 ) -> None:
-    acting = set(view["to_act"])
+    acting = set(view.to_act)
     names = card_names(view)
-    for panel, player in zip(panels, view["players"], strict=True):
-        seat = player["seat"]
-        status = Status.of(player, seat in acting, view)
-        draw_town_header(image, panel, player, status, view["hammer"] == seat)
-        for square in player["town"]:
+    for panel, player in zip(panels, view.players, strict=True):
+        status = Status.of(player, player.seat in acting, view)
+        draw_town_header(image, panel, player, status, view.hammer == player.seat)
+        for square in player.town:
             draw_square(image, panel, square, palette)
-        notes = town_notes(player, names, view.get("solo_rank"), panel.notes_beside)
+        draw_last_changes(image, panel, player)
+        notes = town_notes(player, names, view.solo_rank, panel.notes_beside)
         draw_notes(image, panel.notes, notes, palette)
 
 
-def card_names(view: Mapping[str, Any]) -> dict[str, str]:
+def card_names(view: TinyTownsView) -> dict[str, str]:
     """Card key → name, for every card the view names (score lines use keys)."""
-    names = {card["key"]: card["name"] for card in view["cards"]}
-    for player in view["players"]:
-        for square in player["town"]:
-            if square["building"]:
-                names[square["building"]] = square["name"]
+    names = {card.key: card.name for card in view.cards}
+    for player in view.players:
+        for square in player.town:
+            if square.building and square.name:
+                names[square.building] = square.name
     return names
 
 
@@ -81,21 +82,21 @@ class Status:
     finished: bool
 
     @classmethod
-    def of(cls, player: Mapping[str, Any], acting: bool, view: Mapping[str, Any]) -> Status:
-        status = str(player["status"])
+    def of(cls, player: PlayerView, acting: bool, view: TinyTownsView) -> Status:
+        status = player.status
         finished = status == "finished"
-        naming = view["phase"] == "name"
+        naming = view.phase == "name"
         if acting:
             if naming:
                 text = "to name the resource"
-            elif status == "place" and player.get("hand"):
-                text = f"to place the {player['hand']} in hand"
-            elif status == "place" and view["round_kind"] == "choice":
+            elif status == "place" and player.hand:
+                text = f"to place the {player.hand} in hand"
+            elif status == "place" and view.round_kind == "choice":
                 text = "to choose and place a resource"
             else:
                 text = ACTING_TEXT.get(status, "owes a decision")
-        elif finished and player["finished_round"] is not None:
-            text = f"finished in round {player['finished_round']}"
+        elif finished and player.finished_round is not None:
+            text = f"finished in round {player.finished_round}"
         elif status in ACTING_TEXT:
             text = "waiting for the resource" if naming else "waiting"
         else:
@@ -104,39 +105,48 @@ class Status:
 
 
 def draw_town_header(
-    image: Image.Image, panel: TownPanel, player: Mapping[str, Any], status: Status, hammer: bool
+    image: Image.Image, panel: TownPanel, player: PlayerView, status: Status, hammer: bool
 ) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, _ = panel.box
     if status.acting:
         draw.rounded_rectangle(panel.box, 12, outline=HIGHLIGHT, width=4)
     x, y = left + PAD + 4, top + 22
-    score = str(player["score"])
-    score_font = font(32)
     score_right = right - PAD - 4
-    score_left = score_right - score_font.getlength(score) - font(15).getlength(" pts")
+    unit = font(15).getlength(" pts")
     stamp_text(image, (score_right, y + 2), "pts", font(15), MUTED, "rm")
-    stamp_text(image, (score_right - font(15).getlength(" pts"), y), score, score_font, INK, "rm")
+    score_left = _draw_score(image, score_right - unit, y, player.score)
     icons = _header_icons(player, hammer)
     icons_width = sum(sprite.width + 6 for sprite in icons)
-    room = score_left - x - icons_width - 12
-    name, name_font = fit_text(player["name"], 27, room, minimum=14)
-    stamp_text(image, (x, y), name, name_font, INK, "lm")
-    x += round(name_font.getlength(name)) + 10
+    x = _draw_name(image, x, y, score_left - x - icons_width - 12, player.name) + 10
     for sprite in icons:
         paste_centred(image, sprite, (x + sprite.width / 2, y))
         x += sprite.width + 6
     _draw_chip(image, left + PAD + 2, top + 50, status)
 
 
-def _header_icons(player: Mapping[str, Any], hammer: bool) -> list[Image.Image]:
+def _draw_score(image: Image.Image, right: float, y: float, score: int) -> float:
+    """The score right-aligned at `right`; returns where it begins."""
+    text, score_font = str(score), font(32)
+    stamp_text(image, (right, y), text, score_font, INK, "rm")
+    return right - score_font.getlength(text)
+
+
+def _draw_name(image: Image.Image, x: float, y: float, room: float, name: str) -> int:
+    """The player's name in key-text size, cut short to `room`; returns where it ends."""
+    name, name_font = fit_text(name, KEY_SIZE, room, minimum=KEY_SIZE)
+    stamp_text(image, (x, y), name, name_font, INK, "lm")
+    return round(x + name_font.getlength(name))
+
+
+def _header_icons(player: PlayerView, hammer: bool) -> list[Image.Image]:
     """The hammer, a face-down card for a kept monument not built yet, a tick when finished."""
     icons = []
     if hammer:
         icons.append(hammer_sprite(28))
-    if player["has_kept_monument"] and player["monument"] is None:
+    if player.has_kept_monument and player.monument is None:
         icons.append(secret_card_sprite(26))
-    if player["status"] == "finished":
+    if player.status == "finished":
         icons.append(finished_sprite(12, DONE))
     return icons
 
@@ -157,40 +167,62 @@ def _draw_chip(image: Image.Image, x: int, middle: int, status: Status) -> None:
     stamp_text(image, (x + 8, middle), text, chip_font, colour, "lm")
 
 
-def draw_square(
-    image: Image.Image, panel: TownPanel, square: Mapping[str, Any], palette: Palette
-) -> None:
-    column, row = square["column"], square["row"]
+def draw_square(image: Image.Image, panel: TownPanel, square: SquareView, palette: Palette) -> None:
+    column, row = square.column, square.row
     centre = panel.centre(column, row)
     cell = panel.cell
-    if square["building"]:
-        monument = square["colour"] == "monument"
+    if square.building:
+        monument = square.colour == "monument"
         sprite = building_sprite(
-            square["colour"], short_name(square["name"]), building_size(cell), monument
+            square.colour, short_name(square.name or ""), building_size(cell), monument
         )
         paste_centred(image, sprite, centre)
-        if square["fed"] is not None:
+        if square.fed is not None:
             radius = max(7, round(cell * 0.1))
-            mark = fed_sprite(radius, bool(square["fed"]))
+            mark = fed_sprite(radius, square.fed)
             _, top, right, _ = panel.square(column, row)
             paste_centred(image, mark, (right - radius - 5, top + radius + 5))
         _draw_held(image, panel, square, palette)
-    elif square["resource"]:
-        resource = resource_of(palette, square["resource"])
+    elif square.resource:
+        resource = resource_of(palette, square.resource)
         paste_centred(image, cube_sprite(resource.fill, resource.letter, cube_size(cell)), centre)
 
 
-def _draw_held(
-    image: Image.Image, panel: TownPanel, square: Mapping[str, Any], palette: Palette
-) -> None:
+def draw_last_changes(image: Image.Image, panel: TownPanel, player: PlayerView) -> None:
+    """The town's latest move (its `last_changes`): a frame in the highlight colour, cased
+    in white, round every square that holds what was placed, stored or built there, and
+    corner marks on every square a building emptied."""
+    names = set(player.last_changes.squares if player.last_changes else ())
+    draw = ImageDraw.Draw(image)
+    for square in player.town:
+        if square.square not in names:
+            continue
+        left, top, right, bottom = panel.square(square.column, square.row)
+        if square.building or square.resource or square.holds:
+            box = (left + 1, top + 1, right - 1, bottom - 1)
+            draw.rounded_rectangle(box, 8, outline=WHITE, width=6)
+            draw.rounded_rectangle(box, 8, outline=HIGHLIGHT, width=4)
+            continue
+        arm = round(panel.cell * 0.24)
+        for x, y, dx, dy in (
+            (left + 3, top + 3, 1, 1),
+            (right - 4, top + 3, -1, 1),
+            (left + 3, bottom - 4, 1, -1),
+            (right - 4, bottom - 4, -1, -1),
+        ):
+            corner = [(x + dx * arm, y), (x, y), (x, y + dy * arm)]
+            draw.line(corner, fill=HIGHLIGHT, width=4, joint="curve")
+
+
+def _draw_held(image: Image.Image, panel: TownPanel, square: SquareView, palette: Palette) -> None:
     """Resources lying on a building (Factory, Bank, Warehouse, Statue): small cubes along
     its foot."""
-    held: list[str] = square["holds"]
+    held = square.holds
     if not held:
         return
     size = max(14, round(panel.cell * 0.24))
-    cx, _ = panel.centre(square["column"], square["row"])
-    _, _, _, bottom = panel.square(square["column"], square["row"])
+    cx, _ = panel.centre(square.column, square.row)
+    _, _, _, bottom = panel.square(square.column, square.row)
     y = bottom - 4 - size / 2
     x = cx - (len(held) - 1) * (size + 2) / 2
     for key in held:
@@ -222,28 +254,28 @@ class Note:
 
 
 def town_notes(
-    player: Mapping[str, Any],
+    player: PlayerView,
     names: Mapping[str, str],
     solo_rank: str | None,
     score_column: bool,
 ) -> list[Note]:
     """What the player owes, what lies aside or in hand, Opaleye's Watch, and the score by
     building (one line each in a `score_column`, else in a single note)."""
-    notes = [Note(f"Owes: {owed}", colour=HIGHLIGHT) for owed in player["owes"]]
-    if player["claims"]:
-        claimed = ", ".join(names.get(key, key) for key in player["claims"])
+    notes = [Note(f"Owes: {owed}", colour=HIGHLIGHT) for owed in player.owes]
+    if player.claims:
+        claimed = ", ".join(names.get(key, key) for key in player.claims)
         notes.append(Note(f"May take from Opaleye's Watch: {claimed}", colour=HIGHLIGHT))
-    if player.get("hand"):
-        notes.append(Note("In hand:", (player["hand"],)))
-    if player["aside"]:
-        notes.append(Note("Set aside:", tuple(player["aside"])))
-    if player["watch"]:
-        watched = ", ".join(names.get(key, key) for key in player["watch"])
+    if player.hand:
+        notes.append(Note("In hand:", (player.hand,)))
+    if player.aside:
+        notes.append(Note("Set aside:", tuple(player.aside)))
+    if player.watch:
+        watched = ", ".join(names.get(key, key) for key in player.watch)
         notes.append(Note(f"On Opaleye's Watch: {watched}"))
     lines = [
-        f"{names.get(line['what'], line['what'])} x{line['count']}: {line['points']:+d}"
-        for line in player["score_lines"]
-        if line["count"]
+        f"{names.get(line.what, line.what)} x{line.count}: {line.points:+d}"
+        for line in player.score_lines
+        if line.count
     ]
     if lines and score_column:
         notes += [Note("Score", colour=MUTED), *(Note(line) for line in lines)]

@@ -62,7 +62,7 @@ async def start_table(
     for user in users[1:]:
         await service.join(channel, user)
     await service.start(channel, users[0])
-    table = await service.store.open_table(channel.id)
+    table = await service.store.tables.open_table(channel.id)
     assert table is not None
     by_id = {user.id: user for user in users}
-    return [by_id[seat.user_id] for seat in await service.store.seats(table.id)]
+    return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import COMMANDS, CommandError, parse_command
+from bot.commands import COMMANDS, CommandError, parse_command, parse_game_options
 from bot.commands.dispatch import HANDLERS
 
 
@@ -64,3 +64,24 @@ def test_mistakes_get_a_friendly_explanation(line: str, message: str) -> None:
 
 def test_every_command_is_dispatched() -> None:
     assert set(HANDLERS) == set(COMMANDS)
+
+
+def test_a_games_options_are_read_as_newgames_own_options_are() -> None:
+    text = "size:7  variant:long game first_game:true"
+    assert parse_game_options(text) == parse_command(f"/newgame game:pile {text}").extra()
+    assert parse_game_options(text) == {"size": "7", "variant": "long game", "first_game": "true"}
+    assert parse_game_options("  ") == parse_game_options(None) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bigger board", "I could not read the options 'bigger board': write each as key:value"),
+        ("size:", "I could not read the options 'size:'"),
+        ("size:5 size:6", "The option size is given twice in 'size:5 size:6'."),
+    ],
+)
+def test_unreadable_game_options_say_how_to_write_them(text: str, message: str) -> None:
+    with pytest.raises(CommandError) as caught:
+        parse_game_options(text)
+    assert message in str(caught.value)

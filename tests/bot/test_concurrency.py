@@ -1,16 +1,22 @@
-"""Two simultaneous moves: exactly one applies, the other is told the board changed."""
+"""Simultaneous actions on one table: nothing is lost or doubled. A plain move overtaken by
+another action is played again on the new position — and refused with the engine's usual
+words only when it is no longer legal there; a preview's Confirm is never played on another
+position than the one previewed. (Moves from several processes: test_concurrent_processes.)"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from bot.service import BoardChanged, Reply, Service, UndoRefused
+from bot.service import BoardChanged, GameCatalog, Reply, RulesError, Service, UndoRefused, User
 from bot.store import NewAction, Store, TableRecord, TableUpdate
+from bot.store.actions import ActionLog
+from bot.store.undo import UndoStore
+from engine.games.tiny_towns import TinyTowns
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -24,7 +30,7 @@ from tests.bot.helpers import (
 from tests.support.pile_game import PileGame
 
 
-class GatedStore(Store):
+class GatedActions(ActionLog):
     """Holds every move at the commit until `gate` lets the awaited number of movers through,
     so both movers have read the same snapshot before either writes."""
 
@@ -40,9 +46,10 @@ class GatedStore(Store):
 @pytest.fixture
 async def two_services(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await GatedStore.open(db_path), await GatedStore.open(db_path)]
+    stores = [await Store.open(db_path), await Store.open(db_path)]
     for store in stores:
-        store.gate = gate
+        gated = store.actions = GatedActions(store.database)
+        gated.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
         Service(stores[1], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -52,25 +59,26 @@ async def two_services(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple
 
 
 async def _moves_at_once(first: Service, second: Service) -> None:
+    """The same player sends two moves at the very same moment (from two devices, say)."""
     players = await start_table(first, [ALICE, BOB])
-    mover = players[0]
+    mover, waiting = players
     outcomes = await asyncio.gather(
         first.act(CHANNEL, mover, "take 1"),
         second.act(CHANNEL, mover, "take 3"),
         return_exceptions=True,
     )
     replies = [o for o in outcomes if isinstance(o, Reply)]
-    refusals = [o for o in outcomes if isinstance(o, BoardChanged)]
+    refusals = [o for o in outcomes if isinstance(o, RulesError)]
     assert len(replies) == 1 and len(refusals) == 1, outcomes
-    winner = "take 1" if outcomes[0] is replies[0] else "take 3"
-    refusal = refusals[0]
-    assert "The board changed while you were moving" in str(refusal)
-    assert refusal.position.image is not None and refusal.position.private
-    assert "after action 1" in refusal.position.text
-    table = await first.store.open_table(CHANNEL.id)
+    winner, loser = ("take 1", "take 3") if outcomes[0] is replies[0] else ("take 3", "take 1")
+    # Played again on the new position, the other move is no longer the mover's turn.
+    assert str(refusals[0]) == (
+        f"It is not {mover.name}'s turn ('{loser}' was not played); waiting for {waiting.name}."
+    )
+    table = await first.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     assert table.move_count == 1
-    actions = await first.store.recent_actions(table.id, 10)
+    actions = await first.store.actions.recent_actions(table.id, 10)
     assert [action.text for action in actions] == [winner]
     assert PileGame().load_state(table.state_json).pile == 10 - int(winner[-1])
 
@@ -86,7 +94,7 @@ async def test_two_moves_at_once_through_one_connection(
     await _moves_at_once(first, first)
 
 
-class GatedVotes(Store):
+class GatedVotes(UndoStore):
     """Lets no voter read the votes back until both votes are written."""
 
     gate: asyncio.Barrier
@@ -99,9 +107,10 @@ class GatedVotes(Store):
 @pytest.fixture
 async def vote_gated(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await GatedVotes.open(db_path), await GatedVotes.open(db_path)]
+    stores = [await Store.open(db_path), await Store.open(db_path)]
     for store in stores:
-        store.gate = gate
+        votes = store.undo = GatedVotes(store.database)
+        votes.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
         Service(stores[1], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -127,5 +136,106 @@ async def test_two_last_approvals_at_once_take_back_once(
     assert len(done) == 1 and len(refused) == 1, outcomes
     assert "Taken back" in done[0].text
     assert "already been carried out" in str(refused[0])
-    table = await first.store.open_table(CHANNEL.id)
+    table = await first.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0
+
+
+class InterruptedActions(ActionLog):
+    """Saves `interloper` (another action) just before the next action is saved, after that
+    one has read the table: the race, made to happen every time."""
+
+    interloper: Callable[[], Awaitable[object]] | None = None
+
+    async def commit_action(
+        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+    ) -> int:
+        interloper, self.interloper = self.interloper, None
+        if interloper is not None:
+            await interloper()
+        return await super().commit_action(table, action, update, now)
+
+
+@pytest.fixture
+async def interrupted(db_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
+    store = await Store.open(db_path)
+    store.actions = InterruptedActions(store.database)
+    yield store
+    await store.close()
+
+
+TOWNS = TinyTowns()
+
+
+async def open_towns(store: Store, clock: ManualClock) -> tuple[Service, list[User], str]:
+    """A started 3-player Tiny Towns table, where everybody places at once: the service, the
+    users in seat order and the first round's resource."""
+    service = Service(store, games=GameCatalog([TOWNS]), renderer=fake_renderer, clock=clock)
+    await service.create_table(CHANNEL, ALICE, TOWNS.info.key, {"monuments": "false"}, 4)
+    for user in (BOB, CAROL):
+        await service.join(CHANNEL, user)
+    await service.start(CHANNEL, ALICE)
+    table = await store.tables.open_table(CHANNEL.id)
+    assert table is not None
+    by_id = {user.id: user for user in (ALICE, BOB, CAROL)}
+    users = [by_id[seat.user_id] for seat in await store.tables.seats(table.id)]
+    resource = (await service.legal_actions(CHANNEL, users[0]))[0].split()[1]
+    return service, users, resource
+
+
+async def test_a_move_overtaken_by_another_players_move_is_played_on_the_new_position(
+    interrupted: Store, clock: ManualClock
+) -> None:
+    service, (first, second, _), resource = await open_towns(interrupted, clock)
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+
+    reply = await service.act(CHANNEL, first, f"place {resource} A1")
+
+    assert reply.text.startswith(f"{first.name}: place {resource} A1")
+    table = await interrupted.tables.open_table(CHANNEL.id)
+    assert table is not None and table.state_json is not None
+    assert reply.table_version == table.version
+    actions = await interrupted.actions.recent_actions(table.id, 10)
+    assert [(a.seat, a.text) for a in actions] == [
+        (1, f"place {resource} B2"),
+        (0, f"place {resource} A1"),
+    ]
+    state = TOWNS.load_state(table.state_json)
+    replayed = TOWNS.new_game(list(state.players), 4, {"monuments": "false"})
+    for action in actions:
+        replayed = TOWNS.apply(replayed, action.seat, action.text).state
+    assert TOWNS.dump_state(replayed) == table.state_json
+
+
+async def test_a_move_no_longer_legal_on_the_new_position_is_refused_as_usual(
+    interrupted: Store, clock: ManualClock
+) -> None:
+    service, (first, _, _), resource = await open_towns(interrupted, clock)
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, first, f"place {resource} A1")
+
+    with pytest.raises(RulesError) as refusal:
+        await service.act(CHANNEL, first, f"place {resource} C3")
+
+    assert not isinstance(refusal.value, BoardChanged)
+    with pytest.raises(RulesError) as usual:  # the very words it gets at any other time
+        await service.act(CHANNEL, first, f"place {resource} C3")
+    assert str(refusal.value) == str(usual.value)
+    table = await interrupted.tables.open_table(CHANNEL.id)
+    assert table is not None and table.move_count == 1
+
+
+async def test_a_confirmed_preview_is_played_only_on_the_position_previewed(
+    interrupted: Store, clock: ManualClock
+) -> None:
+    service, (first, second, _), resource = await open_towns(interrupted, clock)
+    preview = await service.preview(CHANNEL, first, f"place {resource} A1")
+    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+
+    with pytest.raises(BoardChanged) as changed:
+        await service.act(
+            CHANNEL, first, f"place {resource} A1", expected_version=preview.table_version
+        )
+
+    assert "after action 1" in changed.value.position.text
+    table = await interrupted.tables.open_table(CHANNEL.id)
+    assert table is not None
+    assert [a.seat for a in await interrupted.actions.recent_actions(table.id, 10)] == [1]

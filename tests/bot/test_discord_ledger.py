@@ -1,11 +1,11 @@
-"""The Discord ledger's memory of handled interactions: repeats refused, old ids forgotten."""
+"""The ledger's memory of handled interactions: repeats refused, old ids forgotten."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
 from bot.store import Store
-from bot.store.discord_ledger import HANDLED_IDS_KEPT, DiscordLedger
+from bot.store.ledger import HANDLED_IDS_KEPT
 
 NOON = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 
@@ -16,13 +16,13 @@ async def _stored_ids(store: Store) -> list[str]:
 
 
 async def test_a_repeated_interaction_is_claimed_once(store: Store) -> None:
-    ledger = DiscordLedger(store)
+    ledger = store.ledger
     assert await ledger.claim_interaction(1, NOON)
     assert not await ledger.claim_interaction(1, NOON + timedelta(minutes=5))
 
 
 async def test_ids_older_than_the_window_are_dropped_while_claiming(store: Store) -> None:
-    ledger = DiscordLedger(store)
+    ledger = store.ledger
     await ledger.claim_interaction(1, NOON)
     await ledger.claim_interaction(2, NOON + timedelta(hours=1))
     later = NOON + HANDLED_IDS_KEPT + timedelta(minutes=30)

@@ -26,9 +26,9 @@ async def test_a_move_longer_than_any_turn_of_the_game_is_refused_at_once(
     await service.create_table(CHANNEL, ALICE, game.info.key, {}, 5)
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE)
-    table = await store.open_table(CHANNEL.id)
+    table = await store.tables.open_table(CHANNEL.id)
     assert table is not None
-    player = ALICE if (await store.seats(table.id))[0].user_id == ALICE.id else BOB
+    player = ALICE if (await store.tables.seats(table.id))[0].user_id == ALICE.id else BOB
     limit = game.max_turn_length()
 
     with pytest.raises(BadRequest) as refused:
@@ -40,7 +40,7 @@ async def test_a_move_longer_than_any_turn_of_the_game_is_refused_at_once(
         f"That is {ABSURD - ABSURD % 9:,} characters long, and no turn of Terra Nova (2006) is "
         f"longer than {limit}, so it was not read. /legal lists your actions."
     )
-    after = await store.open_table(CHANNEL.id)
+    after = await store.tables.open_table(CHANNEL.id)
     assert after is not None and after.version == table.version
     # Just within the limit, the engine reads it and says what is wrong, in a few words.
     with pytest.raises(RulesError) as read:

@@ -71,9 +71,9 @@ async def test_the_table_shows_and_stores_only_the_clean_name(service: Service, 
         assert not any(char in reply.text for char in "\x00\x07\x1b" + RLO)
         assert len(reply.text) < 1000
     assert f"{expected} opened table #1" in opened.text
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None
-    assert expected in [seat.display_name for seat in await service.store.seats(table.id)]
+    assert expected in [seat.display_name for seat in await service.store.tables.seats(table.id)]
     assert table.state_json is not None  # the game (and so every image) knows the clean name
     assert expected in PileGame().load_state(table.state_json).players
 

@@ -46,7 +46,7 @@ class DuelPile(PileGame):
 
 
 async def _pile(service: Service) -> int:
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     pile: int = PileGame().load_state(table.state_json).pile
     return pile
@@ -68,7 +68,7 @@ async def test_a_whole_game_from_opening_to_final_scores(service: Service) -> No
     assert f"Final scores: {first.name} 3, {second.name} 2" in final.text
     assert f"Ranking: 1. {first.name} (3) · 2. {second.name} (2)" in final.text
     assert final.mentions == ()
-    table = await service.store.latest_table(CHANNEL.id)
+    table = await service.store.tables.latest_table(CHANNEL.id)
     assert table is not None and table.status == "finished"
     with pytest.raises(NoOpenTable):
         await service.act(CHANNEL, first, "take 1")
@@ -101,7 +101,7 @@ async def test_opening_a_table_checks_game_options_and_seed(service: Service) ->
         await service.create_table(CHANNEL, ALICE, "pile", {"size": "500"})
     with pytest.raises(BadRequest, match="seed"):
         await service.create_table(CHANNEL, ALICE, "pile", seed=-1)
-    assert await service.store.open_table(CHANNEL.id) is None
+    assert await service.store.tables.open_table(CHANNEL.id) is None
     await service.create_table(CHANNEL, ALICE, "pile")
     with pytest.raises(TableAlreadyOpen, match=r"already has an open table.*alice"):
         await service.create_table(CHANNEL, BOB, "pile")
@@ -152,7 +152,7 @@ async def test_only_seated_players_act_and_only_for_themselves(service: Service)
         await service.act(CHANNEL, ALICE, "take 1")
     await service.abandon(CHANNEL, ALICE)
     first, second = await start_table(service, [ALICE, BOB])
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None
     with pytest.raises(NotAllowed, match="not playing at table"):
         await service.act(CHANNEL, MALLORY, "take 1")
@@ -167,7 +167,7 @@ async def test_only_seated_players_act_and_only_for_themselves(service: Service)
         await service.act(CHANNEL, first, "   ")
     with pytest.raises(NoOpenTable, match="/newgame"):
         await service.act(Channel("elsewhere"), first, "take 1")
-    unchanged = await service.store.open_table(CHANNEL.id)
+    unchanged = await service.store.tables.open_table(CHANNEL.id)
     assert unchanged is not None and unchanged.version == table.version
     assert await _pile(service) == 10
 
@@ -194,7 +194,7 @@ async def test_status_shows_whose_turn_since_when_and_the_askers_own_view(
     assert status.private
     assert f"Waiting for {second.name} since 2026-01-01 14:05 UTC (30 min ago)" in status.text
     assert f"Scores so far: {first.name} 1, {second.name} 0" in status.text
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     secrets = PileGame().load_state(table.state_json).secrets
     assert status.image is not None
@@ -253,9 +253,9 @@ async def test_resigning_is_logged_once_and_can_end_the_game(service: Service) -
         await service.resign(CHANNEL, second)
     final = await service.resign(CHANNEL, third)
     assert "Game over" in final.text and "Final scores" in final.text
-    table = await service.store.latest_table(CHANNEL.id)
+    table = await service.store.tables.latest_table(CHANNEL.id)
     assert table is not None and table.status == "finished"
-    kinds = [a.kind for a in await service.store.recent_actions(table.id, 10)]
+    kinds = [a.kind for a in await service.store.actions.recent_actions(table.id, 10)]
     assert kinds == ["resign", "resign"]
 
 
@@ -266,7 +266,7 @@ async def test_abandon_is_for_the_creator_or_a_moderator(service: Service) -> No
     moderator = User(id="u-mod", name="mod", moderator=True)
     reply = await service.abandon(CHANNEL, moderator)
     assert "mod abandoned table #1" in reply.text
-    table = await service.store.latest_table(CHANNEL.id)
+    table = await service.store.tables.latest_table(CHANNEL.id)
     assert table is not None and table.status == "abandoned"
     board = await service.board(CHANNEL, BOB)
     assert board.text == "Table #1 (Pile (test game)) was abandoned after 0 actions."
@@ -285,7 +285,7 @@ async def test_skip_passes_over_the_absent_player_the_table_waits_for(service: S
     reply = await service.skip(CHANNEL, ALICE, f"@{first.name.upper()}")
     assert f"alice used /skip on {first.name}." in reply.text
     assert [m.user_id for m in reply.mentions] == [second.id]
-    actions = await service.store.recent_actions(1, 5)
+    actions = await service.store.actions.recent_actions(1, 5)
     assert [(a.kind, a.text, a.user_id) for a in actions] == [
         ("skip", f"skip {first.name}", ALICE.id)
     ]

@@ -22,16 +22,16 @@ from tests.support.pile_game import PileGame
 
 
 async def _pile(service: Service) -> int:
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.state_json is not None
     pile: int = PileGame().load_state(table.state_json).pile
     return pile
 
 
 async def _log(service: Service) -> list[str]:
-    table = await service.store.open_table(CHANNEL.id)
+    table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None
-    return [action.text for action in await service.store.recent_actions(table.id, 50)]
+    return [action.text for action in await service.store.actions.recent_actions(table.id, 50)]
 
 
 async def test_an_undo_happens_once_every_other_player_approves(service: Service) -> None:
@@ -174,13 +174,13 @@ async def test_a_player_takes_back_their_own_action_mid_turn_without_asking(
     await service.create_table(CHANNEL, ALICE, "terra-nova-2006", None, 7)
     await service.join(CHANNEL, BOB)
     await service.start(CHANNEL, ALICE)
-    table = await store.open_table(CHANNEL.id)
+    table = await store.tables.open_table(CHANNEL.id)
     assert table is not None
     by_id = {user.id: user for user in (ALICE, BOB)}
-    users = {seat.seat: by_id[seat.user_id] for seat in await store.seats(table.id)}
+    users = {seat.seat: by_id[seat.user_id] for seat in await store.tables.seats(table.id)}
 
     async def to_act() -> tuple[int, User]:
-        current = await store.open_table(CHANNEL.id)
+        current = await store.tables.open_table(CHANNEL.id)
         assert current is not None
         (seat,) = current.to_act
         return seat, users[seat]

@@ -97,7 +97,7 @@ def test_statements_keep_triggers_whole_and_drop_comments() -> None:
 
 
 async def _new_table(store: Store, channel: str = "c1") -> TableRecord:
-    return await store.create_table(
+    return await store.tables.create_table(
         channel_id=channel,
         guild_id="g1",
         game_key="pile",
@@ -114,19 +114,19 @@ async def test_a_channel_has_at_most_one_open_table(store: Store) -> None:
     with pytest.raises(ChannelBusy):
         await _new_table(store, "c1")
     await _new_table(store, "c2")
-    await store.end(first, "abandoned", NOW)
+    await store.tables.end(first, "abandoned", NOW)
     replacement = await _new_table(store, "c1")
     assert replacement.id != first.id
-    open_table = await store.open_table("c1")
+    open_table = await store.tables.open_table("c1")
     assert open_table is not None and open_table.id == replacement.id
 
 
 async def _started(store: Store) -> TableRecord:
     table = await _new_table(store)
-    await store.add_seat(table, "u2", "bob", NOW)
-    table = await store.table(table.id) or table
-    await store.start(table, ["u2", "u1"], TableUpdate('{"n": 0}', [0], NOW, False), NOW)
-    started = await store.table(table.id)
+    await store.tables.add_seat(table, "u2", "bob", NOW)
+    table = await store.tables.table(table.id) or table
+    await store.tables.start(table, ["u2", "u1"], TableUpdate('{"n": 0}', [0], NOW, False), NOW)
+    started = await store.tables.table(table.id)
     assert started is not None
     return started
 
@@ -137,32 +137,34 @@ def _action(text: str) -> NewAction:
 
 async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
     table = await _started(store)
-    assert [seat.user_id for seat in await store.seats(table.id)] == ["u2", "u1"]
-    number = await store.commit_action(
+    assert [seat.user_id for seat in await store.tables.seats(table.id)] == ["u2", "u1"]
+    number = await store.actions.commit_action(
         table, _action("one"), TableUpdate('{"n": 1}', [1], NOW, False), NOW
     )
     assert number == 1
     with pytest.raises(StaleVersion):
-        await store.commit_action(
+        await store.actions.commit_action(
             table, _action("two"), TableUpdate('{"n": 2}', [1], NOW, False), NOW
         )
-    current = await store.table(table.id)
+    current = await store.tables.table(table.id)
     assert current is not None
     assert (current.version, current.move_count, current.state_json) == (
         table.version + 1,
         1,
         '{"n": 1}',
     )
-    assert [action.text for action in await store.recent_actions(table.id, 10)] == ["one"]
+    assert [action.text for action in await store.actions.recent_actions(table.id, 10)] == ["one"]
 
 
 async def test_a_finishing_move_closes_the_table(store: Store) -> None:
     table = await _started(store)
-    await store.commit_action(table, _action("last"), TableUpdate("{}", [], None, True), NOW)
-    finished = await store.table(table.id)
+    await store.actions.commit_action(
+        table, _action("last"), TableUpdate("{}", [], None, True), NOW
+    )
+    finished = await store.tables.table(table.id)
     assert finished is not None and finished.status == "finished"
     assert finished.ended_at == NOW
-    assert await store.open_table(table.channel_id) is None
+    assert await store.tables.open_table(table.channel_id) is None
 
 
 async def test_an_action_keeps_its_real_text_and_a_public_one_for_the_others(
@@ -170,12 +172,16 @@ async def test_an_action_keeps_its_real_text_and_a_public_one_for_the_others(
 ) -> None:
     table = await _started(store)
     secret = NewAction(0, "u2", "move", "keep statue", [], False, "{}", public_text="keep a card")
-    await store.commit_action(table, secret, TableUpdate("{}", [1], NOW, False, [0, 1]), NOW)
-    table = await store.table(table.id) or table
+    await store.actions.commit_action(
+        table, secret, TableUpdate("{}", [1], NOW, False, [0, 1]), NOW
+    )
+    table = await store.tables.table(table.id) or table
     assert (table.to_act, table.round_seats) == ([1], [0, 1])
-    await store.commit_action(table, _action("done"), TableUpdate("{}", [0], NOW, False), NOW)
+    await store.actions.commit_action(
+        table, _action("done"), TableUpdate("{}", [0], NOW, False), NOW
+    )
 
-    kept, done = await store.recent_actions(table.id, 10)
+    kept, done = await store.actions.recent_actions(table.id, 10)
     assert (kept.text, kept.public_text) == ("keep statue", "keep a card")
     assert [kept.text_for(seat) for seat in (0, 1, None)] == [
         "keep statue",
@@ -183,7 +189,7 @@ async def test_an_action_keeps_its_real_text_and_a_public_one_for_the_others(
         "keep a card",
     ]
     assert done.public_text == done.text == "done"
-    current = await store.table(table.id)
+    current = await store.tables.table(table.id)
     assert current is not None and current.round_seats == [0]  # by default: the seats owed now
 
 
@@ -209,8 +215,8 @@ async def test_migration_0004_keeps_older_tables_and_actions_readable(tmp_path: 
         )
 
     async with await Store.open(path) as store:
-        table = await store.table(1)
-        (action,) = await store.recent_actions(1, 5)
+        table = await store.tables.table(1)
+        (action,) = await store.actions.recent_actions(1, 5)
 
     assert table is not None and table.round_seats == table.to_act == [1, 2]
     assert action.public_text == "take 2"

@@ -46,14 +46,14 @@ async def open_towns(
     for user in (BOB, CAROL):
         await service.join(channel, user)
     await service.start(channel, ALICE)
-    table = await service.store.open_table(channel.id)
+    table = await service.store.tables.open_table(channel.id)
     assert table is not None
     by_id = {user.id: user for user in (ALICE, BOB, CAROL)}
-    return [by_id[seat.user_id] for seat in await service.store.seats(table.id)]
+    return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
 
 
 async def state_now(service: Service, channel: Channel = CHANNEL) -> Any:
-    table = await service.store.open_table(channel.id)
+    table = await service.store.tables.open_table(channel.id)
     assert table is not None and table.state_json is not None
     return GAME.load_state(table.state_json)
 
@@ -96,7 +96,7 @@ async def test_a_kept_monument_is_secret_everywhere_but_for_its_keeper(towns: Se
     assert f"#1 {first.name}: keep a monument card" in theirs.text
     assert f"Since your last action: #1 {first.name}: keep a monument card." in status.text
     assert f"#1 {first.name}: keep {card}" in mine.text
-    (logged,) = await towns.store.recent_actions(1, 5)
+    (logged,) = await towns.store.actions.recent_actions(1, 5)
     assert logged.text == f"keep {card}"  # the real action in canonical form, for replay
 
     await towns.act(CHANNEL, third, f"keep {(await state_now(towns)).towns[2].dealt[0]}")
@@ -201,7 +201,7 @@ async def test_a_round_shows_who_is_done_pings_only_the_newly_owed_and_is_announ
     towns: Service, clock: ManualClock
 ) -> None:
     first, second, third = await open_towns(towns, monuments=False)
-    table = await towns.store.open_table(CHANNEL.id)
+    table = await towns.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.to_act == [0, 1, 2]
     began = table.waiting_since
     resource = (await state_now(towns)).resource
@@ -236,7 +236,7 @@ async def test_a_round_shows_who_is_done_pings_only_the_newly_owed_and_is_announ
     assert f"• Round 2: the resource card shows {state.resource}" in last.text
     assert last.text.endswith(f"Waiting for {first.name}, {second.name} and {third.name}.")
     assert pinged(last) == [first.name, second.name]  # the last player has just acted
-    table = await towns.store.open_table(CHANNEL.id)
+    table = await towns.store.tables.open_table(CHANNEL.id)
     assert table is not None and began is not None
     assert table.waiting_since == began + timedelta(minutes=10)
 
@@ -270,9 +270,9 @@ async def test_your_own_part_of_a_round_is_taken_back_without_asking(towns: Serv
     assert taken.undo_request_id is None
     assert taken.text.startswith(f"{first.name} takes back their own 2 actions; nobody else")
     assert f"Taken back: #1 {first.name}: place {resource} A1, #2 {first.name}: done" in taken.text
-    table = await towns.store.open_table(CHANNEL.id)
+    table = await towns.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0 and table.to_act == [0, 1, 2]
-    assert await towns.store.open_undo_request(table.id) is None
+    assert await towns.store.undo.open_undo_request(table.id) is None
 
 
 async def test_taking_back_another_players_action_needs_everyones_consent(

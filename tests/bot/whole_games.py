@@ -65,7 +65,7 @@ class WholeGame:
         self.replies = 0
 
     async def state(self) -> Any:
-        table = await self.service.store.latest_table(self.channel.id)
+        table = await self.service.store.tables.latest_table(self.channel.id)
         assert table is not None and table.state_json is not None
         return self.service.catalog.get(table.game_key).load_state(table.state_json)
 
@@ -84,11 +84,13 @@ class WholeGame:
             await service.join(channel, user)
         await self.see(await service.start(channel, first), first)
         by_id = {user.id: user for user in self.users}
-        table = await service.store.open_table(channel.id)
+        table = await service.store.tables.open_table(channel.id)
         assert table is not None
-        seated = {seat.seat: by_id[seat.user_id] for seat in await service.store.seats(table.id)}
+        seated = {
+            seat.seat: by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)
+        }
         step = 0
-        while (table := await service.store.open_table(channel.id)) is not None:
+        while (table := await service.store.tables.open_table(channel.id)) is not None:
             step += 1
             user = seated[table.to_act[self.rng.below(len(table.to_act))]]
             await self.move(user)
@@ -97,7 +99,7 @@ class WholeGame:
                 await self.undo(user, seated)
         for user in (*self.users, ONLOOKER):
             await self.look(user, with_legal=False)
-        ended = await service.store.latest_table(channel.id)
+        ended = await service.store.tables.latest_table(channel.id)
         assert ended is not None and ended.status == "finished"
 
     async def move(self, user: User) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core import BaseState, Rng, StateBuilder, forced
-from engine.core.builder import writable_copy
+from engine.core.builder import model_copy, writable_copy
 
 
 class Piece(BaseModel):
@@ -127,3 +127,35 @@ def test_events_and_the_draws_a_revealing_event_describes() -> None:
         ("the cells", ", ".join(map(str, state.cells))),
     ]
     assert old.rng.draws == 0 and state.rng.draws > 0  # the forced draw took no number
+
+
+class Loose(BaseModel):
+    """A model with what a copy must carry besides its fields: extra and private attributes."""
+
+    model_config = ConfigDict(extra="allow")
+    at: int
+    marks: list[int] = Field(default_factory=list)
+    _seen: list[int] = PrivateAttr(default_factory=list)
+    _note: str = PrivateAttr()
+
+
+def test_a_model_copy_is_what_pydantic_copies() -> None:
+    """The builder's fast copy gives what pydantic's `model_copy(update=…)` gives."""
+    loose = Loose(at=1, colour="red")
+    loose._seen.append(3)
+    for model, update in (
+        (loose, {"marks": [7]}),
+        (loose, {}),
+        (Loose(at=2), {"at": 5}),
+        (Piece(at=1, marks=[1]), {"marks": [1, 2]}),
+    ):
+        ours, theirs = model_copy(model, update), model.model_copy(update=update)
+        assert type(ours) is type(theirs) and ours == theirs
+        assert ours.__dict__ == theirs.__dict__ and ours.__dict__ is not model.__dict__
+        assert ours.model_fields_set == theirs.model_fields_set
+        assert ours.__pydantic_extra__ == theirs.__pydantic_extra__
+        assert ours.__pydantic_private__ == theirs.__pydantic_private__
+    copied = model_copy(loose, {})
+    copied._seen = [9]
+    copied.__pydantic_extra__["colour"] = "blue"  # type: ignore[index]
+    assert loose._seen == [3] and loose.colour == "red"  # type: ignore[attr-defined]

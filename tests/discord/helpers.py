@@ -90,13 +90,13 @@ async def start_table(
     before = last_id(server, channel)
     await (await server.click(users[0], lobby, f"mp:lobby:start:{table_id}")).response()
     await newer_message(server, channel, before, "begins")
-    seats = await bot.store.seats(table_id)
+    seats = await bot.store.tables.seats(table_id)
     by_id = {str(user.id): user for user in users}
     return Table(table_id, channel, lobby, [by_id[seat.user_id] for seat in seats])
 
 
 async def current(bot: MeepleBot, table: Table) -> TableRecord:
-    record = await bot.store.table(table.id)
+    record = await bot.store.tables.table(table.id)
     assert record is not None
     return record
 

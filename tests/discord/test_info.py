@@ -43,7 +43,7 @@ async def test_games_lists_this_servers_tables_and_mygames_those_waiting_for_you
 ) -> None:
     table = await start_table(discord_server, bot, channel_name="games-2")
     await open_lobby(discord_server, discord_server.user("carol"), discord_server.channel("games"))
-    record = await bot.store.table(table.id)
+    record = await bot.store.tables.table(table.id)
     assert record is not None
     mover = table.seats[record.to_act[0]]
 

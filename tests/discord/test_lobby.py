@@ -81,7 +81,7 @@ async def test_refusals_from_lobby_buttons_are_private(
     (cancel,) = await not_creator.followups(1)
     assert "Only Alice, who opened table #1 (Terra Nova (2006)), or a moderator" in cancel.content
     assert last_id(discord_server, games) == before
-    table = await bot.store.table(1)
+    table = await bot.store.tables.table(1)
     assert table is not None and table.status == "lobby"
 
 
@@ -126,7 +126,7 @@ async def test_a_moderator_may_cancel_and_old_buttons_never_touch_the_next_table
 
     (refusal,) = await stale.followups(1)
     assert "Table #1 is no longer open here" in refusal.content
-    assert [seat.user_id for seat in await bot.store.seats(2)] == [str(alice.id)]
+    assert [seat.user_id for seat in await bot.store.tables.seats(2)] == [str(alice.id)]
 
 
 async def test_a_table_in_its_own_thread_leaves_the_channel_free_for_more(
@@ -202,4 +202,4 @@ async def test_a_deleted_lobby_message_does_not_stop_the_table(
 
     joined = await newer_message(discord_server, games, lobby.id, "Bob joins")
     assert "Seated (2/4): Alice and Bob." in joined.content
-    assert [seat.display_name for seat in await bot.store.seats(1)] == ["Alice", "Bob"]
+    assert [seat.display_name for seat in await bot.store.tables.seats(1)] == ["Alice", "Bob"]

@@ -34,7 +34,7 @@ async def test_the_game_and_its_old_buttons_survive_restarts(
         await (await discord_server.click(alice, lobby, "mp:lobby:start:1")).response()
         await newer_message(discord_server, games, lobby.id, "begins")
         seats = {str(user.id): user for user in (alice, bob)}
-        table = Table(1, games, lobby, [seats[s.user_id] for s in await bot.store.seats(1)])
+        table = Table(1, games, lobby, [seats[s.user_id] for s in await bot.store.tables.seats(1)])
         mover, legal = await legal_now(bot, discord_server, table)
         asked = await discord_server.send_slash(
             mover, games, "move", {"action": legal[0], "preview": True}
@@ -54,7 +54,7 @@ async def test_the_game_and_its_old_buttons_survive_restarts(
         approve = next(c for c in request.custom_ids if ":approve:" in c)
         await (await discord_server.click(other, request, approve)).response()
         await newer_message(discord_server, games, request.id, "Taken back")
-        record = await bot.store.table(1)
+        record = await bot.store.tables.table(1)
         assert record is not None and (record.status, record.move_count) == ("active", 0)
 
         await undo.deliver_again()  # answered by the previous process already

@@ -104,4 +104,4 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
     assert f"Final scores: {scores_line(players, scores)}." in posted.content
     assert f"Ranking: {ranking_line(players, scores, game.ranking(after))}" in posted.content
     assert moves > 30
-    assert len(await bot.store.recent_actions(table.id, 1000)) >= moves
+    assert len(await bot.store.actions.recent_actions(table.id, 1000)) >= moves

@@ -136,5 +136,5 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
     players = list(after.players)
     assert f"Final scores: {scores_line(players, game.scores(after))}." in posted.content
     assert after.round > 10 and moves > 3 * after.round // 2
-    keeps = (await bot.store.recent_actions(table.id, 1000))[:3]
+    keeps = (await bot.store.actions.recent_actions(table.id, 1000))[:3]
     assert {a.text for a in keeps} == {f"keep {town.monument}" for town in after.towns}

@@ -55,4 +55,4 @@ async def test_a_whole_terra_nova_game_from_newgame_to_the_final_scores(
     players = list(state.players)
     assert f"Final scores: {scores_line(players, game.scores(state))}." in posted.content
     assert moves > 20
-    assert len(await bot.store.recent_actions(table.id, 1000)) >= moves
+    assert len(await bot.store.actions.recent_actions(table.id, 1000)) >= moves

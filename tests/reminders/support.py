@@ -25,7 +25,7 @@ async def open_table(
     channel: str = CHANNEL,
 ) -> int:
     """A started table with `players` seated in that order (the first opened it)."""
-    table = await store.create_table(
+    table = await store.tables.create_table(
         channel_id=channel,
         guild_id=GUILD,
         game_key="pile",
@@ -36,20 +36,20 @@ async def open_table(
         now=now,
     )
     for user_id in players[1:]:
-        current = await store.table(table.id)
+        current = await store.tables.table(table.id)
         assert current is not None
-        await store.add_seat(current, user_id, NAMES[user_id], now)
-    current = await store.table(table.id)
+        await store.tables.add_seat(current, user_id, NAMES[user_id], now)
+    current = await store.tables.table(table.id)
     assert current is not None
-    await store.start(current, players, TableUpdate("{}", to_act, now, finished=False), now)
+    await store.tables.start(current, players, TableUpdate("{}", to_act, now, finished=False), now)
     return table.id
 
 
 async def move(store: Store, now: datetime, table_id: int, seat: int, to_act: list[int]) -> None:
     """Seat `seat` acts; afterwards the table waits for `to_act`."""
-    table = await store.table(table_id)
+    table = await store.tables.table(table_id)
     assert table is not None
-    seats = await store.seats(table_id)
+    seats = await store.tables.seats(table_id)
     action = NewAction(
         seat=seat,
         user_id=next(s.user_id for s in seats if s.seat == seat),
@@ -61,7 +61,7 @@ async def move(store: Store, now: datetime, table_id: int, seat: int, to_act: li
     )
     waiting_since = table.waiting_since if to_act == table.to_act else now
     update = TableUpdate("{}", to_act, waiting_since, finished=not to_act)
-    await store.commit_action(table, action, update, now)
+    await store.actions.commit_action(table, action, update, now)
 
 
 @dataclass

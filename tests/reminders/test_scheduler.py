@@ -261,7 +261,7 @@ async def test_on_the_game_stores_connection_closing_leaves_it_open(
     await scheduler.stop()
     await shared.close()
     assert [s.who for s in deliverer.sent] == [["bob"]]
-    assert await store.table(table_id) is not None
+    assert await store.tables.table(table_id) is not None
 
 
 async def test_the_stall_names_those_who_had_all_their_reminders(

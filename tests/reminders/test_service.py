@@ -82,7 +82,7 @@ async def test_a_moderator_turns_them_off_and_the_creator_on_again(
 async def test_remind_in_the_lobby_counts_from_the_start(
     store: Store, service: ReminderService, clock: TestClock
 ) -> None:
-    await store.create_table(
+    await store.tables.create_table(
         channel_id=CHANNEL,
         guild_id=GUILD,
         game_key="pile",

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import io
 import json
+import math
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -14,7 +16,15 @@ from PIL import Image, ImageChops
 from render import render_png
 from render.terra_nova import image_of
 from render.terra_nova.layout import card_box, strip_box, tile_boxes
-from render.terra_nova.style import CROSS, FACTION_COLOURS, HEIGHT, NOW, TOWN, WIDTH
+from render.terra_nova.style import (
+    CROSS,
+    FACTION_COLOURS,
+    HEIGHT,
+    NOW,
+    TOWN,
+    WIDTH,
+    glyph_ink,
+)
 from tests.render.terra_nova_scenes import (
     GAME,
     Moment,
@@ -132,17 +142,26 @@ def test_the_three_building_types_have_different_shapes(busy: View) -> None:
     assert ImageChops.difference(masks["house"], masks["palace"]).getbbox() is not None
 
 
-def test_a_bridge_is_drawn_across_the_river_in_its_owners_colour() -> None:
+def test_a_bridge_is_drawn_across_the_river_in_its_owners_colour_with_its_glyph() -> None:
     moment = first(lambda m: bool(m.state.bridges))
     view = view_of(moment.state)
     layout = layout_of(view)
     bridge = view["bridges"][0]
     (x0, y0), (x1, y1) = layout.centre(bridge["from"]), layout.centre(bridge["to"])
-    middle = (round((x0 + x1) / 2), round((y0 + y1) / 2))
-    box = (middle[0] - 4, middle[1] - 4, middle[0] + 4, middle[1] + 4)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    length = math.hypot(x1 - x0, y1 - y0)
+    # beside the glyph in the middle, still over the river hex
+    bx = round(mx + (x1 - x0) / length * layout.radius * 0.45)
+    by = round(my + (y1 - y0) / length * layout.radius * 0.45)
+    plank = (bx - 3, by - 3, bx + 3, by + 3)
+    middle = (round(mx) - 3, round(my) - 3, round(mx) + 3, round(my) + 3)
     colour = FACTION_COLOURS[view["players"][bridge["seat"]]["colour"]]
-    assert count_near(draw(view), box, colour) > 30
-    assert count_near(draw({**view, "bridges": view["bridges"][1:]}), box, colour) == 0
+    ink = glyph_ink(colour)
+    with_bridge, without = draw(view), draw({**view, "bridges": view["bridges"][1:]})
+    assert count_near(with_bridge, plank, colour) > 15
+    assert count_near(without, plank, colour) == 0
+    assert count_near(with_bridge, middle, ink, tolerance=16) > 10
+    assert count_near(without, middle, ink, tolerance=16) == 0
 
 
 def test_a_town_is_outlined(busy: View) -> None:
@@ -230,7 +249,7 @@ def test_each_factions_money_is_shown_on_its_card(
 
 def test_hexes_for_neutral_houses_are_ringed_while_they_are_set() -> None:
     setting = next(play(2, 4, {"variant": "planner"}))
-    view = view_of(setting.state)
+    view = {**view_of(setting.state), "last_turn": None}  # its marks are tested on their own
     assert view["phase"] == "neutral"
     layout = layout_of(view)
     image = draw(view)
@@ -242,3 +261,42 @@ def test_hexes_for_neutral_houses_are_ringed_while_they_are_set() -> None:
     assert all(count_near(image, around(layout, name), NOW) == 0 for name in plain)
     later = draw({**view, "phase": "actions"})
     assert all(count_near(later, around(layout, name), NOW) == 0 for name in marked)
+
+
+def test_the_last_turn_is_marked_on_its_hexes_its_bridges_and_its_card() -> None:
+    moment = first(lambda m: bool(m.state.last_turn and m.state.last_turn.hexes))
+    view = view_of(moment.state)
+    last = view["last_turn"]
+    layout = layout_of(view)
+    image, unmarked = draw(view), draw({**view, "last_turn": None})
+    for name in last["hexes"]:
+        assert count_near(image, around(layout, name, 1.0), NOW) > 80, name
+        assert count_near(unmarked, around(layout, name, 1.0), NOW) == 0, name
+    others = [h["name"] for h in view["hexes"] if h["name"] not in last["hexes"]]
+    near_marks = {n for name in last["hexes"] for n in others if _touching(layout, name, n)}
+    assert all(
+        count_near(image, around(layout, name, 0.6), NOW) == 0
+        for name in others
+        if name not in near_marks
+    )
+    for seat in range(len(view["players"])):
+        card = card_box(seat, len(view["players"]))
+        marked_card = count_near(image, card, NOW) - count_near(unmarked, card, NOW)
+        assert (marked_card > 40) == (seat == last["seat"]), seat
+
+
+def test_a_bridge_built_in_the_last_turn_is_cased_in_the_highlight_colour() -> None:
+    moment = first(lambda m: bool(m.state.last_turn and m.state.last_turn.bridges))
+    view = view_of(moment.state)
+    bridge = view["last_turn"]["bridges"][0]
+    layout = layout_of(view)
+    (x0, y0), (x1, y1) = layout.centre(bridge["from"]), layout.centre(bridge["to"])
+    middle = (round((x0 + x1) / 2), round((y0 + y1) / 2))
+    box = (middle[0] - 14, middle[1] - 14, middle[0] + 14, middle[1] + 14)
+    assert count_near(draw(view), box, NOW) > 20
+    assert count_near(draw({**view, "last_turn": None}), box, NOW) == 0
+
+
+def _touching(layout: Any, a: str, b: str) -> bool:
+    (xa, ya), (xb, yb) = layout.centre(a), layout.centre(b)
+    return math.hypot(xa - xb, ya - yb) < 2 * layout.radius

@@ -400,3 +400,45 @@ def test_finished_towns_are_marked(games: dict[int, list[Moment]]) -> None:
             left, top, right, _ = panel.box
             marks = count_near(image, (left, top, right, top + 64), DONE)
             assert (marks > 150) == finished, (player["name"], marks)
+
+
+def test_each_towns_last_changes_are_framed_and_emptied_squares_marked(
+    games: dict[int, list[Moment]],
+) -> None:
+    """Squares that hold what the town's latest move put there are framed in the highlight
+    colour, squares a building emptied get corner marks, and no other square is marked."""
+    moment = next(
+        m
+        for m in games[3]
+        if any(
+            p["last_changes"]
+            and any(not sq["building"] and not sq["resource"] for sq in _changed(p))
+            for p in public(m)["players"]
+        )
+    )
+    view = public(moment)
+    unmarked = copy.deepcopy(view)
+    for player in unmarked["players"]:
+        player["last_changes"] = None
+    image, plain = image_of(view), image_of(unmarked)
+    layout = layout_of(view)
+    seen = {"framed": 0, "emptied": 0}
+    for player, panel in zip(view["players"], layout.towns, strict=True):
+        changed = {sq["square"] for sq in _changed(player)}
+        for square in player["town"]:
+            box = square_box(panel, square)
+            marks = count_near(image, box, HIGHLIGHT) - count_near(plain, box, HIGHLIGHT)
+            if square["square"] not in changed:
+                assert marks == 0, (player["name"], square["square"])
+            elif square["building"] or square["resource"] or square["holds"]:
+                assert marks > 3 * panel.cell, (player["name"], square["square"])
+                seen["framed"] += 1
+            else:
+                assert marks > 0.6 * panel.cell, (player["name"], square["square"])
+                seen["emptied"] += 1
+    assert seen["framed"] and seen["emptied"]
+
+
+def _changed(player: dict[str, Any]) -> list[dict[str, Any]]:
+    names = set((player["last_changes"] or {}).get("squares", []))
+    return [sq for sq in player["town"] if sq["square"] in names]

@@ -33,6 +33,13 @@ OPTION_SETS: dict[str, tuple[OptionSet, ...]] = {
         OptionSet("planner-drop-out", (2,), {"variant": "planner", "turn_order": "drop-out"}),
     ),
     "terra-nova-2006": (OptionSet("default", (2, 3, 4), golden_per_count=3),),
+    "terramara": (
+        OptionSet("default", (2, 3, 4)),
+        OptionSet("first-game", (2, 3, 4), {"first_game": True}),
+        OptionSet(
+            "first-game-random-territories", (3,), {"first_game": True, "random_territories": True}
+        ),
+    ),
     "tiny-towns": (
         OptionSet("default", (2, 3, 4, 5, 6)),
         OptionSet("solo", (1,)),

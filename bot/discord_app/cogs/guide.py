@@ -1,6 +1,6 @@
 """/rules (a game's guide, paged with Previous / Next buttons, or one topic; without a game the
 list of games) and /help (every command, read from the command tree itself, so it lists
-exactly what is registered).
+exactly what is registered: `texts.help_text`).
 
 A guide page is private. Its buttons name the language, game, topic and page to show in
 their custom ids, so they keep working after any restart without the database.
@@ -14,47 +14,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ...guides import GuidePage, Topic, fold, guide_for
+from ...guides import GuidePage, Topic, fold
 from ...service import Reply
 from ..flow import MAX_CHOICE_LENGTH, Answer, Outcome
 from ..identity import channel_of
+from ..texts import help_text
 from .base import FeatureCog, about, cog_of, option_about
 from .lobby import game_choices
 
 #: Pages a guide or topic could ever have (a guard for the option, not a real limit).
 MAX_PAGE = 99
 PAGE_STEPS = {"prev": -1, "next": 1}
-
-_KIND = {
-    discord.AppCommandOptionType.string: "text",
-    discord.AppCommandOptionType.integer: "number",
-    discord.AppCommandOptionType.number: "number",
-    discord.AppCommandOptionType.boolean: "true|false",
-    discord.AppCommandOptionType.user: "@member",
-    discord.AppCommandOptionType.channel: "#channel",
-}
-
-
-def usage(command: app_commands.Command[Any, ..., Any]) -> str:
-    """`/move action:<text> [preview:<true|false>]`."""
-    parts = [f"/{command.qualified_name}"]
-    for parameter in command.parameters:
-        kind = "choice" if parameter.choices else _KIND.get(parameter.type, "value")
-        part = f"{parameter.display_name}:<{kind}>"
-        parts.append(part if parameter.required else f"[{part}]")
-    return " ".join(parts)
-
-
-def help_text(tree: app_commands.CommandTree[Any]) -> str:
-    lines = ["**Meeple Post** — board games by post. Commands ([…] is optional):"]
-    for command in tree.walk_commands():
-        if isinstance(command, app_commands.Command):
-            lines.append(f"`{usage(command)}` — {command.description}")
-    lines.append(
-        "Moves: start typing after /move action: and pick from the legal moves offered; "
-        "several actions of one turn go together, separated by ';'."
-    )
-    return "\n".join(lines)
 
 
 class GuidePageButton(
@@ -141,7 +111,7 @@ class GuideCog(FeatureCog, name="Guide"):
             topic=option_about("rules", "topic"),
             page=option_about("rules", "page"),
         )
-        @app_commands.choices(game=game_choices(self.service.catalog))
+        @app_commands.choices(game=game_choices(self.service))
         async def rules(
             interaction: discord.Interaction,
             game: str | None = None,
@@ -205,8 +175,7 @@ class GuideCog(FeatureCog, name="Guide"):
         return Answer(Reply(shown.text, private=True), view=view)
 
     def _view(self, shown: GuidePage) -> discord.ui.View | None:
-        guide = guide_for(self.service.catalog.get(shown.game_key).info, shown.lang)
-        return page_view(shown, {go: guide.say(go) for go in PAGE_STEPS})
+        return page_view(shown, self.service.page_labels(shown))
 
     @app_commands.command(name="help", description=about("help"))
     async def help(self, interaction: discord.Interaction) -> None:

@@ -3,49 +3,33 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import discord
 from discord import app_commands
 
-from ...service import Reply, TableSummary
+from ...service import ListingStyle, TableSummary
 from ...service.info import MAX_HISTORY
-from ...service.texts import names_list, since
 from ..flow import Outcome
 from ..identity import channel_of, user_of
 from .base import FeatureCog, about, option_about
 
 
-def where(summary: TableSummary) -> str:
-    """A link to the table's channel (a jump link works across servers too)."""
-    if summary.guild_id is None:
+class LinkedListing(ListingStyle):
+    """Listings on Discord: bullets, channel mentions in /games, and in /mygames a jump link
+    to each table's channel (it works across servers too)."""
+
+    scope = "in this server"
+    bullet = "• "
+
+    def channel(self, summary: TableSummary) -> str:
         return f"<#{summary.channel_id}>"
-    return f"https://discord.com/channels/{summary.guild_id}/{summary.channel_id}"
+
+    def link(self, summary: TableSummary) -> str:
+        if summary.guild_id is None:
+            return f"<#{summary.channel_id}>"
+        return f"https://discord.com/channels/{summary.guild_id}/{summary.channel_id}"
 
 
-def games_text(summaries: list[TableSummary], now: datetime) -> str:
-    if not summaries:
-        return "No open tables in this server. Open one with /newgame."
-    lines = ["Open tables in this server:"]
-    for summary in summaries:
-        head = f"• #{summary.table_id} {summary.game_name} in <#{summary.channel_id}>"
-        if summary.status == "lobby":
-            lines.append(f"{head}: in the lobby with {names_list(summary.players)}.")
-            continue
-        waiting = names_list([mention.name for mention in summary.waiting_for])
-        when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
-        lines.append(f"{head}: {names_list(summary.players)}; waiting for {waiting}{when}.")
-    return "\n".join(lines)
-
-
-def my_games_text(summaries: list[TableSummary], now: datetime) -> str:
-    if not summaries:
-        return "No table is waiting for you."
-    lines = ["Waiting for you:"]
-    for summary in summaries:
-        when = f", {since(summary.waiting_since, now)}" if summary.waiting_since else ""
-        lines.append(f"• #{summary.table_id} {summary.game_name}{when}: {where(summary)}")
-    return "\n".join(lines)
+LINKED = LinkedListing()
 
 
 class InfoCog(FeatureCog, name="Info"):
@@ -90,8 +74,7 @@ class InfoCog(FeatureCog, name="Info"):
         channel = channel_of(interaction)
 
         async def work() -> Outcome:
-            summaries = await self.service.open_tables(channel.guild_id)
-            return Reply(games_text(summaries, self.service.clock()), private=True)
+            return await self.service.tables_here(channel, LINKED)
 
         await self.flow.run(interaction, "/games", work)
 
@@ -100,7 +83,6 @@ class InfoCog(FeatureCog, name="Info"):
         user = user_of(interaction)
 
         async def work() -> Outcome:
-            summaries = await self.service.tables_waiting_for(user.id)
-            return Reply(my_games_text(summaries, self.service.clock()), private=True)
+            return await self.service.my_games(user, LINKED)
 
         await self.flow.run(interaction, "/mygames", work)

@@ -14,14 +14,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from engine.core import EngineError, shorten
-
-from ...service import BadRequest, Channel, GameCatalog, Reply, RulesError, User
-from ...service.base import describe_options
-from ...service.texts import names_list
+from ...commands import parse_game_options
+from ...service import BadRequest, Channel, Reply, Service, User
 from ..flow import Answer, Outcome
-from ..identity import channel_of, require_open_table, user_of
+from ..identity import channel_of, user_of
 from ..outgoing import post_reply
+from ..texts import (
+    MAY_NOT_OPEN_THREADS,
+    NO_THREAD_IN_A_THREAD,
+    THREADS_IN_TEXT_CHANNELS_ONLY,
+    thread_name,
+)
 from .base import OPTIONS_LENGTH, FeatureCog, about, cog_of, option_about
 
 if TYPE_CHECKING:
@@ -34,9 +37,6 @@ MAX_SEED = 2**53 - 1
 #: A week of silence before Discord archives a table's thread (a message reopens it).
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_CHOICES = 25
-
-_OPTION = re.compile(r"([A-Za-z_][\w-]*)\s*[:=]\s*([^\s,;]+)")
-_OPTION_SEPARATORS = re.compile(r"[\s,;]*")
 
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
 LOBBY_STYLES = {
@@ -84,58 +84,11 @@ def lobby_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def game_choices(catalog: GameCatalog) -> list[app_commands.Choice[str]]:
+def game_choices(service: Service) -> list[app_commands.Choice[str]]:
     return [
-        app_commands.Choice(
-            name=f"{game.info.name} ({game.info.min_players}–{game.info.max_players} players)",
-            value=game.info.key,
-        )
-        for game in catalog.all()[:MAX_CHOICES]
+        app_commands.Choice(name=name, value=key)
+        for name, key in service.game_choices()[:MAX_CHOICES]
     ]
-
-
-def parse_game_options(text: str | None) -> dict[str, str]:
-    """`size:5 variant:basic` (also `=`, commas) → {"size": "5", "variant": "basic"}."""
-    if not text or not text.strip():
-        return {}
-    found = list(_OPTION.finditer(text))
-    leftover = _OPTION.sub(" ", text)
-    if not _OPTION_SEPARATORS.fullmatch(leftover):
-        raise BadRequest(
-            f"I could not read the options '{shorten(text)}': write each as key:value, "
-            "separated by spaces (e.g. options:size:5). /rules game:<game> lists a game's options."
-        )
-    options: dict[str, str] = {}
-    for match in found:
-        key = match.group(1).lower()
-        if key in options:
-            raise BadRequest(f"The option {shorten(key)} is given twice in '{shorten(text)}'.")
-        options[key] = match.group(2)
-    return options
-
-
-async def lobby_text(bot: MeepleBot, table_id: int) -> str | None:
-    """The lobby message as the table stands; None for a table that is gone."""
-    table = await bot.store.table(table_id)
-    if table is None:
-        return None
-    seats = await bot.store.seats(table_id)
-    info = bot.service.catalog.get(table.game_key).info
-    title = f"**Table #{table.id}: {info.name}**"
-    names = [seat.display_name for seat in seats]
-    if table.status == "active":
-        return f"{title} has started: {names_list(names)}. Play with /move; /board shows it."
-    if table.status == "finished":
-        return f"{title} is over ({names_list(names)}); /board shows the final position."
-    if table.status == "abandoned":
-        return f"{title} was abandoned. The channel is free for a new /newgame."
-    creator = next((s.display_name for s in seats if s.user_id == table.creator_id), "its creator")
-    return (
-        f"{title} — {info.min_players}–{info.max_players} players, "
-        f"options: {describe_options(table.options)}.\n"
-        f"Seated ({len(names)}/{info.max_players}): {names_list(names)}.\n"
-        f"Join with the button or /join; {creator} starts the game with Start or /start."
-    )
 
 
 async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
@@ -143,16 +96,13 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
     if table_id is None:
         return
     try:
-        lobby = await bot.ledger.lobby(table_id)
-        text = await lobby_text(bot, table_id)
-        if lobby is None or text is None:
+        post = await bot.service.lobby_post(table_id)
+        if post is None or post.channel_id is None or post.message_id is None:
             return
-        table = await bot.store.table(table_id)
-        view = lobby_view(table_id) if table is not None and table.status == "lobby" else None
-        message = bot.get_partial_messageable(int(lobby.channel_id)).get_partial_message(
-            int(lobby.message_id)
+        message = bot.get_partial_messageable(int(post.channel_id)).get_partial_message(
+            int(post.message_id)
         )
-        await message.edit(content=text, view=view)
+        await message.edit(content=post.text, view=lobby_view(table_id) if post.open else None)
     except discord.NotFound:
         log.warning("the lobby message of table %s was deleted; not updating it", table_id)
     except Exception:  # the table changed already: never let its message undo that news
@@ -180,7 +130,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
             seed=option_about("newgame", "seed"),
             thread="open the table in a new thread of this channel",
         )
-        @app_commands.choices(game=game_choices(self.service.catalog))
+        @app_commands.choices(game=game_choices(self.service))
         async def newgame(
             interaction: discord.Interaction,
             game: str,
@@ -214,13 +164,13 @@ class LobbyCog(FeatureCog, name="Lobby"):
     async def _lobby_answer(self, reply: Reply, channel: Channel) -> Answer:
         table_id = reply.table_id
         assert table_id is not None, "a new table has an id"
-        text = await lobby_text(self.bot, table_id)
-        assert text is not None
+        post = await self.service.lobby_post(table_id)
+        assert post is not None, "tables are never deleted"
 
         async def remember(message: discord.Message) -> None:
             await self._remember_lobby(table_id, channel, message)
 
-        lobby = Reply(text, table_id=table_id)
+        lobby = Reply(post.text, table_id=table_id)
         return Answer(lobby, view=lobby_view(table_id), after_post=remember)
 
     async def _remember_lobby(
@@ -229,7 +179,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
         """Note the lobby message so it can be kept current (best effort: the table is open
         whether or not its message can be updated later)."""
         try:
-            await self.bot.ledger.remember_lobby(table_id, channel.id, str(message.id))
+            await self.service.remember_lobby_post(table_id, channel.id, str(message.id))
         except Exception:
             log.exception("could not remember the lobby message of table %s", table_id)
 
@@ -244,50 +194,26 @@ class LobbyCog(FeatureCog, name="Lobby"):
         """A new public thread holds the table and its lobby; the channel is told where."""
         parent = interaction.channel
         if isinstance(parent, discord.Thread):
-            raise BadRequest(
-                "This is a thread already, and threads cannot hold threads: use /newgame "
-                "here without thread:true, or in the channel itself."
-            )
+            raise BadRequest(NO_THREAD_IN_A_THREAD)
         if not isinstance(parent, discord.TextChannel):
-            raise BadRequest(
-                "Tables get a thread of their own only in text channels; use /newgame here "
-                "without thread:true."
-            )
-        game_name = self._checked_game(game, options)
+            raise BadRequest(THREADS_IN_TEXT_CHANNELS_ONLY)
+        game_name = self.service.check_new_table(game, options)
         try:
             thread = await parent.create_thread(
-                name=f"{game_name} — {user.name}"[:100],
+                name=thread_name(game_name, user.name),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 reason=f"/newgame by {user.name}",
             )
         except discord.Forbidden:
-            raise BadRequest(
-                "I may not open threads here (I need the Create Public Threads permission). "
-                "/newgame without thread:true opens the table in this channel."
-            ) from None
+            raise BadRequest(MAY_NOT_OPEN_THREADS) from None
         table_channel = Channel(str(thread.id), str(parent.guild.id))
         created = await self.service.create_table(table_channel, user, game, options, seed)
         lobby = await self._lobby_answer(created, table_channel)
         message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
         assert created.table_id is not None
         await self._remember_lobby(created.table_id, table_channel, message)
-        note = Reply(
-            f"{user.name} opened table #{created.table_id} ({game_name}) in its own thread: "
-            f"{thread.mention} — join it there!",
-            table_id=created.table_id,
-        )
-        return Answer(note)
-
-    def _checked_game(self, game: str, options: dict[str, str]) -> str:
-        """The game's name, once its key and options are known to be right (before a thread
-        is opened for nothing)."""
-        try:
-            found = self.service.catalog.get(game)
-            found.info.resolve_options(options)
-        except EngineError as error:
-            raise RulesError(error) from error
-        return found.info.name
+        return Answer(await self.service.opened_in_thread(user, created.table_id, thread.mention))
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -325,7 +251,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
 
         async def work() -> Outcome:
             if table_id is not None:
-                await require_open_table(service, channel, table_id)
+                await service.require_open_table(channel, table_id)
             reply = await steps[action](channel, user)
             await update_lobby_message(self.bot, reply.table_id)
             return reply

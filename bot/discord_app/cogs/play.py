@@ -1,9 +1,9 @@
 """Playing: /move with autocomplete and an optional private preview (Confirm / Cancel),
 /legal and /resign.
 
-A preview is remembered in the database with the table's version it was made on; Confirm
-plays exactly that text on exactly that position (or answers that the board changed), and
-only once, however often it is clicked.
+The service keeps a preview with the table's version it was made on; Confirm plays exactly
+that text on exactly that position (or answers that the board changed), and only once,
+however often it is clicked.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ...service import BadRequest, Channel, NotAllowed
-from ...store.discord_ledger import PreviewRecord, PreviewStatus
 from ..flow import Answer, Outcome
-from ..identity import channel_of, require_open_table, user_of
+from ..identity import channel_of, user_of
 from .base import FILTER_LENGTH, MOVE_LENGTH, FeatureCog, about, cog_of, option_about
 
 log = logging.getLogger(__name__)
@@ -86,23 +84,15 @@ class PlayCog(FeatureCog, name="Play"):
         preview: bool = False,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
-        service, ledger = self.service, self.bot.ledger
+        service = self.service
 
         async def play() -> Outcome:
             return await service.act(channel, user, action)
 
         async def show_preview() -> Outcome:
             reply = await service.preview(channel, user, action)
-            assert reply.table_id is not None and reply.table_version is not None
-            preview_id = await ledger.create_preview(
-                table_id=reply.table_id,
-                table_version=reply.table_version,
-                channel_id=channel.id,
-                user_id=user.id,
-                action=" ".join(action.split()),
-                now=self.bot.clock(),
-            )
-            return Answer(reply, view=preview_view(preview_id))
+            assert reply.preview_id is not None, "a preview can be confirmed"
+            return Answer(reply, view=preview_view(reply.preview_id))
 
         if preview:
             await self.flow.run(interaction, "/move preview", show_preview)
@@ -123,14 +113,11 @@ class PlayCog(FeatureCog, name="Play"):
     async def confirm(self, interaction: discord.Interaction, preview_id: int) -> None:
         user, here = user_of(interaction), channel_of(interaction)
 
-        async def work() -> Outcome:
-            preview = await self._take_preview(preview_id, user.id, "used")
+        async def drop_buttons() -> None:
             await self._drop_buttons(interaction)
-            channel = Channel(preview.channel_id, here.guild_id)
-            await require_open_table(self.service, channel, preview.table_id)
-            return await self.service.act(
-                channel, user, preview.action, expected_version=preview.table_version
-            )
+
+        async def work() -> Outcome:
+            return await self.service.confirm_preview(here, user, preview_id, taken=drop_buttons)
 
         await self.flow.run(interaction, "Confirm button", work, changes_table=True)
 
@@ -138,30 +125,11 @@ class PlayCog(FeatureCog, name="Play"):
         user = user_of(interaction)
 
         async def work() -> Outcome:
-            await self._take_preview(preview_id, user.id, "dismissed")
-            await interaction.edit_original_response(
-                content="Cancelled — nothing was played.", attachments=[], view=None
-            )
+            reply = await self.service.dismiss_preview(user, preview_id)
+            await interaction.edit_original_response(content=reply.text, attachments=[], view=None)
             return None
 
         await self.flow.run(interaction, "Cancel button", work)
-
-    async def _take_preview(
-        self, preview_id: int, user_id: str, status: PreviewStatus
-    ) -> PreviewRecord:
-        """The preview, closed as `status` by this very click (a second click is refused)."""
-        ledger = self.bot.ledger
-        preview = await ledger.preview(preview_id)
-        if preview is None:
-            raise BadRequest("I do not know this preview any more; use /move again.")
-        if preview.user_id != user_id:
-            raise NotAllowed("Only the player who asked for this preview can answer it.")
-        if not await ledger.close_preview(preview_id, status):
-            raise BadRequest(
-                "This preview was already confirmed or cancelled, so it does nothing more. "
-                "Use /move for a new move."
-            )
-        return preview
 
     @staticmethod
     async def _drop_buttons(interaction: discord.Interaction) -> None:

@@ -23,7 +23,6 @@ from ...reminders import (
     ReminderService,
     ReminderStore,
     StallNotice,
-    catalog_game_name,
     pinged,
     reminder_text,
     stall_text,
@@ -110,7 +109,7 @@ class RemindersCog(FeatureCog, name="Reminders"):
 
     async def cog_load(self) -> None:
         store = ReminderStore.sharing(self.bot.store)
-        game_name = catalog_game_name(self.service.catalog)
+        game_name = self.service.catalog.name_of
         clock = self.bot.clock
         self._scheduler = ReminderScheduler(
             store,

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from ...service import Channel, Reply, User
 from ..flow import Answer, Outcome
-from ..identity import channel_of, require_open_table, user_of
+from ..identity import channel_of, user_of
 from .base import FeatureCog, about, cog_of
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ class UndoCog(FeatureCog, name="Undo"):
             if request is None:
                 return await step(channel, user, None)
             table_id, request_id = request
-            await require_open_table(self.service, channel, table_id)
+            await self.service.require_open_table(channel, table_id)
             reply = await step(channel, user, request_id)
             if reply.undo_request_id is not None:
                 return reply  # still waiting for other votes

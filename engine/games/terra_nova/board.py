@@ -4,7 +4,8 @@ Hexes are numbered in board order (row by row, left to right), rivers included; 
 works on these indices. A land hex has a terrain; a river hex has none. Continents are the
 land masses the river splits the board into. `river_distance[a][b]` is the fewest river hexes
 a ship crosses from land hex `a` to land hex `b` (0 for neighbours), which is what sailing
-reach is measured in.
+reach is measured in; `within(a, d)` the land hexes at most `d` river hexes from `a` (reach
+with sailing value `d`), precomputed.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class Board:
     bridge_spots: tuple[tuple[int, int], ...]
     marked: frozenset[int]
     river_distance: tuple[dict[int, int], ...]
+    land_hexes: tuple[int, ...]
+    land_neighbours: tuple[tuple[int, ...], ...]
+    #: Per hex, the land hexes at most 0, 1, 2, … river hexes away, up to the farthest.
+    reachable: tuple[tuple[frozenset[int], ...], ...]
 
     @classmethod
     def from_layout(cls, side: Side, layout: Layout) -> Board:
@@ -68,6 +73,10 @@ class Board:
         )
         neighbours = tuple(tuple(index[n] for n in grid.neighbours(cell)) for cell in grid.cells)
         by_name = {grid.name(cell): index[cell] for cell in grid.cells}
+        distances = tuple(
+            _river_distances(terrain, neighbours, start) for start in range(len(terrain))
+        )
+        farthest = max(d for far in distances for d in far.values())
         return cls(
             side=side,
             grid=grid,
@@ -81,8 +90,14 @@ class Board:
                 for a, b in layout.bridges
             ),
             marked=frozenset(i for i, letter in enumerate(letters) if letter.islower()),
-            river_distance=tuple(
-                _river_distances(terrain, neighbours, start) for start in range(len(terrain))
+            river_distance=distances,
+            land_hexes=tuple(i for i, kind in enumerate(terrain) if kind is not None),
+            land_neighbours=tuple(
+                tuple(n for n in around if terrain[n] is not None) for around in neighbours
+            ),
+            reachable=tuple(
+                tuple(frozenset(h for h, d in far.items() if d <= r) for r in range(farthest + 1))
+                for far in distances
             ),
         )
 
@@ -94,14 +109,19 @@ class Board:
         cell = self.grid.parse(text)
         return None if cell is None else self.grid.cells.index(cell)
 
+    def within(self, hex_: int, reach: int) -> frozenset[int]:
+        """The land hexes at most `reach` river hexes from `hex_` (its land neighbours too)."""
+        levels = self.reachable[hex_]
+        return levels[min(reach, len(levels) - 1)]
+
     def hex(self, index: int) -> Hex:
         return self.grid.cells[index]
 
     def is_land(self, index: int) -> bool:
         return self.terrain[index] is not None
 
-    def land(self) -> list[int]:
-        return [i for i in range(len(self.names)) if self.terrain[i] is not None]
+    def land(self) -> tuple[int, ...]:
+        return self.land_hexes
 
 
 def _continents(

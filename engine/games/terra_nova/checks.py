@@ -1,13 +1,20 @@
-"""Why an action is not allowed now (None when it is), and the candidates legal_actions tries.
+"""The checker: why an action of a kind the seat's phase accepts is refused now (None if it is
+allowed), in one friendly sentence that says what would be right.
 
-Every check reads the state only. `Checker` caches per-seat lookups (reach) for one question.
+Every check reads the state only. A `Checker` answers for one seat on one state and keeps what
+several questions share (reach, the seat's buildings, its home terrain), so listing the legal
+actions (phases.py) asks one checker about every candidate. The phase table has already
+refused the kinds a phase does not accept.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache
+
+from engine.core import once
 
 from . import rules
+from .actions import Action
 from .board import Board
 from .factions import (
     BRIDGE_COST,
@@ -19,16 +26,16 @@ from .factions import (
     SAILING_COST,
     SHOVEL_COST,
     TOWN_BUILDINGS_NEEDED,
+    TRADING_POST_COST,
     TRADING_POSTS,
+    Faction,
 )
-from .notation import Action
-from .state import HOUSE, TRADING_POST, TerraNovaState
-from .tiles import (
-    BONUS_BY_KEY,
-    FAIRY_SHOVEL_COST,
-    INVENTOR_POST_COST,
-    POWER_ACTIONS,
-)
+from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
+from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
+from .tiles import BONUS_BY_KEY, POWER_ACTIONS
+
+#: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
+CHOOSE_TOWN_FIRST = "you founded a town: first choose its tile, e.g. 'town 9vp'"
 
 
 class Checker:
@@ -38,66 +45,85 @@ class Checker:
         self.seat = seat
         self.player = state.seats[seat]
 
-    @cached_property
+    # -- what several checks share ------------------------------------------------------
+
+    @once
+    def mine(self) -> list[int]:
+        """The seat's buildings, in board order."""
+        return rules.buildings_of(self.s, self.seat)
+
+    @once
+    def built(self) -> list[str]:
+        """What stands on each of the seat's buildings (a building letter per hex)."""
+        return [self.s.building[h] for h in self.mine]
+
+    @once
+    def houses_left(self) -> int:
+        return HOUSES - self.built.count(HOUSE)
+
+    @once
+    def posts_left(self) -> int:
+        return TRADING_POSTS - self.built.count(TRADING_POST)
+
+    @once
     def reach(self) -> set[int]:
-        return rules.in_reach(self.board, self.s, self.seat)
+        return rules.in_reach(self.board, self.s, self.seat, self.mine)
+
+    @once
+    def faction(self) -> Faction:
+        return FACTIONS_BY_KEY[self.player.faction]
+
+    @property
+    def home(self) -> Terrain:
+        return self.faction.home
+
+    @property
+    def home_letter(self) -> str:
+        return LETTER_OF[self.faction.home]
+
+    @once
+    def outside_groups(self) -> list[set[int]]:
+        """The connected groups of the seat's buildings outside its towns."""
+        return rules.groups(self.board, self.s, rules.outside_towns(self.s, self.seat))
+
+    @once
+    def shovels_from(self) -> dict[str, int]:
+        """Shovels the seat needs to make each terrain (by letter) its home terrain."""
+        one_shovel = rules.has_palace_ability(self.s, self.seat, "one-shovel")
+        return shovel_table(self.home, one_shovel)
+
+    def shovels(self, hex_: int) -> int:
+        """Shovels the seat needs to make the land hex `hex_` its home terrain."""
+        return self.shovels_from[self.s.terrain[hex_]]
 
     def name(self, hex_: int) -> str:
         return self.board.names[hex_]
 
-    def why(self, action: Action) -> str | None:
-        s, kind = self.s, action.kind
-        if s.phase == "neutral":
-            if kind != "neutral":
-                return f"first set the neutral {s.neutral[0]} house, e.g. 'neutral A1'"
-            return self.neutral_house(action.hexes[0])
-        if kind == "neutral":
-            return "neutral houses are set only when the 2-player variants call for them"
-        if s.phase == "factions":
-            if kind != "choose":
-                return "first choose a faction, e.g. 'choose fairies'"
-            return self.choose(action.words[0])
-        if s.phase == "houses":
-            return (
-                self.start_house(action.hexes[0])
-                if kind == "build"
-                else ("set a starting house first, e.g. 'build E5'")
-            )
-        if s.phase == "bonus":
-            return (
-                self.take(action.words[0])
-                if kind == "take"
-                else ("take a bonus tile first, e.g. 'take bonus3'")
-            )
-        if s.phase == "round-end":
-            if kind == "exchange":
-                return self.exchange(action.number, bool(action.words))
-            if kind == "done":
-                return None
-            return (
-                "the round has ended: exchange power for money (e.g. 'exchange 3') "
-                "or finish with 'done'"
-            )
-        if kind == "done":
-            return "'done' only finishes your power exchanges at the end of a round"
-        if kind in ("choose", "take"):
-            return "the set-up is over"
+    # -- the checker ----------------------------------------------------------------------
+
+    def check(self, action: Action) -> str | None:
+        """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
+        kind = action.kind
         if kind == "exchange":
             return self.exchange(action.number, bool(action.words))
-        if self.player.towns_to_choose:
-            if kind != "town" or action.hexes:
-                return "you founded a town: first choose its tile, e.g. 'town 9vp'"
-            return self.town(action.words[0])
+        if kind == "done":
+            return None
+        if kind == "choose":
+            return self.choose(action.words[0])
+        if kind == "take":
+            return self.take(action.words[0])
+        if kind == "neutral":
+            return self.neutral_house(action.hexes[0])
         if kind == "town":
-            if action.hexes:
-                return self.river_town(action.hexes[0])
-            return "you have no town whose tile is still to be chosen"
-        if s.acted:
-            return "you have taken your action this turn; only exchanges may follow"
+            return self.town_action(action)
+        if kind == "build" and self.s.phase == "houses":
+            return self.start_house(action.hexes[0])
         return self.main_action(action)
 
     def main_action(self, action: Action) -> str | None:
         kind = action.kind
+        if kind == "pass":  # (the commonest first)
+            return self.pass_round(action.words[0] if action.words else None)
         if kind == "build":
             return self.build(action.hexes[0])
         if kind == "transform":
@@ -111,9 +137,7 @@ class Checker:
             return self.bridge(action.hexes[0], action.hexes[1])
         if kind == "power":
             return self.power(action.words[0], action.hexes, action.build)
-        if kind == "special":
-            return self.special(action.words[0], action.hexes, action.build)
-        return self.pass_round(action.words[0] if action.words else None)
+        return self.special(action.words[0], action.hexes, action.build)
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -132,15 +156,14 @@ class Checker:
         terrain = self.s.neutral[0]
         if hex_ not in self.board.marked or rules.terrain_at(self.s, hex_) != terrain:
             return f"{self.name(hex_)} is not a marked {terrain} hex"
-        if self.s.owner[hex_] != -1:
+        if self.s.owner[hex_] != FREE:
             return f"{self.name(hex_)} is already built on"
         return None
 
     def start_house(self, hex_: int) -> str | None:
-        home = rules.faction(self.s, self.seat).home
-        if rules.terrain_at(self.s, hex_) != home:
-            return f"{self.name(hex_)} is not {home}, your home terrain"
-        if self.s.owner[hex_] != -1:
+        if rules.terrain_at(self.s, hex_) != self.home:
+            return f"{self.name(hex_)} is not {self.home}, your home terrain"
+        if self.s.owner[hex_] != FREE:
             return f"{self.name(hex_)} is already built on"
         return None
 
@@ -162,6 +185,14 @@ class Checker:
             return f"you have only {self.player.bowls[2]} power in bowl III"
         return None
 
+    def town_action(self, action: Action) -> str | None:
+        """`town <tile>` for a town just founded, or the Sea Dogs' `town across <river>`."""
+        if self.player.towns_to_choose:
+            return CHOOSE_TOWN_FIRST if action.hexes else self.town(action.words[0])
+        if action.hexes:
+            return self.river_town(action.hexes[0])
+        return "you have no town whose tile is still to be chosen"
+
     def town(self, key: str) -> str | None:
         if key not in self.player.towns_left:
             return (
@@ -176,7 +207,7 @@ class Checker:
         name = self.name(river)
         if self.board.is_land(river):
             return f"{name} is land; name the river hex your town reaches across"
-        banks = rules.banks_of(self.board, self.s, self.seat, river)
+        banks = rules.banks_of(self.board, self.s, self.seat, river, self.outside_groups)
         if len(banks) < 2:
             return f"you have no buildings outside towns on two banks of {name}"
         town = set().union(*banks)
@@ -188,64 +219,54 @@ class Checker:
             )
         return None
 
-    def _free_in_reach(self, hex_: int) -> str | None:
+    def free_in_reach(self, hex_: int) -> str | None:
         if not self.board.is_land(hex_):
             return f"{self.name(hex_)} is river"
-        if self.s.owner[hex_] != -1:
+        if self.s.owner[hex_] != FREE:
             return f"{self.name(hex_)} is already built on"
         if hex_ not in self.reach:
             return f"{self.name(hex_)} is not in reach of your buildings"
         return None
 
-    def _house_left(self) -> str | None:
-        if rules.count(self.s, self.seat, HOUSE) >= HOUSES:
+    def house_left(self) -> str | None:
+        if self.houses_left <= 0:
             return "all your houses are on the board"
         return None
 
     def build(self, hex_: int) -> str | None:
-        home = rules.faction(self.s, self.seat).home
-        if self.board.is_land(hex_) and rules.terrain_at(self.s, hex_) != home:
-            return f"{self.name(hex_)} is not {home}; make it habitable with 'transform'"
-        why = self._free_in_reach(hex_) or self._house_left()
+        if self.board.is_land(hex_) and rules.terrain_at(self.s, hex_) != self.home:
+            return f"{self.name(hex_)} is not {self.home}; make it habitable with 'transform'"
+        why = self.free_in_reach(hex_) or self.house_left()
         if why is None and self.player.money < HOUSE_COST:
             return f"a house costs {HOUSE_COST} money and you have {self.player.money}"
         return why
 
     def transform(self, hex_: int, then_build: bool) -> str | None:
-        why = self._free_in_reach(hex_)
+        why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
         if why is not None:
             return why
-        home = rules.faction(self.s, self.seat).home
-        if rules.terrain_at(self.s, hex_) == home:
-            return f"{self.name(hex_)} is already {home}; build on it with 'build'"
-        cost = rules.shovels_needed(self.s, self.seat, hex_) * SHOVEL_COST
-        if then_build:
-            why = self._house_left()
-            if why is not None:
-                return why
-            cost += HOUSE_COST
-        if self.player.money < cost:
-            return f"that costs {cost} money and you have {self.player.money}"
-        return None
+        return self.afford(self.shovels(hex_) * SHOVEL_COST, then_build)
 
     def upgrade(
         self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
     ) -> str | None:
-        s, name = self.s, self.name(hex_)
+        s = self.s
         why = self._edge_house(words, edge)
         if why is not None:
             return why
         if s.owner[hex_] != self.seat:
-            return f"you have no building on {name}"
+            return f"you have no building on {self.name(hex_)}"
         if words == ("tp",):
             if s.building[hex_] != HOUSE:
-                return f"only a house becomes a trading post, and {name} holds none"
-            if rules.count(s, self.seat, TRADING_POST) >= TRADING_POSTS:
+                return f"only a house becomes a trading post, and {self.name(hex_)} holds none"
+            if self.posts_left <= 0:
                 return "all your trading posts are on the board"
+            if free or self.player.money >= TRADING_POST_COST:  # (no trading post costs more)
+                return None
             cost = rules.trading_post_cost(self.board, s, self.seat, hex_)
         elif len(words) == 2 and words[0] == "palace" and words[1] in ("left", "right"):
             if s.building[hex_] != TRADING_POST:
-                return f"only a trading post becomes a palace, and {name} holds none"
+                return f"only a trading post becomes a palace, and {self.name(hex_)} holds none"
             if words[1] in self.player.palaces:
                 return f"your {words[1]} palace is already built"
             cost = PALACE_COST
@@ -256,7 +277,7 @@ class Checker:
         return None
 
     def sail(self, paid: bool = True) -> str | None:
-        if self.player.sailing >= rules.faction(self.s, self.seat).max_sailing:
+        if self.player.sailing >= self.faction.max_sailing:
             return "your sailing track is at its end"
         if paid and self.player.money < SAILING_COST:
             return f"sailing costs {SAILING_COST} money and you have {self.player.money}"
@@ -264,20 +285,20 @@ class Checker:
 
     def _edge_house(self, words: tuple[str, ...], edge: int | None) -> str | None:
         """The Fire Sprites name the edge hex for their left palace's free house."""
-        wants = words == ("palace", "left") and rules.faction(self.s, self.seat).left.ability == (
-            "edge-house"
-        )
+        wants = words == ("palace", "left") and self.faction.left.ability == "edge-house"
         if not wants:
             return None if edge is None else "only the Fire Sprites' left palace names a hex"
-        if not self.edge_hexes() or self._house_left() is not None:
+        if not self.edge_hexes or self.house_left() is not None:
             return None if edge is None else "no edge hex is free or no house is left"
         if edge is None:
             return "name the free edge hex for the palace's house, e.g. 'upgrade E5 palace left A1'"
-        if edge not in self.edge_hexes():
+        if edge not in self.edge_hexes:
             return f"{self.name(edge)} is not a free edge hex"
         return None
 
+    @once
     def edge_hexes(self) -> list[int]:
+        """The free land hexes on the board edge, in board order."""
         return sorted(h for h in self.board.edge if rules.is_free_land(self.board, self.s, h))
 
     def bridge(self, first: int, second: int, paid: bool = True) -> str | None:
@@ -288,7 +309,15 @@ class Checker:
             return "a bridge already stands there"
         if self.seat not in (self.s.owner[first], self.s.owner[second]):
             return "a bridge must touch a hex with one of your buildings"
-        if sum(1 for *_, who in self.s.bridges if who == self.seat) >= BRIDGES:
+        return self.bridge_left(paid)
+
+    @once
+    def bridges_built(self) -> int:
+        return sum(1 for *_, who in self.s.bridges if who == self.seat)
+
+    def bridge_left(self, paid: bool = True) -> str | None:
+        """Whether the seat has a bridge left (and, building it for money, can pay)."""
+        if self.bridges_built >= BRIDGES:
             return "all your bridges are built"
         if paid and self.player.money < BRIDGE_COST:
             return f"a bridge costs {BRIDGE_COST} money and you have {self.player.money}"
@@ -302,16 +331,8 @@ class Checker:
 
     # -- power and special actions ------------------------------------------------------
 
-    def power_cost(self, key: str) -> int:
-        if key == "fairy":
-            return FAIRY_SHOVEL_COST
-        if key == "tp":
-            return INVENTOR_POST_COST
-        discount = 1 if self.player.faction == "fire-sprites" else 0
-        return POWER_ACTIONS[key].cost - discount
-
     def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
-        return self.power_available(key) or self._power_use(key, hexes, build)
+        return self.power_available(key) or self.power_use(key, hexes, build)
 
     def power_available(self, key: str) -> str | None:
         """Whether the power action `key` may be used now at all (owner, once a round, cost)."""
@@ -325,12 +346,13 @@ class Checker:
             return f"there is no power action '{key}' (board: {', '.join(POWER_ACTIONS)})"
         elif key in self.s.power_used:
             return f"the power action {key} is used this round"
-        cost = self.power_cost(key)
+        cost = rules.power_cost(self.s, self.seat, key)
         if self.player.bowls[2] < cost:
             return f"it costs {cost} power and you have {self.player.bowls[2]} in bowl III"
         return None
 
-    def _power_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def power_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        """Whether the available power action `key` may be used on these hexes."""
         if key in ("7money", "sail"):
             if hexes:
                 return f"'power {key}' takes no hex"
@@ -350,52 +372,49 @@ class Checker:
         if len(hexes) != 1:
             return "name one hex, e.g. 'power shovel E5 build'"
         hex_ = hexes[0]
-        why = self._free_in_reach(hex_) or self._needs_shovels(hex_)
+        why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
         if why is not None:
             return why
-        paid = max(rules.shovels_needed(self.s, self.seat, hex_) - free, 0) * SHOVEL_COST
-        return self._afford(paid, build is not None)
+        paid = max(self.shovels(hex_) - free, 0) * SHOVEL_COST
+        return self.afford(paid, build is not None)
 
     def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> str | None:
         if not 1 <= len(hexes) <= 2 or len(set(hexes)) != len(hexes):
             return "name one hex, or two that need 1 shovel each"
         for hex_ in hexes:
-            why = self._free_in_reach(hex_) or self._needs_shovels(hex_)
+            why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
             if why is not None:
                 return why
-            if len(hexes) == 2 and rules.shovels_needed(self.s, self.seat, hex_) != 1:
+            if len(hexes) == 2 and self.shovels(hex_) != 1:
                 return f"{self.name(hex_)} needs 2 shovels; two hexes must need 1 each"
-        return self._afford(0, build is not None)
+        return self.afford(0, build is not None)
 
     def inventor_post(self, hexes: tuple[int, ...], build: int | None) -> str | None:
         if len(hexes) != 1 or build is not None:
             return "write 'power tp <hex>'"
-        if rules.count(self.s, self.seat, TRADING_POST) >= TRADING_POSTS:
+        if self.posts_left <= 0:
             return "all your trading posts are on the board"
-        return self._free_in_reach(hexes[0])
+        return self.free_in_reach(hexes[0])
 
     def special(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
-        return self.special_available(key) or self._special_use(key, hexes, build)
+        return self.special_available(key) or self.special_use(key, hexes, build)
 
     def special_available(self, key: str) -> str | None:
         """Whether the special action `key` is this player's and unused this round."""
-        owner = {
-            "shovel": BONUS_BY_KEY[self.player.bonus].special_shovel
-            if self.player.bonus
-            else False,
-            "lake": rules.has_palace_ability(self.s, self.seat, "lake-house"),
-            "tp": rules.has_palace_ability(self.s, self.seat, "free-upgrade"),
-            "continent": rules.has_palace_ability(self.s, self.seat, "continent-shovel"),
-        }
-        if key not in owner:
+        if key == "shovel":
+            owned = BONUS_BY_KEY[self.player.bonus].special_shovel if self.player.bonus else False
+        elif key in SPECIAL_ABILITIES:
+            owned = rules.has_palace_ability(self.s, self.seat, SPECIAL_ABILITIES[key])
+        else:
             return f"there is no special action '{key}' (shovel, lake, tp, continent)"
-        if not owner[key]:
+        if not owned:
             return f"you have no special action '{key}'"
         if f"special {key}" in self.player.used:
             return f"your special action {key} is used this round"
         return None
 
-    def _special_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def special_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+        """Whether the available special action `key` may be used on these hexes."""
         if key == "shovel":
             return self.free_shovel(hexes, build, free=1)
         if len(hexes) != 1:
@@ -408,32 +427,50 @@ class Checker:
         if key == "lake":
             if build is not None:
                 return "write 'special lake <hex>' (it always builds a house)"
-            if rules.terrain_at(self.s, hex_) != "lake" or self.s.owner[hex_] != -1:
+            if rules.terrain_at(self.s, hex_) != "lake" or self.s.owner[hex_] != FREE:
                 return f"{self.name(hex_)} is not an empty lake hex"
-            return self._house_left()
+            return self.house_left()
         return self.continent(hex_, build)
 
     def continent(self, hex_: int, build: int | None) -> str | None:
         if not rules.is_free_land(self.board, self.s, hex_):
             return f"{self.name(hex_)} is not an empty land hex"
-        mine = set(rules.buildings_of(self.s, self.seat))
-        if not mine & set(self.board.neighbours[hex_]):
+        if not any(self.s.owner[n] == self.seat for n in self.board.neighbours[hex_]):
             return f"{self.name(hex_)} is not next to your buildings (over land, not the river)"
-        why = self._needs_shovels(hex_)
-        return why or self._afford(0, build is not None)
+        return self.needs_shovels(hex_) or self.afford(0, build is not None)
 
-    def _needs_shovels(self, hex_: int) -> str | None:
-        home = rules.faction(self.s, self.seat).home
-        if rules.terrain_at(self.s, hex_) == home:
-            return f"{self.name(hex_)} is already {home}; build on it with 'build'"
+    def needs_shovels(self, hex_: int) -> str | None:
+        if self.s.terrain[hex_] == self.home_letter:
+            return f"{self.name(hex_)} is already {self.home}; build on it with 'build'"
         return None
 
-    def _afford(self, money: int, then_build: bool) -> str | None:
+    def afford(self, money: int, then_build: bool) -> str | None:
+        """Whether the seat can pay `money`, plus a house if it builds one."""
+        if self.can_afford(money, then_build):
+            return None
+        if then_build and self.houses_left <= 0:
+            return "all your houses are on the board"
+        total = money + HOUSE_COST if then_build else money
+        return f"that costs {total} money and you have {self.player.money}"
+
+    def can_afford(self, money: int, then_build: bool) -> bool:
+        """`afford` as a yes or no, without the words (listing asks it often)."""
         if then_build:
-            why = self._house_left()
-            if why is not None:
-                return why
-            money += HOUSE_COST
-        if self.player.money < money:
-            return f"that costs {money} money and you have {self.player.money}"
-        return None
+            return self.houses_left > 0 and self.player.money >= money + HOUSE_COST
+        return self.player.money >= money
+
+
+@cache
+def shovel_table(home: Terrain, one_shovel: bool) -> dict[str, int]:
+    """Shovels from each terrain (by letter) to `home`; with the Golems' left palace
+    (`one_shovel`) a terrain that needs 2 needs only 1."""
+    needs = {letter: shovels_between(terrain, home) for letter, terrain in TERRAIN_LETTERS.items()}
+    return {letter: 1 if need == 2 and one_shovel else need for letter, need in needs.items()}
+
+
+#: The palace ability behind each palace's special action.
+SPECIAL_ABILITIES = {
+    "lake": "lake-house",
+    "tp": "free-upgrade",
+    "continent": "continent-shovel",
+}

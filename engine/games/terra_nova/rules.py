@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import components
+from engine.core import components, positions
 
 from .board import Board
 from .factions import (
@@ -20,7 +20,7 @@ from .factions import (
 )
 from .state import FREE, HOUSE, NO_BUILDING, TOWN_VALUES, TRADING_POST, TerraNovaState
 from .terrain import TERRAIN_LETTERS, Terrain, shovels_between
-from .tiles import BONUS_BY_KEY
+from .tiles import BONUS_BY_KEY, FAIRY_SHOVEL_COST, INVENTOR_POST_COST, POWER_ACTIONS
 
 
 def faction(state: TerraNovaState, seat: int) -> Faction:
@@ -34,7 +34,7 @@ def terrain_at(state: TerraNovaState, hex_: int) -> Terrain | None:
 
 def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
     """Land hexes next to `hex_`: sharing a side, or joined to it by a bridge."""
-    found = {n for n in board.neighbours[hex_] if board.is_land(n)}
+    found = set(board.land_neighbours[hex_])
     for a, b, _ in state.bridges:
         if a == hex_:
             found.add(b)
@@ -44,11 +44,13 @@ def adjacent(board: Board, state: TerraNovaState, hex_: int) -> set[int]:
 
 
 def buildings_of(state: TerraNovaState, seat: int) -> list[int]:
-    return [h for h, who in enumerate(state.owner) if who == seat]
+    """The seat's buildings in board order."""
+    return positions(state.owner, seat)
 
 
 def count(state: TerraNovaState, seat: int, kind: str) -> int:
-    return sum(1 for h, who in enumerate(state.owner) if who == seat and state.building[h] == kind)
+    building = state.building
+    return sum(1 for h in buildings_of(state, seat) if building[h] == kind)
 
 
 def sailing_reach(state: TerraNovaState, seat: int) -> int:
@@ -57,13 +59,21 @@ def sailing_reach(state: TerraNovaState, seat: int) -> int:
     return state.seats[seat].sailing + (bonus if state.phase == "actions" else 0)
 
 
-def in_reach(board: Board, state: TerraNovaState, seat: int) -> set[int]:
-    """Land hexes in reach of the seat's buildings: adjacent or over at most `sailing` river."""
-    reach = sailing_reach(state, seat)
+def in_reach(
+    board: Board, state: TerraNovaState, seat: int, buildings: list[int] | None = None
+) -> set[int]:
+    """Land hexes in reach of the seat's buildings (given, or looked up): adjacent or over at
+    most `sailing` river."""
+    owner, levels = state.owner, board.reachable
+    reach = min(sailing_reach(state, seat), len(levels[0]) - 1)  # (as Board.within)
     found: set[int] = set()
-    for home in buildings_of(state, seat):
-        found |= adjacent(board, state, home)
-        found |= {h for h, d in board.river_distance[home].items() if d <= reach}
+    for home in buildings_of(state, seat) if buildings is None else buildings:
+        found |= levels[home][reach]
+    for a, b, _ in state.bridges:  # (a building's land neighbours are within any reach)
+        if owner[a] == seat:
+            found.add(b)
+        if owner[b] == seat:
+            found.add(a)
     return found
 
 
@@ -89,9 +99,22 @@ def shovels_needed(state: TerraNovaState, seat: int, hex_: int) -> int:
     return need
 
 
+def power_cost(state: TerraNovaState, seat: int, key: str) -> int:
+    """What the power action `key` costs the seat: the Fire Sprites pay 1 less on the board."""
+    if key == "fairy":
+        return FAIRY_SHOVEL_COST
+    if key == "tp":
+        return INVENTOR_POST_COST
+    discount = 1 if state.seats[seat].faction == "fire-sprites" else 0
+    return POWER_ACTIONS[key].cost - discount
+
+
 def has_palace_ability(state: TerraNovaState, seat: int, ability: str) -> bool:
+    palaces = state.seats[seat].palaces
+    if not palaces:
+        return False
     mine = faction(state, seat)
-    return any(mine.palace(side).ability == ability for side in state.seats[seat].palaces)
+    return any(mine.palace(side).ability == ability for side in palaces)
 
 
 def income(state: TerraNovaState, seat: int) -> Income:
@@ -139,16 +162,24 @@ def is_town(state: TerraNovaState, seat: int, group: set[int]) -> bool:
 def new_towns(board: Board, state: TerraNovaState, seat: int) -> list[set[int]]:
     """Groups of the seat's buildings outside any town that now qualify as a town (founded
     automatically; the Sea Dogs' towns across the river are their choice, see `river_town`)."""
-    found = groups(board, state, outside_towns(state, seat))
-    return [group for group in found if is_town(state, seat, group)]
+    outside = outside_towns(state, seat)
+    if not is_town(state, seat, outside):  # (no part of them can be a town either)
+        return []
+    return [group for group in groups(board, state, outside) if is_town(state, seat, group)]
 
 
-def banks_of(board: Board, state: TerraNovaState, seat: int, river: int) -> list[set[int]]:
-    """The groups of the seat's buildings outside towns that touch the river hex `river`.
-    Two such groups lie across `river` from each other (on one bank they would be one group);
-    the Sea Dogs may join them into one town (`town across <river hex>`)."""
+def banks_of(
+    board: Board,
+    state: TerraNovaState,
+    seat: int,
+    river: int,
+    outside: list[set[int]] | None = None,
+) -> list[set[int]]:
+    """The groups of the seat's buildings outside towns (given, or found) that touch the river
+    hex `river`. Two such groups lie across `river` from each other (on one bank they would
+    be one group); the Sea Dogs may join them into one town (`town across <river hex>`)."""
     near = set(board.neighbours[river])
-    found = groups(board, state, outside_towns(state, seat))
+    found = groups(board, state, outside_towns(state, seat)) if outside is None else outside
     return [group for group in found if group & near]
 
 
@@ -157,8 +188,7 @@ def largest_network(board: Board, state: TerraNovaState, seat: int) -> int:
     reach = state.seats[seat].sailing
 
     def near(hex_: int) -> set[int]:
-        sailed = {h for h, d in board.river_distance[hex_].items() if d <= reach}
-        return adjacent(board, state, hex_) | sailed
+        return adjacent(board, state, hex_) | board.within(hex_, reach)
 
     return max((len(g) for g in components(buildings_of(state, seat), near)), default=0)
 

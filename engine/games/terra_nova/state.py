@@ -7,7 +7,8 @@ none, `h` house, `t` trading post, `p` palace. Income and buildings left follow 
 stands on the board, because buildings always leave their mat row from the left and return to
 the rightmost free scroll.
 
-`apply` works on a deep copy of the state (states are small), so the input is never changed.
+States are treated as immutable: the turn builder (turn.py) builds a new state that shares
+everything an action did not change.
 """
 
 from __future__ import annotations
@@ -62,6 +63,17 @@ class Town(BaseModel):
     river: int | None = None
 
 
+class LastTurn(BaseModel):
+    """What the latest turn changed on the map: the hexes whose terrain or building changed
+    and the bridges built (the view's `last_turn`). `open` while the seat's turn goes on
+    (an exchange sent alone, a town tile still to choose), so its next part adds to it."""
+
+    seat: int
+    hexes: list[int] = Field(default_factory=list)
+    bridges: list[tuple[int, int]] = Field(default_factory=list)
+    open: bool = False
+
+
 class TerraNovaState(BaseState):
     phase: Phase
     side: Literal["standard", "duo"] = "standard"
@@ -93,6 +105,9 @@ class TerraNovaState(BaseState):
     #: The board's power actions used this round.
     power_used: list[str] = Field(default_factory=list)
     seats: list[Player]
+    #: The latest turn's changes on the map (None before the first; states stored before it
+    #: existed load without it).
+    last_turn: LastTurn | None = None
     end_reason: str | None = None
 
     def acting(self) -> list[int]:

@@ -23,6 +23,8 @@ TERRAIN_LETTERS: dict[str, Terrain] = {
     "S": "swamp",
 }
 
+LETTER_OF: dict[Terrain, str] = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
+
 #: Each terrain's colour, which is also the colour of the factions living on it.
 TERRAIN_COLOURS: dict[Terrain, str] = {
     "lake": "blue",

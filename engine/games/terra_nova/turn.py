@@ -1,11 +1,20 @@
-"""Changing a state: one `Turn` works on a deep copy, applies actions and collects the events."""
+"""Carrying out checked actions on a copy-on-write state (engine.core.builder).
+
+Besides the action itself, `TurnBuilder` runs what follows it: power and money for the
+neighbours, towns, round scoring, passing, the round's end and the next round's income, the
+final scoring. A player, the map's owners or a town is copied only when the action changes it;
+terrain and buildings are strings (one letter per hex), replaced whole.
+"""
 
 from __future__ import annotations
 
-from engine.core import Chance, Event
+from collections.abc import Iterable
+
+from engine.core import StateBuilder, rank
 
 from . import power, rules
-from .board import Board
+from .actions import Action
+from .board import board
 from .factions import (
     BRIDGE_COST,
     BRIDGES,
@@ -22,49 +31,115 @@ from .state import (
     NEUTRAL_BASE,
     PALACE,
     TRADING_POST,
+    LastTurn,
+    Player,
     TerraNovaState,
     Town,
 )
-from .terrain import TERRAIN_LETTERS, TERRAINS
+from .terrain import LETTER_OF, TERRAINS
 from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind
 
-_LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 NETWORK_POINTS: tuple[int, ...] = (12, 8, 4)
 
 
-class Turn:
-    def __init__(self, board: Board, state: TerraNovaState) -> None:
-        self.board = board
-        self.s = state.model_copy(deep=True)
-        self.events: list[Event] = []
+class TurnBuilder(StateBuilder[TerraNovaState]):
+    def __init__(self, old: TerraNovaState) -> None:
+        super().__init__(old)
+        self.board = board(old.side)
+        #: The hexes whose terrain, owner or building this builder set.
+        self.touched: set[int] = set()
 
-    # -- words --------------------------------------------------------------------------
-
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text=text, seat=seat))
+    # -- words and copies -----------------------------------------------------------------
 
     def who(self, seat: int) -> str:
-        player = self.s.seats[seat]
+        player = self.state.seats[seat]
         if not player.faction:
-            return self.s.players[seat]
-        return f"{self.s.players[seat]} ({FACTIONS_BY_KEY[player.faction].name})"
+            return self.state.players[seat]
+        return f"{self.state.players[seat]} ({FACTIONS_BY_KEY[player.faction].name})"
 
     def hex_name(self, hex_: int) -> str:
         return self.board.names[hex_]
+
+    def player(self, seat: int) -> Player:
+        """The seat's player in the new state, copied before its first change."""
+        changed: Player = self.edit_item("seats", seat)
+        return changed
+
+    # -- carrying out an action and finishing the turn --------------------------------------
+
+    def perform(self, seat: int, action: Action) -> None:
+        """Carry out an action the checker allowed."""
+        kind, phase = action.kind, self.state.phase
+        if kind == "pass":  # (the commonest first)
+            self.pass_round(seat, action.words[0])
+        elif kind == "neutral":
+            self.place_neutral(seat, action.hexes[0])
+        elif kind == "choose":
+            self.choose(seat, action.words[0])
+        elif kind == "take":
+            self.take_bonus(seat, action.words[0])
+        elif kind == "build" and phase == "houses":
+            self.start_house(seat, action.hexes[0])
+        elif kind == "build":
+            self.build(seat, action.hexes[0])
+        elif kind == "transform":
+            self.transform(seat, action.hexes[0], then_build=bool(action.words))
+        elif kind == "upgrade":
+            palace: PalaceSide | None = None
+            if len(action.words) == 2:
+                palace = "left" if action.words[1] == "left" else "right"
+            edge = action.hexes[1] if len(action.hexes) == 2 else None
+            self.upgrade(seat, action.hexes[0], palace, edge)
+        elif kind == "power":
+            self.power_action(seat, action.words[0], action.hexes, action.build)
+        elif kind == "special":
+            self.special(seat, action.words[0], action.hexes, action.build)
+        elif kind == "sail":
+            self.sail(seat)
+        elif kind == "bridge":
+            first, second = sorted(action.hexes)
+            self.bridge(seat, first, second)
+        elif kind == "exchange":
+            self.exchange(seat, action.number, for_points=bool(action.words))
+        elif kind == "town" and action.hexes:
+            self.river_town(seat, action.hexes[0])
+        elif kind == "town":
+            self.choose_town(seat, action.words[0])
+        else:
+            self.finish_exchanges(seat)  # (done)
+
+    def finish_turn(self, before: TerraNovaState, seat: int) -> None:
+        """After the seat's text (or action value) on `before`: once the turn's action is done
+        (and any town tile chosen), the turn passes. What the turn changed on the map is kept
+        as the state's `last_turn`."""
+        s = self.state
+        passes = s.phase == "actions" and s.acted and not s.seats[s.current].towns_to_choose
+        if passes:
+            self.end_turn()
+        touched = self.touched if before is self.old else None  # (else: earlier builders too)
+        hexes, bridges = changed_since(before, s, seat, touched)
+        # The seat's turn of the round goes on (its action or a town tile still to come), so
+        # its next text adds to this record; what a set-up step changed never stays open.
+        still_open = (
+            not passes
+            and s.phase == "actions"
+            and s.current == seat
+            and (before.phase == "actions" or not (hexes or bridges))
+        )
+        self.assign("last_turn", LastTurn(seat=seat, hexes=hexes, bridges=bridges, open=still_open))
 
     # -- set-up -------------------------------------------------------------------------
 
     def choose(self, seat: int, key: str) -> None:
         mine = FACTIONS_BY_KEY[key]
-        player = self.s.seats[seat]
+        player = self.player(seat)
         player.faction = key
         player.money = mine.start_money
-        self.say(f"{self.s.players[seat]} chooses the {mine.name} ({mine.colour})", seat)
+        self.say(f"{self.state.players[seat]} chooses the {mine.name} ({mine.colour})", seat)
         self._next_in_queue()
 
     def start_house(self, seat: int, hex_: int) -> None:
-        self.s.owner[hex_] = seat
-        self._set_building(hex_, HOUSE)
+        self._put(hex_, seat, HOUSE)
         self.say(f"{self.who(seat)} sets a starting house on {self.hex_name(hex_)}", seat)
         self._next_in_queue()
 
@@ -73,130 +148,124 @@ class Turn:
         self._next_in_queue()
 
     def _next_in_queue(self) -> None:
-        self.s.queue.pop(0)
-        if self.s.queue:
-            self.s.current = self.s.queue[0]
+        s = self.state
+        queue = self.edit("queue")
+        queue.pop(0)
+        if queue:
+            s.current = queue[0]
             return
-        if self.s.phase == "factions":
-            self.s.phase = "houses"
-            self.s.queue = house_queue(self.s)
+        if s.phase == "factions":
+            s.phase = "houses"
+            queue = self.assign("queue", house_queue(s))
             self.say("every faction is chosen; starting houses are set")
-        elif self.s.phase == "houses":
-            self.s.phase = "bonus"
-            self.s.queue = list(reversed(self.s.order))
+        elif s.phase == "houses":
+            s.phase = "bonus"
+            queue = self.assign("queue", list(reversed(s.order)))
             self.say("starting houses are set; bonus tiles are taken in reverse order")
         else:
-            for key in self.s.offer:
-                self.s.offer[key] += 1
+            self._coins_on_offer()
             self.begin_round()
             return
-        self.s.current = self.s.queue[0]
+        s.current = queue[0]
 
     # -- neutral houses (2-player variants) ---------------------------------------------
 
     def place_neutral(self, seat: int, hex_: int) -> None:
-        s = self.s
-        terrain = s.neutral.pop(0)
-        s.owner[hex_] = NEUTRAL_BASE + TERRAINS.index(terrain)
-        self._set_building(hex_, HOUSE)
+        s = self.state
+        terrain = self.edit("neutral").pop(0)
+        self._put(hex_, NEUTRAL_BASE + TERRAINS.index(terrain), HOUSE)
         self.say(f"{self.who(seat)} sets a neutral {terrain} house on {self.hex_name(hex_)}", seat)
-        s.queue.pop(0)
-        if s.queue:
-            s.current = s.queue[0]
+        queue = self.edit("queue")
+        queue.pop(0)
+        if queue:
+            s.current = queue[0]
         elif s.planner and s.round == 0:
             s.phase = "factions"
-            s.queue = list(s.order)
-            s.current = s.queue[0]
+            s.current = self.assign("queue", list(s.order))[0]
         else:
             self.start_round()
 
     def free_marked(self, terrain: str) -> list[int]:
-        letter = _LETTER_OF[terrain]  # type: ignore[index]
-        return sorted(
-            h for h in self.board.marked if self.s.terrain[h] == letter and self.s.owner[h] == FREE
-        )
+        s, letter = self.state, LETTER_OF[terrain]  # type: ignore[index]
+        return sorted(h for h in self.board.marked if s.terrain[h] == letter and s.owner[h] == FREE)
 
     def begin_round(self) -> None:
         """Before income: the Lucky Digger variant sets its drawn neutral houses first."""
-        s = self.s
+        s = self.state
         if s.options.get("variant") != "lucky-digger":
             self.start_round()
             return
         chosen = {rules.faction(s, seat).home for seat in range(len(s.players))}
         colours = [t for t in TERRAINS if t not in chosen]
-        Chance(s.rng).shuffle(colours, "the neutral colours drawn")
+        self.chance.shuffle(colours, "the neutral colours drawn")
         start = s.order[0]
-        s.queue, s.neutral = [], []
+        queue, neutral = self.assign("queue", []), self.assign("neutral", [])
         for seat, terrain in zip((start, 1 - start), colours, strict=False):
-            self.events.append(
-                Event(text=f"{self.who(seat)} draws a neutral {terrain} house", reveals=True)
-            )
+            self.say(f"{self.who(seat)} draws a neutral {terrain} house", reveals=True)
             if self.free_marked(terrain):
-                s.queue.append(seat)
-                s.neutral.append(terrain)
+                queue.append(seat)
+                neutral.append(terrain)
             else:
                 self.say(f"no marked {terrain} hex is free; the house is set aside")
-        if not s.queue:
+        if not queue:
             self.start_round()
             return
         s.phase = "neutral"
-        s.current = s.queue[0]
+        s.current = queue[0]
 
     # -- rounds -------------------------------------------------------------------------
 
     def start_round(self) -> None:
-        s = self.s
+        s = self.state
         s.round += 1
         s.phase = "actions"
-        s.passed_order = []
+        self.assign("passed_order", [])
         tile = ROUND_KINDS[s.round_tiles[s.round - 1]]  # type: ignore[index]
         self.say(f"round {s.round} begins; round scoring: {tile.text}")
         for seat in s.order:
-            player = s.seats[seat]
+            player = self.player(seat)
             player.passed = player.resigned
             got = rules.income(s, seat)
             player.money += got.money
             used = power.gain(player.bowls, got.power)
+            lost = (
+                f" ({got.power - used} lost, all power is in bowl III)" if used < got.power else ""
+            )
             self.say(
-                f"{self.who(seat)} takes income: {got.money} money and {got.power} power"
-                + (
-                    f" ({got.power - used} lost, all power is in bowl III)"
-                    if used < got.power
-                    else ""
-                ),
+                f"{self.who(seat)} takes income: {got.money} money and {got.power} power{lost}",
                 seat,
             )
-        self.s.current = self._first_active(s.order)
+        s.current = self._first_active(s.order)
 
     def _first_active(self, seats: list[int]) -> int:
-        return next((seat for seat in seats if not self.s.seats[seat].passed), seats[0])
+        return next((seat for seat in seats if not self.state.seats[seat].passed), seats[0])
 
     def end_turn(self) -> None:
         """Hand the turn on after a completed action (or end the round once all have passed)."""
-        s = self.s
+        s = self.state
         s.acted = False
         if all(player.passed for player in s.seats):
             self._end_round()
             return
         at = s.order.index(s.current)
-        after = s.order[at + 1 :] + s.order[: at + 1]
-        s.current = self._first_active(after)
+        s.current = self._first_active(s.order[at + 1 :] + s.order[: at + 1])
 
     def _end_round(self) -> None:
         """After the last pass: final scoring after round 5, else the round-end exchanges of
         everybody with power in bowl III (nobody else is asked) before the next round."""
-        s = self.s
+        s = self.state
         if s.round == ROUNDS:
             self._final_scoring()
             return
-        s.exchanging = [
-            seat for seat in s.order if not s.seats[seat].resigned and s.seats[seat].bowls[2]
-        ]
-        if not s.exchanging:
+        exchanging = self.assign(
+            "exchanging",
+            [seat for seat in s.order if not s.seats[seat].resigned and s.seats[seat].bowls[2]],
+        )
+        if not exchanging:
             self._next_round()
             return
         s.phase = "round-end"
-        names = ", ".join(self.who(seat) for seat in s.exchanging)
+        names = ", ".join(self.who(seat) for seat in exchanging)
         self.say(
             f"round {s.round}: everybody has passed; {names} may exchange power for money "
             "('exchange 3'), then finish with 'done'"
@@ -204,38 +273,45 @@ class Turn:
 
     def finish_exchanges(self, seat: int, why: str = "is done exchanging power") -> None:
         """`seat` leaves the round-end exchanges; the next round follows once nobody is left."""
-        s = self.s
-        s.exchanging.remove(seat)
+        exchanging = self.edit("exchanging")
+        exchanging.remove(seat)
         self.say(f"{self.who(seat)} {why}", seat)
-        if not s.exchanging:
+        if not exchanging:
             self._next_round()
 
     def _next_round(self) -> None:
         """Phase III's clean-up, then the next round (its income)."""
-        s = self.s
-        s.power_used = []
-        for player in s.seats:
-            player.used = []
-        for key in s.offer:
-            s.offer[key] += 1
+        s = self.state
+        self.assign("power_used", [])
+        for seat, player in enumerate(s.seats):
+            if player.used:
+                self.player(seat).used = []
+        self._coins_on_offer()
         if s.planner and s.round == 3:
             for hex_ in self.free_marked(s.planner):
-                s.owner[hex_] = NEUTRAL_BASE + TERRAINS.index(s.planner)
-                self._set_building(hex_, HOUSE)
+                self._put(hex_, NEUTRAL_BASE + TERRAINS.index(s.planner), HOUSE)
                 self.say(f"a neutral {s.planner} house is set on {self.hex_name(hex_)}")
         first = s.passed_order[0] if s.passed_order else s.order[0]
         count = len(s.players)
         if s.options.get("turn_order") == "drop-out":
-            s.order = list(s.passed_order) + [p for p in s.order if p not in s.passed_order]
+            order = list(s.passed_order) + [p for p in s.order if p not in s.passed_order]
         else:
-            s.order = [(first + step) % count for step in range(count)]
+            order = [(first + step) % count for step in range(count)]
+        self.assign("order", order)
         self.say(f"round {s.round} ends; {self.who(first)} passed first and starts the next round")
         self.begin_round()
 
+    def _coins_on_offer(self) -> None:
+        """A coin on every bonus tile still on offer."""
+        offer = self.edit("offer")
+        for key in offer:
+            offer[key] += 1
+
     def _final_scoring(self) -> None:
-        s = self.s
+        s = self.state
         self.say("the fifth round ends: final scoring")
-        for seat, player in enumerate(s.seats):
+        for seat in range(len(s.players)):
+            player = self.player(seat)
             if player.faction == "druids" and player.bowls[2] >= 3:
                 self.exchange(seat, player.bowls[2] // 3 * 3, for_points=True)
             if player.bowls[2]:
@@ -252,9 +328,8 @@ class Turn:
     # -- actions ------------------------------------------------------------------------
 
     def build(self, seat: int, hex_: int) -> None:
-        self.s.seats[seat].money -= HOUSE_COST
-        self.s.owner[hex_] = seat
-        self._set_building(hex_, HOUSE)
+        self.player(seat).money -= HOUSE_COST
+        self._put(hex_, seat, HOUSE)
         self.say(f"{self.who(seat)} builds a house on {self.hex_name(hex_)}", seat)
         self._after_house(seat, hex_)
         self._done()
@@ -268,12 +343,11 @@ class Turn:
 
     def _convert(self, seat: int, hex_: int, free_shovels: int) -> None:
         """Make `hex_` the seat's home terrain with shovels (`free_shovels` of them free)."""
-        player = self.s.seats[seat]
-        shovels = rules.shovels_needed(self.s, seat, hex_)
+        shovels = rules.shovels_needed(self.state, seat, hex_)
         paid = max(shovels - free_shovels, 0)
-        player.money -= paid * SHOVEL_COST
-        home = rules.faction(self.s, seat).home
-        self._set_terrain(hex_, _LETTER_OF[home])
+        self.player(seat).money -= paid * SHOVEL_COST
+        home = rules.faction(self.state, seat).home
+        self._set_terrain(hex_, LETTER_OF[home])
         how = f", {min(free_shovels, shovels)} of them free" if free_shovels else ""
         self.say(
             f"{self.who(seat)} makes {self.hex_name(hex_)} {home} with {shovels} "
@@ -281,24 +355,23 @@ class Turn:
             seat,
         )
         self._round_score(seat, "shovel", shovels)
-        if rules.faction(self.s, seat).key == "leprechauns":
+        if rules.faction(self.state, seat).key == "leprechauns":
             self._gain(seat, 2 * shovels, "their shovels")
 
     def _convert_free(self, seat: int, hex_: int, why: str) -> None:
         """Make `hex_` habitable without shovels (palace abilities)."""
-        home = rules.faction(self.s, seat).home
-        self._set_terrain(hex_, _LETTER_OF[home])
+        home = rules.faction(self.state, seat).home
+        self._set_terrain(hex_, LETTER_OF[home])
         self.say(f"{self.who(seat)} makes {self.hex_name(hex_)} {home} for free ({why})", seat)
 
-    def power_action(
-        self, seat: int, key: str, cost: int, hexes: tuple[int, ...], build: int | None
-    ) -> None:
-        player = self.s.seats[seat]
+    def power_action(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
+        cost = rules.power_cost(self.state, seat, key)
+        player = self.player(seat)
         power.spend(player.bowls, cost)
         if key == "fairy":
             player.used.append("fairy")
         elif key != "tp":
-            self.s.power_used.append(key)
+            self.edit("power_used").append(key)
         self.say(f"{self.who(seat)} spends {cost} power on the power action {key}", seat)
         if key == "7money":
             player.money += 7
@@ -310,7 +383,7 @@ class Turn:
             self.bridge(seat, min(hexes), max(hexes), paid=False)
         elif key == "tp":
             self._convert_free(seat, hexes[0], "the Inventors' palace")
-            self.s.owner[hexes[0]] = seat
+            self.edit("owner")[hexes[0]] = seat  # (its hex is touched: terrain and building)
             self._trading_post(seat, hexes[0], 0, "puts a trading post")
             self._done()
         elif key == "2shovels":
@@ -324,15 +397,13 @@ class Turn:
             self.transform(seat, hexes[0], build is not None, free_shovels=1)
 
     def special(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
-        player = self.s.seats[seat]
-        player.used.append(f"special {key}")
+        self.player(seat).used.append(f"special {key}")
         hex_ = hexes[0]
         if key == "shovel":
             self.say(f"{self.who(seat)} uses the bonus tile's free shovel", seat)
             self.transform(seat, hex_, build is not None, free_shovels=1)
         elif key == "lake":
-            self.s.owner[hex_] = seat
-            self._set_building(hex_, HOUSE)
+            self._put(hex_, seat, HOUSE)
             self.say(
                 f"{self.who(seat)} builds a free house on the lake {self.hex_name(hex_)}", seat
             )
@@ -351,18 +422,19 @@ class Turn:
     def upgrade(
         self, seat: int, hex_: int, palace: PalaceSide | None, edge: int | None = None
     ) -> None:
-        player = self.s.seats[seat]
         if palace is None:
-            cost = rules.trading_post_cost(self.board, self.s, seat, hex_)
-            if rules.has_palace_ability(self.s, seat, "trading-post-points"):
+            cost = rules.trading_post_cost(self.board, self.state, seat, hex_)
+            if rules.has_palace_ability(self.state, seat, "trading-post-points"):
                 self._score(seat, 3, "their right palace")
             self._trading_post(seat, hex_, cost, "upgrades the house")
             self._done()
             return
+        player = self.player(seat)
         player.money -= PALACE_COST
         self._set_building(hex_, PALACE)
         player.palaces.append(palace)
-        ability = rules.faction(self.s, seat).palace(palace)
+        faction = rules.faction(self.state, seat)
+        ability = faction.palace(palace)
         self.say(
             f"{self.who(seat)} upgrades the trading post on {self.hex_name(hex_)} to the "
             f"{palace} palace: {ability.text}",
@@ -372,21 +444,17 @@ class Turn:
         if ability.ability == "six-power":
             self._gain(seat, 6, "their palace")
         self._upgraded(seat, hex_)
-        if (
-            ability.ability == "free-sailing"
-            and player.sailing < rules.faction(self.s, seat).max_sailing
-        ):
+        if ability.ability == "free-sailing" and player.sailing < faction.max_sailing:
             self._advance_sailing(seat, "for free with their palace")
         if ability.ability == "edge-house" and edge is not None:
             self._convert_free(seat, edge, "their palace")
-            self.s.owner[edge] = seat
-            self._set_building(edge, HOUSE)
+            self._put(edge, seat, HOUSE)
             self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
             self._after_house(seat, edge)
         self._done()
 
     def _trading_post(self, seat: int, hex_: int, cost: int, how: str) -> None:
-        self.s.seats[seat].money -= cost
+        self.player(seat).money -= cost
         self._set_building(hex_, TRADING_POST)
         paid = f" ({cost} money)" if cost else ""
         self.say(f"{self.who(seat)} {how} on {self.hex_name(hex_)} to a trading post{paid}", seat)
@@ -396,35 +464,36 @@ class Turn:
     def _upgraded(self, seat: int, hex_: int) -> None:
         """What every upgrade triggers: neighbours' power, the Sand Cats' money, towns."""
         self._neighbour_power(seat, hex_)
-        for other, mate in enumerate(self.s.seats):
+        for other, mate in enumerate(self.state.seats):
             if other != seat and mate.faction == "sand-cats":
-                money = 2 if len(self.s.players) == 2 else 1
-                mate.money += money
+                money = 2 if len(self.state.players) == 2 else 1
+                self.player(other).money += money
                 self.say(f"{self.who(other)} gets {money} money for the upgrade", other)
         self._check_towns(seat, hex_)
 
     def sail(self, seat: int) -> None:
-        self.s.seats[seat].money -= SAILING_COST
+        self.player(seat).money -= SAILING_COST
         self._advance_sailing(seat, f"for {SAILING_COST} money")
         self._done()
 
     def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
         if paid:
-            self.s.seats[seat].money -= BRIDGE_COST
-        self.s.bridges.append((first, second, seat))
-        left = BRIDGES - sum(1 for *_, who in self.s.bridges if who == seat)
+            self.player(seat).money -= BRIDGE_COST
+        bridges = self.edit("bridges")
+        bridges.append((first, second, seat))
+        left = BRIDGES - sum(1 for *_, who in bridges if who == seat)
         self.say(
             f"{self.who(seat)} builds a bridge {self.hex_name(first)}–{self.hex_name(second)} "
             f"({left} left)",
             seat,
         )
         for end in (first, second):
-            if self.s.owner[end] == seat:
+            if self.state.owner[end] == seat:
                 self._check_towns(seat, end)
         self._done()
 
     def exchange(self, seat: int, amount: int, for_points: bool = False) -> None:
-        player = self.s.seats[seat]
+        player = self.player(seat)
         power.spend(player.bowls, amount)
         if for_points:
             self.say(f"{self.who(seat)} exchanges {amount} power for points", seat)
@@ -434,10 +503,10 @@ class Turn:
         self.say(f"{self.who(seat)} exchanges {amount} power for {amount} money", seat)
 
     def choose_town(self, seat: int, key: str) -> None:
-        player = self.s.seats[seat]
+        player = self.player(seat)
         tile = TOWN_BY_KEY[key]
-        town = next(t for t in self.s.towns if t.seat == seat and not t.tile)
-        town.tile = key
+        at = next(i for i, t in enumerate(self.state.towns) if t.seat == seat and not t.tile)
+        self.edit_item("towns", at).tile = key
         player.towns_left.remove(key)
         player.towns_to_choose -= 1
         self.say(f"{self.who(seat)} takes the town tile {key}", seat)
@@ -445,39 +514,58 @@ class Turn:
         player.money += tile.money
         if tile.power:
             self._gain(seat, tile.power, "the town tile")
-        if tile.sailing and player.sailing < rules.faction(self.s, seat).max_sailing:
+        if tile.sailing and player.sailing < rules.faction(self.state, seat).max_sailing:
             self._advance_sailing(seat, "from the town tile")
 
     def pass_round(self, seat: int, bonus: str) -> None:
-        s = self.s
-        player = s.seats[seat]
+        s = self.state
         if not s.passed_order:
             self.say(f"{self.who(seat)} passes first and takes the start marker", seat)
         else:
             self.say(f"{self.who(seat)} passes", seat)
-        s.passed_order.append(seat)
+        self.edit("passed_order").append(seat)
         self._pass_scoring(seat)
-        returned = player.bonus
+        returned = s.seats[seat].bonus
         self._take_from_offer(seat, bonus)
-        s.offer[returned] = 0
-        player.passed = True
+        self.edit("offer")[returned] = 0
+        self.player(seat).passed = True
         s.acted = True
+
+    def resign(self, seat: int) -> bool:
+        """The seat resigns: its buildings stay, it passes at once in every later round and
+        ranks last. True if it was to act in a turn, which is then skipped (the caller's)."""
+        s, before = self.state, self.old
+        self.player(seat).resigned = True
+        self.say(f"{s.players[seat]} resigns and ranks last", seat)
+        if all(player.resigned for player in s.seats):
+            s.phase = "over"
+            s.end_reason = "every player resigned"
+            return False
+        if before.phase == "round-end":
+            if seat in s.exchanging:
+                self.finish_exchanges(seat, "no longer exchanges power")
+            return False
+        if seat == before.current:
+            return True
+        if before.phase == "actions":
+            self.player(seat).passed = True
+        return False
 
     # -- what follows -------------------------------------------------------------------
 
     def _done(self) -> None:
-        self.s.acted = True
+        self.state.acted = True
 
     def _take_from_offer(self, seat: int, key: str) -> None:
-        player = self.s.seats[seat]
-        coins = self.s.offer.pop(key)
+        player = self.player(seat)
+        coins = self.edit("offer").pop(key)
         player.bonus = key
         player.money += coins
         extra = f" with {coins} money on it" if coins else ""
         self.say(f"{self.who(seat)} takes {key} ({BONUS_BY_KEY[key].text}){extra}", seat)
 
     def _pass_scoring(self, seat: int) -> None:
-        s, player = self.s, self.s.seats[seat]
+        s, player = self.state, self.state.seats[seat]
         tile = BONUS_BY_KEY[player.bonus] if player.bonus else None
         if tile is not None and tile.pass_scoring is not None:
             if tile.pass_scoring == "house":
@@ -493,6 +581,8 @@ class Turn:
             posts = rules.count(s, seat, TRADING_POST)
             points = 0 if posts == 0 else max(2, posts)
             self._score(seat, points, f"{posts} trading posts on passing")
+        if not player.palaces:
+            return  # (the rest is what palaces give on passing)
         mine = set(rules.buildings_of(s, seat))
         settlements = rules.groups(self.board, s, mine)
         if rules.has_palace_ability(s, seat, "edge-settlements"):
@@ -508,20 +598,20 @@ class Turn:
 
     def _after_house(self, seat: int, hex_: int) -> None:
         self._round_score(seat, "house")
-        if rules.has_palace_ability(self.s, seat, "house-points"):
+        if rules.has_palace_ability(self.state, seat, "house-points"):
             self._score(seat, 2, "their right palace")
-        for other, mate in enumerate(self.s.seats):
+        for other, mate in enumerate(self.state.seats):
             if other != seat and mate.faction == "inventors":
-                self._gain(other, 2 if len(self.s.players) == 2 else 1, "another's house")
+                self._gain(other, 2 if len(self.state.players) == 2 else 1, "another's house")
         self._neighbour_power(seat, hex_)
         self._check_towns(seat, hex_)
 
     def _neighbour_power(self, seat: int, hex_: int) -> None:
         """Other factions gain 1 power per building next to the new one (free, so automatic)."""
-        counts: dict[int, int] = {}
-        for n in rules.adjacent(self.board, self.s, hex_):
-            other = self.s.owner[n]
-            if other not in (FREE, seat) and other < len(self.s.players):
+        s, counts = self.state, dict[int, int]()
+        for n in rules.adjacent(self.board, s, hex_):
+            other = s.owner[n]
+            if other not in (FREE, seat) and other < len(s.players):
                 counts[other] = counts.get(other, 0) + 1
         for other in sorted(counts):
             self._gain(
@@ -529,49 +619,49 @@ class Turn:
             )
 
     def _check_towns(self, seat: int, hex_: int) -> None:
-        s = self.s
+        s = self.state
         if not any(hex_ in town.hexes for town in s.towns):
+            near = rules.adjacent(self.board, s, hex_)
             joined = next(
                 (
-                    town
-                    for town in s.towns
-                    if town.seat == seat
-                    and any(h in town.hexes for h in rules.adjacent(self.board, s, hex_))
+                    at
+                    for at, town in enumerate(s.towns)
+                    if town.seat == seat and any(h in town.hexes for h in near)
                 ),
                 None,
             )
             if joined is not None:
-                joined.hexes.append(hex_)
+                self.edit_item("towns", joined).hexes.append(hex_)
         for group in rules.new_towns(self.board, s, seat):
             self._found_town(seat, group)
 
     def river_town(self, seat: int, river: int) -> None:
         """The Sea Dogs join their buildings on the banks of `river` into one town, its tile
         to lie on that river hex (a free choice in their turn, not an action)."""
-        banks = rules.banks_of(self.board, self.s, seat, river)
+        banks = rules.banks_of(self.board, self.state, seat, river)
         self._found_town(seat, set().union(*banks), river)
 
     def _found_town(self, seat: int, group: set[int], river: int | None = None) -> None:
-        s = self.s
-        s.towns.append(Town(seat=seat, tile="", hexes=sorted(group), river=river))
-        s.seats[seat].towns_to_choose += 1
+        self.edit("towns").append(Town(seat=seat, tile="", hexes=sorted(group), river=river))
+        player = self.player(seat)
+        player.towns_to_choose += 1
         names = ", ".join(self.hex_name(h) for h in sorted(group))
         across = "" if river is None else f" across the river at {self.hex_name(river)}"
         self.say(f"{self.who(seat)} founds a town{across}: {names}", seat)
         self._round_score(seat, "town")
-        if s.seats[seat].faction == "water-sprites":
+        if player.faction == "water-sprites":
             self._score(seat, 4, "their ability")
 
     def _advance_sailing(self, seat: int, how: str) -> None:
-        player = self.s.seats[seat]
+        player = self.player(seat)
         player.sailing += 1
-        points = rules.faction(self.s, seat).sailing_points[player.sailing - 1]
+        points = rules.faction(self.state, seat).sailing_points[player.sailing - 1]
         self.say(f"{self.who(seat)} improves sailing to {player.sailing} {how}", seat)
         self._score(seat, points, "the sailing track")
         self._round_score(seat, "sailing")
 
     def _round_score(self, seat: int, kind: RoundKind, times: int = 1) -> None:
-        s = self.s
+        s = self.state
         if s.phase != "actions" or s.round_tiles[s.round - 1] != kind:
             return
         self._score(seat, ROUND_KINDS[kind].points * times, "the round scoring")
@@ -579,21 +669,49 @@ class Turn:
     def _score(self, seat: int, points: int, why: str) -> None:
         if points <= 0:
             return
-        self.s.seats[seat].score += points
+        self.player(seat).score += points
         self.say(f"{self.who(seat)} scores {points} for {why}", seat)
 
     def _gain(self, seat: int, amount: int, why: str) -> None:
-        used = power.gain(self.s.seats[seat].bowls, amount)
+        used = power.gain(self.player(seat).bowls, amount)
         lost = f" ({amount - used} lost)" if used < amount else ""
         self.say(f"{self.who(seat)} gains {amount} power for {why}{lost}", seat)
 
+    def _put(self, hex_: int, owner: int, kind: str) -> None:
+        """A building of `owner` (a seat, or a neutral colour) on the empty hex `hex_`."""
+        self.edit("owner")[hex_] = owner
+        self._set_building(hex_, kind)
+
     def _set_building(self, hex_: int, kind: str) -> None:
-        b = self.s.building
-        self.s.building = b[:hex_] + kind + b[hex_ + 1 :]
+        self.touched.add(hex_)
+        b = self.state.building
+        self.state.building = b[:hex_] + kind + b[hex_ + 1 :]
 
     def _set_terrain(self, hex_: int, letter: str) -> None:
-        t = self.s.terrain
-        self.s.terrain = t[:hex_] + letter + t[hex_ + 1 :]
+        self.touched.add(hex_)
+        t = self.state.terrain
+        self.state.terrain = t[:hex_] + letter + t[hex_ + 1 :]
+
+
+def changed_since(
+    before: TerraNovaState, after: TerraNovaState, seat: int, among: Iterable[int] | None = None
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """The seat's turn as the map shows it: the hexes (among those given, or all) whose
+    terrain, owner or building changed from `before` to `after` and the bridges built, added
+    to what the same turn changed before if that record was still open."""
+    hexes = {
+        h
+        for h in (range(len(after.owner)) if among is None else among)
+        if before.terrain[h] != after.terrain[h]
+        or before.building[h] != after.building[h]
+        or before.owner[h] != after.owner[h]
+    }
+    bridges = [(a, b) for a, b, _ in after.bridges[len(before.bridges) :]]
+    earlier = before.last_turn
+    if earlier is not None and earlier.open and earlier.seat == seat:
+        hexes.update(earlier.hexes)
+        bridges = [*earlier.bridges, *bridges]
+    return sorted(hexes), bridges
 
 
 def house_queue(state: TerraNovaState) -> list[int]:
@@ -611,8 +729,7 @@ def network_points(sizes: list[int]) -> list[int]:
     """12 / 8 / 4 / 0 by largest network; tied seats share the places they cover."""
     points = [0] * len(sizes)
     place = 0
-    for size in sorted(set(sizes), reverse=True):
-        tied = [seat for seat, s in enumerate(sizes) if s == size]
+    for tied in rank(sizes):
         pool = sum(NETWORK_POINTS[place : place + len(tied)])
         for seat in tied:
             points[seat] = pool // len(tied)

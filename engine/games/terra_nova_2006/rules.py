@@ -4,22 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import reach
+from engine.core import positions, reach
 
 from .board import Board
 from .state import FREE, STONE, MovedFigure
 
 
 def figures(cells: list[int], seat: int) -> list[int]:
-    """The cells of the seat's figures, in board order (`list.index` jumps between them)."""
-    found: list[int] = []
-    cell = -1
-    try:
-        while True:
-            cell = cells.index(seat, cell + 1)
-            found.append(cell)
-    except ValueError:
-        return found
+    """The cells of the seat's figures, in board order."""
+    return positions(cells, seat)
 
 
 def figure_moves(

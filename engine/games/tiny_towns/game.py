@@ -7,7 +7,8 @@ are in docs/games/tiny-towns.md.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import ClassVar
 
 from engine.core import (
     BadOptions,
@@ -15,23 +16,23 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
-    IllegalAction,
     OptionSpec,
     OptionValue,
+    Phase,
     Result,
     Rng,
-    nearest,
 )
 
 from . import rules
 from .board import NAMES
 from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
-from .explain import why_illegal
+from .checks import check
 from .hidden import resample_hidden
-from .notation import PUBLIC_KEEP, Action, build_text, canonical, parse_action
+from .notation import PUBLIC_KEEP, Action, build_text, parse_action
+from .phases import phase_of
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
-from .view import build_view, rank_keys, town_scores
+from .view import TinyTownsView, build_view, rank_keys, town_scores
 
 State = TinyTownsState
 _DEFAULT = "default"
@@ -154,8 +155,8 @@ class TinyTowns(Game[TinyTownsState, Action]):
     def to_act(self, state: State) -> frozenset[int]:
         return rules.to_act(state)
 
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        return rules.legal(state, seat)
+    def phase(self, state: State, seat: int) -> Phase[State, Action]:
+        return phase_of(state, seat)
 
     def longest_action(self) -> int:
         """The longest build (the longest card key on the largest pattern) or Watch filling
@@ -174,60 +175,21 @@ class TinyTowns(Game[TinyTownsState, Action]):
         return _ONCE_A_ROUND + 2 * len(NAMES)
 
     def parse(self, state: State, text: str) -> Action:
-        return self._in_offer_order(state, parse_action(text, lambda: []))
-
-    @staticmethod
-    def _in_offer_order(state: State, action: Action) -> Action:
-        """A `watch` names its buildings in the order of the offer, as `legal_actions` does."""
+        """An action read from `text`; a `watch` names its buildings in offer order, as
+        `legal_actions` does."""
+        action = parse_action(text)
         if action.kind != "watch":
             return action
         order = {card: index for index, card in enumerate(state.buildings)}
-        return Action("watch", cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99))))
+        return replace(action, cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99))))
 
-    def apply_action(self, state: State, seat: int, text: str) -> Result[State]:
-        action = parse_action(text, lambda: self.legal_actions(state, seat))
-        action = self._in_offer_order(state, action)
-        open_kinds = rules.kinds(state, seat)
-        if action.kind not in open_kinds or canonical(action) not in rules.texts(
-            state, seat, action.kind
-        ):
-            why = why_illegal(state, seat, action, open_kinds)
-            raise IllegalAction(text, why, nearest(text, self.legal_actions(state, seat)))
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        return check(state, seat, action)
+
+    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
         builder = RoundBuilder(state)
-        self._carry_out(builder, seat, action)
+        builder.perform(seat, action)
         return builder.result()
-
-    @staticmethod
-    def _carry_out(builder: RoundBuilder, seat: int, action: Action) -> None:
-        kind, res, square = action.kind, action.resource or "", action.square or 0
-        if kind == "keep":
-            builder.keep(seat, action.card or "")
-        elif kind == "name":
-            builder.name(seat, res)
-        elif kind == "choose":
-            builder.choose(seat, res)
-        elif kind == "place":
-            builder.place(seat, res, square)
-        elif kind == "store":
-            builder.store(seat, res, square)
-        elif kind == "swap":
-            builder.swap(seat, res, action.other or "", square)
-        elif kind == "aside":
-            builder.aside(seat, res)
-        elif kind == "build":
-            builder.build(seat, action.card or "", square, action.squares)
-        elif kind == "put":
-            builder.put(seat, res)
-        elif kind == "watch":
-            builder.watch(seat, action.cards)
-        elif kind == "replace":
-            builder.replace(seat, square, action.card or "")
-        elif kind == "add":
-            builder.add(seat, action.card or "", square)
-        elif kind == "pass":
-            builder.pass_offer(seat)
-        else:
-            builder.done(seat)
 
     # -- leaving the game ---------------------------------------------------------------------
 
@@ -253,11 +215,11 @@ class TinyTowns(Game[TinyTownsState, Action]):
         return [score.total for score in town_scores(state)]
 
     def rank_keys(self, state: State) -> list[tuple[int, int, int]]:
-        return rank_keys(state)
+        return rank_keys(town_scores(state))
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    def view_of(self, state: State, viewer: int | None) -> TinyTownsView:
         return build_view(state, viewer)
 
     def resample_hidden(self, state: State, viewer: int | None, chance: Chance) -> State:

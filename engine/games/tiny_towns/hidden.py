@@ -8,11 +8,11 @@ under the deck: those lie at its bottom in the order they went there.
 
 from __future__ import annotations
 
-from engine.core import Chance, Rng
+from engine.core import Chance, Rng, StateBuilder
 
 from .cards import MONUMENTS, SOLO_REMOVED
 from .rules import monument_built
-from .state import BURIED, TinyTownsState, Town
+from .state import BURIED, TinyTownsState
 
 
 def resample_hidden(state: TinyTownsState, viewer: int | None, chance: Chance) -> TinyTownsState:
@@ -21,14 +21,12 @@ def resample_hidden(state: TinyTownsState, viewer: int | None, chance: Chance) -
     # Sorted first: the result must not depend on the order the viewer cannot see.
     unseen = sorted(state.deck[:hidden] + state.discard[:buried])
     chance.shuffle(unseen, "the unseen resource cards")
-    return state.model_copy(
-        update={
-            "deck": unseen[:hidden] + state.deck[hidden:],
-            "discard": unseen[hidden:] + state.discard[buried:],
-            "towns": _redeal_monuments(state, viewer, chance),
-            "rng": Rng(seed=chance.below(1 << 64, "the seed of every later draw")),
-        }
-    )
+    guess = StateBuilder(state)
+    guess.assign("deck", unseen[:hidden] + state.deck[hidden:])
+    guess.assign("discard", unseen[hidden:] + state.discard[buried:])
+    _redeal_monuments(guess, viewer, chance)
+    guess.assign("rng", Rng(seed=chance.below(1 << 64, "the seed of every later draw")))
+    return guess.state
 
 
 def _known_deck_bottom(state: TinyTownsState) -> int:
@@ -39,13 +37,15 @@ def _known_deck_bottom(state: TinyTownsState) -> int:
     return min(chosen, len(state.deck))
 
 
-def _redeal_monuments(state: TinyTownsState, viewer: int | None, chance: Chance) -> list[Town]:
+def _redeal_monuments(
+    guess: StateBuilder[TinyTownsState], viewer: int | None, chance: Chance
+) -> None:
+    state = guess.old
     solo = len(state.players) == 1
     seen = set(state.towns[viewer].dealt) if viewer is not None else set()
     seen |= {town.monument for town in state.towns if monument_built(town) and town.monument}
     pool = [key for key in MONUMENTS if key not in seen and not (solo and key in SOLO_REMOVED)]
     chance.shuffle(pool, "the unseen monument cards")
-    towns = list(state.towns)
     for seat, town in enumerate(state.towns):
         if seat == viewer or not town.dealt:
             continue
@@ -54,5 +54,5 @@ def _redeal_monuments(state: TinyTownsState, viewer: int | None, chance: Chance)
         kept = town.monument
         if kept is not None and built is None:
             kept = chance.choice(dealt, "the monument card kept")
-        towns[seat] = town.model_copy(update={"dealt": dealt, "monument": kept})
-    return towns
+        redealt = guess.edit_item("towns", seat)
+        redealt.dealt, redealt.monument = dealt, kept

@@ -1,9 +1,10 @@
-"""Reading action texts, and writing them in canonical form (what `legal_actions` lists).
+"""The action type: actions as values, read from a player's text and written in canonical form
+(what `legal_actions` lists).
 
 Parsing is case-insensitive and lenient about spaces, commas and small words (`at`, `on`,
 `using`); card names may be written as on the card (`Feast Hall`, `Opaleye's Watch`) or as
 their keys (`feast-hall`). It only checks the form and that names exist; whether an action is
-allowed is the rules' business.
+allowed is the checker's business (checks.py).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cache
+from typing import Literal, get_args
 
 from engine.core import ParseError, nearest, shorten
 
@@ -34,20 +36,23 @@ Kind = Literal[
     "pass",
     "done",
 ]
+_KINDS: dict[str, Kind] = {kind: kind for kind in get_args(Kind)}
 
-_VERBS: dict[str, Kind] = {
-    "keep": "keep",
-    "name": "name",
-    "choose": "choose",
-    "place": "place",
-    "store": "store",
-    "swap": "swap",
-    "aside": "aside",
-    "build": "build",
-    "put": "put",
-    "watch": "watch",
-    "replace": "replace",
-    "add": "add",
+#: The canonical form of each kind: `where` is the square's name, `used` the squares a
+#: building uses (in name order), `cards` the buildings put on Opaleye's Watch.
+_FORMS: dict[str, str] = {
+    "keep": "keep {card}",
+    "name": "name {resource}",
+    "choose": "choose {resource}",
+    "aside": "aside {resource}",
+    "place": "place {resource} {where}",
+    "store": "store {resource} on {where}",
+    "put": "put {resource} on {where}",
+    "swap": "swap {resource} for {other} on {where}",
+    "build": "build {card} at {where} using {used}",
+    "watch": "watch {cards}",
+    "replace": "replace {where} with {card}",
+    "add": "add {card} at {where}",
     "pass": "pass",
     "done": "done",
 }
@@ -69,16 +74,24 @@ PUBLIC_KEEP = "keep a monument card"
 
 @dataclass(frozen=True)
 class Action:
+    """An action as a value. Which fields it uses depends on its kind: `resource` (and the
+    `other` one a Warehouse swap takes), a `card`, the `square` it happens on, the `squares` a
+    building uses (in board order) and the `cards` put on Opaleye's Watch (in offer order)."""
+
     kind: Kind
-    resource: str | None = None
-    other: str | None = None
-    card: str | None = None
-    square: int | None = None
+    resource: str = ""
+    other: str = ""
+    card: str = ""
+    square: int = 0
     squares: tuple[int, ...] = ()
-    cards: tuple[str, ...] = field(default_factory=tuple)
+    cards: tuple[str, ...] = ()
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", canonical(self))
 
     def text(self) -> str:
-        return canonical(self)
+        return self._text
 
     def public_text(self) -> str:
         """`keep <monument>` names the secret card, so others read only that one was kept.
@@ -88,38 +101,34 @@ class Action:
         return PUBLIC_KEEP if self.kind == "keep" else self.text()
 
 
+#: An action made once and handed out again: the candidate lists of the hot path (random
+#: playouts, searches) find their actions rather than build them, and write each text once.
+act = cache(Action)
+
+
 def canonical(action: Action) -> str:
     """The one text `legal_actions` uses for an action."""
-    kind, res, sq = action.kind, action.resource, action.square
-    where = NAMES[sq] if sq is not None else ""
-    if kind == "keep":
-        return f"keep {action.card}"
-    if kind in ("name", "choose", "aside"):
-        return f"{kind} {res}"
-    if kind == "place":
-        return f"place {res} {where}"
-    if kind in ("store", "put"):
-        return f"{kind} {res} on {where}"
-    if kind == "swap":
-        return f"swap {res} for {action.other} on {where}"
-    if kind == "build":
-        return build_text(action.card or "", sq or 0, action.squares)
-    if kind == "watch":
-        return "watch " + " ".join(action.cards)
-    if kind == "replace":
-        return f"replace {where} with {action.card}"
-    if kind == "add":
-        return f"add {action.card} at {where}"
-    return kind
+    return _FORMS[action.kind].format(
+        card=action.card,
+        resource=action.resource,
+        other=action.other,
+        where=NAMES[action.square],
+        used=_names(action.squares),
+        cards=" ".join(action.cards),
+    )
 
 
 def build_text(card: str, site: int, squares: Sequence[int]) -> str:
-    used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
-    return f"build {card} at {NAMES[site]} using {used}"
+    return f"build {card} at {NAMES[site]} using {_names(squares)}"
 
 
-def parse_action(text: str, legal: Callable[[], Sequence[str]]) -> Action:
-    """The action `text` denotes; raises ParseError (with nearest legal texts) if none."""
+def _names(squares: Sequence[int]) -> str:
+    return " ".join(NAMES[i] for i in sorted(squares, key=NAMES.__getitem__))
+
+
+def parse_action(text: str, legal: Callable[[], Sequence[str]] = tuple) -> Action:
+    """The action `text` denotes; raises ParseError if none (offering the nearest of the
+    `legal` texts: the game leaves that to the engine core)."""
 
     def fail(reason: str) -> ParseError:
         return ParseError(text, reason, nearest(text, legal()))
@@ -127,12 +136,11 @@ def parse_action(text: str, legal: Callable[[], Sequence[str]]) -> Action:
     words = _SPLIT_SQUARE.sub(r"\1\2", text.lower().replace(",", " ")).split()
     if not words:
         raise fail(USAGE)
-    kind = _VERBS.get(words[0])
+    kind = _KINDS.get(words[0])
     if kind is None:
         raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
     rest = [w for w in words[1:] if w not in _LINKS]
-    reader = _Reader(kind, rest, fail)
-    return reader.read()
+    return _Reader(kind, rest, fail).read()
 
 
 class _Reader:
@@ -184,10 +192,11 @@ class _Reader:
                 "resources it uses, e.g. 'build cottage at B2 using A1 A2 B2'"
             )
         card = self._card(words[:first_square])
-        squares = tuple(self._square(i) for i in range(first_square + 1, len(words)))
+        squares = [self._square(i) for i in range(first_square + 1, len(words))]
         if len(set(squares)) != len(squares):
             raise self.fail("a square is named twice among the squares used")
-        return Action("build", card=card, square=self._square(first_square), squares=squares)
+        site = self._square(first_square)
+        return Action("build", card=card, square=site, squares=tuple(sorted(squares)))
 
     def _expect_end(self, count: int) -> None:
         if len(self.words) != count:

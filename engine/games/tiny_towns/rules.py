@@ -1,18 +1,12 @@
-"""What a seat may do now: the action kinds open to it and every legal text of each kind.
-
-`kinds` is cheap; `texts` lists the canonical texts of one kind. An action is legal exactly
-when its canonical text is among `texts` of its kind, so `legal_actions` and `apply` can never
-disagree.
-"""
+"""Facts about a town and a seat that the phase table, the checker and the rounds ask:
+what may be taken, stored, built and named, and who still owes an action."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
 
-from .board import NAMES, PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement, needs_signature
+from .board import PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement, needs_signature
 from .cards import CARDS, RESOURCES
-from .notation import Kind, build_text
 from .state import (
     ASIDE_LIMIT,
     EMPTY,
@@ -46,6 +40,12 @@ def bank_resources(town: Town, besides: int | None = None) -> set[str]:
     return {
         res for i in squares_of(town.cells, "bank") if i != besides for res in town.held.get(i, [])
     }
+
+
+def nameable(town: Town) -> list[str]:
+    """The resources the seat may name or choose: none that lies on one of its Banks."""
+    banked = bank_resources(town)
+    return [res for res in RESOURCES if res not in banked]
 
 
 def may_add(town: Town, card: str, replacing: int | None = None) -> bool:
@@ -83,8 +83,7 @@ def offered_resources(state: TinyTownsState, seat: int) -> tuple[str, ...]:
     if state.source == "choice":
         if "fort-ironweed" in town.cells and others_playing(state, seat):
             return ()
-        banked = bank_resources(town)
-        return tuple(res for res in RESOURCES if res not in banked)
+        return tuple(nameable(town))
     resource = state.resource
     if resource is None:
         return ()
@@ -155,7 +154,9 @@ def resource_masks(cells: Sequence[str]) -> tuple[list[int], int]:
 
 
 def matches(card: str, masks: Sequence[int], posts: int) -> Iterator[Placement]:
-    """The placements of `card`'s shape whose squares hold the resources it needs.
+    """The placements of `card`'s shape whose squares hold the resources it needs, each set
+    of squares once (two ways of laying a shape on the same squares both fit only thanks to
+    Trading Posts).
 
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
     """
@@ -164,8 +165,11 @@ def matches(card: str, masks: Sequence[int], posts: int) -> Iterator[Placement]:
         if need > masks[index].bit_count() + wild:
             return
     missing = ~needs_signature([mask | posts for mask in masks])
+    last: tuple[int, ...] = ()
     for placement in PLACEMENTS[card]:
-        if placement.signature & missing == 0 and placement.mask & ~posts:
+        fits = placement.signature & missing == 0 and placement.mask & ~posts
+        if fits and placement.squares != last:
+            last = placement.squares
             yield placement
 
 
@@ -176,17 +180,6 @@ def sites(cells: Sequence[str], card: str, placement: Placement, posts: int) -> 
     if card == "shed" or "obelisk" in cells:
         return [i for i in range(SQUARES) if cells[i] == EMPTY or freed >> i & 1]
     return [i for i in placement.squares if freed >> i & 1]
-
-
-def build_texts(state: TinyTownsState, seat: int) -> list[str]:
-    cells = state.towns[seat].cells
-    masks, posts = resource_masks(cells)
-    texts = []
-    for card in buildable_cards(state, seat):
-        for placement in matches(card, masks, posts):
-            for site in sites(cells, card, placement, posts):
-                texts.append(build_text(card, site, placement.squares))
-    return texts
 
 
 def can_build(state: TinyTownsState, seat: int) -> bool:
@@ -211,96 +204,6 @@ def owes_action(town: Town) -> bool:
     if not town.active:
         return False
     return town.step not in ("done", "finished") or bool(town.pending or town.claims)
-
-
-def kinds(state: TinyTownsState, seat: int) -> list[Kind]:
-    """The kinds of action open to the seat now (empty if it is not to act)."""
-    if seat not in to_act(state):
-        return []
-    if state.phase == "keep":
-        return ["keep"]
-    if state.phase == "name":
-        return ["name"]
-    town = state.towns[seat]
-    if town.pending:
-        top = town.pending[0]
-        if top.startswith("put:"):
-            return ["put"]
-        if top == "watch":
-            return ["watch"]
-        return ["add", "pass"] if top == "university" else ["replace", "pass"]
-    if town.step == "choose":
-        return ["choose"]
-    if town.step == "place":
-        found: list[Kind] = ["place"]
-        if town.hand is None and warehouses_with_room(town):
-            found.append("store")
-        if town.hand is None and stocked_warehouses(town):
-            found.append("swap")
-        if may_set_aside(state, seat):
-            found.append("aside")
-        return found
-    claims: list[Kind] = ["add", "pass"] if town.claims else []
-    if town.step == "build":
-        return ["build", *claims, "done"]
-    return claims
-
-
-def texts(state: TinyTownsState, seat: int, kind: Kind) -> list[str]:
-    """Every legal text of one kind for the seat (assuming `kind` is in `kinds`)."""
-    town = state.towns[seat]
-    cells = town.cells
-    empty = empty_squares(cells)
-    if kind == "keep":
-        return [f"keep {card}" for card in town.dealt]
-    if kind == "name":
-        banked = bank_resources(town)
-        return [f"name {res}" for res in RESOURCES if res not in banked]
-    if kind == "choose":
-        return [f"choose {res}" for res in dict.fromkeys(state.face_up)]
-    if kind == "place":
-        targets = [*empty, *statue_squares(state, seat)]
-        return [
-            f"place {res} {NAMES[i]}" for res in offered_resources(state, seat) for i in targets
-        ]
-    if kind == "store":
-        return [
-            f"store {res} on {NAMES[i]}"
-            for res in offered_resources(state, seat)
-            for i in warehouses_with_room(town)
-        ]
-    if kind == "swap":
-        return [
-            f"swap {res} for {other} on {NAMES[i]}"
-            for res in offered_resources(state, seat)
-            for i in stocked_warehouses(town)
-            for other in dict.fromkeys(town.held[i])
-            if other != res
-        ]
-    if kind == "aside":
-        return [f"aside {res}" for res in offered_resources(state, seat)]
-    if kind == "build":
-        return build_texts(state, seat)
-    if kind == "put":
-        where = NAMES[put_square(town)]
-        return [f"put {res} on {where}" for res in put_choices(town)]
-    if kind == "watch":
-        return ["watch " + " ".join(trio) for trio in combinations(state.buildings, 3)]
-    if kind == "replace":
-        return [
-            f"replace {NAMES[i]} with {card}"
-            for i in replaceable(cells)
-            for card in state.buildings
-            if card != cells[i] and may_add(town, card, replacing=i)
-        ]
-    if kind == "add":
-        cards = state.buildings if town.pending and town.pending[0] == "university" else town.claims
-        return [f"add {card} at {NAMES[i]}" for card in cards if may_add(town, card) for i in empty]
-    return [kind]  # pass, done
-
-
-def legal(state: TinyTownsState, seat: int) -> list[str]:
-    return [text for kind in kinds(state, seat) for text in texts(state, seat, kind)]
 
 
 def put_square(town: Town) -> int:

@@ -52,6 +52,11 @@ class Town(BaseModel):
     shrine: int = 0
     finished_round: int | None = None
     resigned: bool = False
+    #: The squares this town's own actions changed in round `changed_round` (a resource
+    #: placed or stored, a building built or replaced, the resources it used): the board
+    #: marks them while that round or the next is played. Defaults let older states load.
+    changed: list[int] = Field(default_factory=list)
+    changed_round: int = 0
 
     @property
     def active(self) -> bool:

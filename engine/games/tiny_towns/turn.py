@@ -10,18 +10,22 @@ and the next one begins, and the game ends when every town is finished.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core import StateBuilder
 
 from . import rules
 from .board import NAMES
 from .cards import CARDS, RESOURCES
+from .notation import Action
+from .phases import phase_of
 from .scoring import building_count, shrine_points
 from .state import BURIED, GUILD_REPLACEMENTS, TinyTownsState, Town
 from .view import final_text
 
 _NEEDS_A_RESOURCE = ("factory", "bank")
+#: Which candidate a skipped seat plays: lowest first, else the first listed.
+_PLAINEST = {"done": 0, "pass": 1}
 
 
 def card_name(key: str) -> str:
@@ -46,6 +50,10 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self.assign("deck", deck[aside:])
 
     # -- actions (already checked by the game) ------------------------------------------------
+
+    def perform(self, seat: int, action: Action) -> None:
+        """Carry out an action the checker allowed, and what follows it."""
+        _PERFORM[action.kind](self, seat, action)
 
     def keep(self, seat: int, card: str) -> None:
         town = self.town(seat)
@@ -90,6 +98,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         else:
             town.cells[square] = resource
             text = f"places {resource} on {where}"
+        self._changed(seat, square)
         if town.hand is None and resource != self.state.resource and self.state.source != "choice":
             text += f" (instead of {self.state.resource}, thanks to the Factory)"
         town.hand = None
@@ -100,6 +109,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def store(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
         town.held.setdefault(square, []).append(resource)
+        self._changed(seat, square)
         town.step = "build"
         self.say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
         self._after(seat)
@@ -110,6 +120,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         stock.remove(other)
         stock.append(resource)
         town.hand = other
+        self._changed(seat, square)
         self.say(
             f"{self._name(seat)} swaps {resource} for {other} on the Warehouse on "
             f"{NAMES[square]} and must now place the {other}",
@@ -134,6 +145,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             if town.cells[square] != "trading-post":
                 town.cells[square] = ""
         town.cells[site] = card
+        self._changed(seat, site, *(square for square in squares if not town.cells[square]))
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
         name = self._name(seat)
         if CARDS[card].is_monument:
@@ -161,6 +173,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         square = rules.put_square(town)
         town.held[square] = [resource]
+        self._changed(seat, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
         self.say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
@@ -179,6 +192,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         old = town.cells[square]
         town.cells[square] = card
         town.held.pop(square, None)
+        self._changed(seat, square)
         left = int(town.pending[0].split(":")[1]) - 1
         if left:
             town.pending[0] = f"guild:{left}"
@@ -202,6 +216,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.watch.remove(card)
             source = "Opaleye's Watch"
         town.cells[square] = card
+        self._changed(seat, square)
         self.say(
             f"{self._name(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
             seat,
@@ -257,7 +272,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             return
         if state.phase == "name":
             if self._next_namer(seat, include_holder=False) is None:
-                resource = rules.texts(state, seat, "name")[0].split()[1]
+                resource = rules.nameable(state.towns[seat])[0]
                 self.say(f"{name} is skipped and names {resource}, the first they may", seat)
                 self.name(seat, resource)
             else:
@@ -270,24 +285,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self._default_action(seat)
 
     def _default_action(self, seat: int) -> None:
-        state = self.state
-        town = state.towns[seat]
-        if town.pending:
-            top = town.pending[0]
-            if top.startswith("put:"):
-                self.put(seat, rules.put_choices(town)[0])
-            elif top == "watch":
-                self.watch(seat, state.buildings[:3])
-            else:
-                self.pass_offer(seat)
-        elif town.step == "choose":
-            self.choose(seat, state.face_up[0])
-        elif town.step == "place":
-            self.place(seat, rules.offered_resources(state, seat)[0], town.cells.index(""))
-        elif town.step == "build":
-            self.done(seat)
-        else:
-            self.pass_offer(seat)
+        """The plainest of the seat's candidates: `done` (building nothing), else declining an
+        offer (`pass`), else the first one listed (the first resource they may take on the
+        first empty square, the first resource for a Factory or Bank, the first three
+        buildings on offer for the Watch, the first face-up card)."""
+        candidates = phase_of(self.state, seat).candidates(self.state, seat)
+        self.perform(seat, min(candidates, key=lambda action: _PLAINEST.get(action.kind, 2)))
 
     # -- what follows an action ---------------------------------------------------------------
 
@@ -473,3 +476,29 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
 
     def _name(self, seat: int) -> str:
         return self.state.players[seat]
+
+    def _changed(self, seat: int, *squares: int) -> None:
+        """Note squares of the seat's town that its action changed in the current round."""
+        town = self.town(seat)
+        if town.changed_round != self.state.round:
+            town.changed, town.changed_round = [], self.state.round
+        town.changed.extend(square for square in squares if square not in town.changed)
+
+
+#: How each kind of action is carried out.
+_PERFORM: dict[str, Callable[[RoundBuilder, int, Action], None]] = {
+    "keep": lambda turn, seat, a: turn.keep(seat, a.card),
+    "name": lambda turn, seat, a: turn.name(seat, a.resource),
+    "choose": lambda turn, seat, a: turn.choose(seat, a.resource),
+    "place": lambda turn, seat, a: turn.place(seat, a.resource, a.square),
+    "store": lambda turn, seat, a: turn.store(seat, a.resource, a.square),
+    "swap": lambda turn, seat, a: turn.swap(seat, a.resource, a.other, a.square),
+    "aside": lambda turn, seat, a: turn.aside(seat, a.resource),
+    "build": lambda turn, seat, a: turn.build(seat, a.card, a.square, a.squares),
+    "put": lambda turn, seat, a: turn.put(seat, a.resource),
+    "watch": lambda turn, seat, a: turn.watch(seat, a.cards),
+    "replace": lambda turn, seat, a: turn.replace(seat, a.square, a.card),
+    "add": lambda turn, seat, a: turn.add(seat, a.card, a.square),
+    "pass": lambda turn, seat, a: turn.pass_offer(seat),
+    "done": lambda turn, seat, a: turn.done(seat),
+}

@@ -1,27 +1,24 @@
-"""Scores in context, the ranking, and the JSON-ready view (schema in docs/games/tiny-towns.md).
+"""Scores in context, the ranking, and the typed view (schema in docs/games/tiny-towns.md),
+read by the renderer.
 
 The view hides what the rulebook keeps secret: the order of the resource deck and the buried
 cards, and every player's monument cards until that player builds the monument. A player's
-own view adds their monument cards.
+own view adds their monument cards (`OwnPlayerView`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal
 
-from engine.core import rank, winner_text
+from engine.core import OptionValue, View, rank, winner_text
 
 from .board import NAMES
-from .cards import (
-    CARDS,
-    RESOURCE_COLOURS,
-    RESOURCE_LETTERS,
-    RESOURCES,
-    Card,
-)
-from .rules import to_act
+from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES
+from .rules import monument_built, to_act
 from .scoring import Context, Score, score_town
-from .state import TinyTownsState, Town
+from .state import Phase, Source, Step, TinyTownsState, Town
 
 SOLO_RANKS: tuple[tuple[int, str], ...] = (
     (38, "Master Architect"),
@@ -73,109 +70,213 @@ def town_scores(state: TinyTownsState) -> list[Score]:
     ]
 
 
-def rank_keys(state: TinyTownsState) -> list[tuple[int, int, int]]:
+def rank_keys(scores: Sequence[Score]) -> list[tuple[int, int, int]]:
     """What ranks a seat: most points, then fewest empty squares, then most cottages (Barrett
     Castle counts two); still equal seats share a place."""
-    return [(score.total, -score.empty, score.cottages) for score in town_scores(state)]
-
-
-def ranking(state: TinyTownsState) -> list[list[int]]:
-    """Seats best first (see `rank_keys`); resigned seats come after all others."""
-    return rank(rank_keys(state), [town.resigned for town in state.towns])
+    return [(score.total, -score.empty, score.cottages) for score in scores]
 
 
 def final_text(state: TinyTownsState) -> str:
-    """`alice wins with 31 points`, who shares the win, or the solo result and rank."""
+    """`alice wins with 31 points`, who shares the win, or the solo result and rank (resigned
+    seats rank last)."""
     scores = town_scores(state)
     if len(state.players) == 1:
         points = scores[0].total
         return f"{state.players[0]} scores {points} points: {solo_rank(points)}"
-    best = ranking(state)[0]
+    best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
     return winner_text(state.players, best, scores[best[0]].total)
 
 
-def card_view(card: Card) -> dict[str, Any]:
-    return {
-        "key": card.key,
-        "name": card.name,
-        "colour": card.colour,
-        "monument": card.is_monument,
-        "shape": [list(row) for row in card.shape],
-        "text": card.text,
-    }
+class ResourceView(View):
+    key: str
+    letter: str
+    colour: str
 
 
-def build_view(state: TinyTownsState, viewer: int | None) -> dict[str, Any]:
+class DeckView(View):
+    draw_pile: int
+    discard_pile: int
+    face_up: list[str]
+
+
+class CardView(View):
+    key: str
+    name: str
+    colour: str
+    monument: bool
+    shape: tuple[tuple[str | None, ...], ...]
+    text: str
+
+
+class ScoreLineView(View):
+    what: str
+    count: int
+    points: int
+
+
+class SquareView(View):
+    square: str
+    column: int
+    row: int
+    resource: str | None
+    building: str | None
+    name: str | None
+    colour: str | None
+    fed: bool | None
+    holds: list[str]
+
+
+class ChangesView(View):
+    round: int
+    squares: list[str]
+
+
+class PlayerView(View):
+    seat: int
+    name: str
+    status: Step | Literal["resigned"]
+    score: int
+    score_lines: list[ScoreLineView]
+    empty_squares: int
+    cottages: int
+    finished_round: int | None
+    left: int
+    right: int
+    monument: CardView | None
+    has_kept_monument: bool
+    hand: str | None
+    owes: list[str]
+    watch: list[str]
+    claims: list[str]
+    aside: list[str]
+    town: list[SquareView]
+    last_changes: ChangesView | None
+
+
+class OwnPlayerView(PlayerView):
+    """The viewer's own entry adds their secret monument cards."""
+
+    monument_cards: list[CardView]
+    kept_monument: str | None
+
+
+class TinyTownsView(View):
+    game: Literal["tiny-towns"] = "tiny-towns"
+    viewer: int | None
+    phase: Phase
+    round: int
+    round_kind: Source
+    resource: str | None
+    solo: bool
+    options: dict[str, OptionValue]
+    resources: list[ResourceView]
+    deck: DeckView
+    hammer: int | None
+    to_act: list[int]
+    waiting_for: list[str]
+    cards: list[CardView]
+    players: list[OwnPlayerView | PlayerView]
+    end_reason: str | None
+    winner_text: str | None
+    solo_rank: str | None
+
+
+@cache
+def card_view(key: str) -> CardView:
+    card = CARDS[key]
+    return CardView(
+        key=card.key,
+        name=card.name,
+        colour=card.colour,
+        monument=card.is_monument,
+        shape=card.shape,
+        text=card.text,
+    )
+
+
+RESOURCE_VIEWS = [
+    ResourceView(key=res, letter=RESOURCE_LETTERS[res], colour=RESOURCE_COLOURS[res])
+    for res in RESOURCES
+]
+
+
+def build_view(state: TinyTownsState, viewer: int | None) -> TinyTownsView:
     over = state.phase == "over"
     scores = town_scores(state)
     waiting = sorted(to_act(state))
-    return {
-        "game": "tiny-towns",
-        "viewer": viewer,
-        "phase": state.phase,
-        "round": state.round,
-        "round_kind": state.source,
-        "resource": state.resource,
-        "solo": len(state.players) == 1,
-        "options": dict(state.options),
-        "resources": [
-            {"key": res, "letter": RESOURCE_LETTERS[res], "colour": RESOURCE_COLOURS[res]}
-            for res in RESOURCES
-        ],
-        "deck": {
-            "draw_pile": len(state.deck),
-            "discard_pile": len(state.discard),
-            "face_up": list(state.face_up),
-        },
-        "hammer": state.hammer,
-        "to_act": waiting,
-        "waiting_for": [state.players[s] for s in waiting],
-        "cards": [card_view(CARDS[key]) for key in state.buildings],
-        "players": [
+    return TinyTownsView(
+        viewer=viewer,
+        phase=state.phase,
+        round=state.round,
+        round_kind=state.source,
+        resource=state.resource,
+        solo=len(state.players) == 1,
+        options=state.options,
+        resources=RESOURCE_VIEWS,
+        deck=DeckView(
+            draw_pile=len(state.deck),
+            discard_pile=len(state.discard),
+            face_up=state.face_up,
+        ),
+        hammer=state.hammer,
+        to_act=waiting,
+        waiting_for=[state.players[s] for s in waiting],
+        cards=[card_view(key) for key in state.buildings],
+        players=[
             _player_view(state, seat, scores[seat], viewer == seat)
             for seat in range(len(state.players))
         ],
-        "end_reason": state.end_reason,
-        "winner_text": final_text(state) if over else None,
-        "solo_rank": solo_rank(scores[0].total) if len(state.players) == 1 else None,
-    }
+        end_reason=state.end_reason,
+        winner_text=final_text(state) if over else None,
+        solo_rank=solo_rank(scores[0].total) if len(state.players) == 1 else None,
+    )
 
 
-def _player_view(state: TinyTownsState, seat: int, score: Score, own: bool) -> dict[str, Any]:
+def _player_view(state: TinyTownsState, seat: int, score: Score, own: bool) -> PlayerView:
     town = state.towns[seat]
     count = len(state.players)
-    built = town.monument is not None and town.monument in town.cells
-    private: dict[str, Any] = {}
-    if own:
-        private = {
-            "monument_cards": [card_view(CARDS[key]) for key in town.dealt]
-            if town.monument is None
-            else [card_view(CARDS[town.monument])],
-            "kept_monument": town.monument,
-        }
-    return {
-        "seat": seat,
-        "name": state.players[seat],
-        "status": "resigned" if town.resigned else town.step,
-        "score": score.total,
-        "score_lines": [
-            {"what": line.what, "count": line.count, "points": line.points} for line in score.lines
+    built = monument_built(town)
+    public = PlayerView(
+        seat=seat,
+        name=state.players[seat],
+        status="resigned" if town.resigned else town.step,
+        score=score.total,
+        score_lines=[
+            ScoreLineView(what=line.what, count=line.count, points=line.points)
+            for line in score.lines
         ],
-        "empty_squares": score.empty,
-        "cottages": score.cottages,
-        "finished_round": town.finished_round,
-        "left": (seat + 1) % count,
-        "right": (seat - 1) % count,
-        "monument": card_view(CARDS[town.monument]) if built and town.monument else None,
-        "has_kept_monument": town.monument is not None,
-        "hand": town.hand,
-        "owes": [_pending_text(town, item) for item in town.pending],
-        "watch": list(town.watch),
-        "claims": list(town.claims),
-        "aside": list(town.aside),
-        "town": [_square_view(town, i, score) for i in range(len(NAMES))],
-        **private,
-    }
+        empty_squares=score.empty,
+        cottages=score.cottages,
+        finished_round=town.finished_round,
+        left=(seat + 1) % count,
+        right=(seat - 1) % count,
+        monument=card_view(town.monument) if built and town.monument else None,
+        has_kept_monument=town.monument is not None,
+        hand=town.hand,
+        owes=[_pending_text(town, item) for item in town.pending],
+        watch=town.watch,
+        claims=town.claims,
+        aside=town.aside,
+        town=[_square_view(town, i, score) for i in range(len(NAMES))],
+        last_changes=_last_changes(state, town),
+    )
+    if not own:
+        return public
+    return OwnPlayerView(
+        **dict(public),
+        monument_cards=[card_view(key) for key in town.dealt]
+        if town.monument is None
+        else [card_view(town.monument)],
+        kept_monument=town.monument,
+    )
+
+
+def _last_changes(state: TinyTownsState, town: Town) -> ChangesView | None:
+    """The squares the town's own actions changed in the current round, or else in the
+    round before (each town shows its own latest changes while others still play)."""
+    if not town.changed or town.changed_round < state.round - 1:
+        return None
+    return ChangesView(round=town.changed_round, squares=[NAMES[i] for i in sorted(town.changed)])
 
 
 def _pending_text(town: Town, item: str) -> str:
@@ -187,17 +288,17 @@ def _pending_text(town: Town, item: str) -> str:
     return _PENDING_TEXT[item]
 
 
-def _square_view(town: Town, index: int, score: Score) -> dict[str, Any]:
+def _square_view(town: Town, index: int, score: Score) -> SquareView:
     key = town.cells[index]
     card = CARDS.get(key)
-    return {
-        "square": NAMES[index],
-        "column": index % 4,
-        "row": index // 4,
-        "resource": key if key in RESOURCE_LETTERS else None,
-        "building": key if card else None,
-        "name": card.name if card else None,
-        "colour": card.colour if card else RESOURCE_COLOURS.get(key),
-        "fed": (index in score.fed) if key in ("cottage", "barrett-castle") else None,
-        "holds": list(town.held.get(index, [])),
-    }
+    return SquareView(
+        square=NAMES[index],
+        column=index % 4,
+        row=index // 4,
+        resource=key if key in RESOURCE_LETTERS else None,
+        building=key if card else None,
+        name=card.name if card else None,
+        colour=card.colour if card else RESOURCE_COLOURS.get(key),
+        fed=(index in score.fed) if key in ("cottage", "barrett-castle") else None,
+        holds=town.held.get(index, []),
+    )

@@ -1,4 +1,5 @@
-"""Reading action texts. Case-insensitive, lenient about spaces; only the form is checked here.
+"""The action type and its reader. Case-insensitive, lenient about spaces; only the form is
+checked here (whether an action is allowed is the checker's business, checks.py).
 
 Set-up: `choose fairies`, `build E5` (a starting house), `take bonus3`.
 Rounds: `build E5`, `transform E5`, `transform E5 build`, `upgrade E5 tp`,
@@ -10,10 +11,10 @@ The full list is in docs/games/terra-nova.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, nearest, shorten
+from engine.core import ParseError, shorten
 
 from .board import Board, Side, board
 
@@ -67,10 +68,10 @@ FORMS: dict[str, str] = {
 
 
 class Action(NamedTuple):
-    """A parsed action. For `power` and `special`, words[0] is the action's key and `build`
-    the hex (among `hexes`) marked with a following `build`, if any. `town across D4` is
-    `town` with words ("across",) and the river hex in `hexes`. `side` is the board side
-    whose hexes `hexes` index (the reader sets it; `text` needs it)."""
+    """An action as a value (engine.core's Action protocol). For `power` and `special`,
+    words[0] is the action's key and `build` the hex (among `hexes`) marked with a following
+    `build`, if any. `town across D4` is `town` with words ("across",) and the river hex in
+    `hexes`. `side` is the board side whose hexes `hexes` index (`text` needs it)."""
 
     kind: Kind
     hexes: tuple[int, ...] = ()
@@ -81,7 +82,7 @@ class Action(NamedTuple):
 
     def text(self) -> str:
         """The canonical text, as `legal_actions` lists it."""
-        return action_text(board(self.side), self)
+        return _text(self)
 
     def public_text(self) -> str:
         return self.text()  # Terra Nova has no secrets
@@ -104,9 +105,10 @@ _SHAPES: dict[str, tuple[int, int, int]] = {
 }
 
 
-def action_text(board: Board, action: Action) -> str:
-    """The canonical text of a parsed action (as `legal_actions` lists it)."""
-    names = [board.names[h] for h in action.hexes]
+@cache
+def _text(action: Action) -> str:
+    """The canonical text of an action, written once (the game's actions are finitely many)."""
+    names = [board(action.side).names[h] for h in action.hexes]
     if action.kind in ("power", "special"):
         words = [action.kind, action.words[0]]
         for h, name in zip(action.hexes, names, strict=True):
@@ -121,25 +123,25 @@ def action_text(board: Board, action: Action) -> str:
     return " ".join([action.kind, *names, *action.words])
 
 
-def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) -> Action:
-    """The action `text` denotes; raises ParseError (with the nearest legal texts) if none."""
+def parse_action(board: Board, text: str) -> Action:
+    """The action `text` denotes; raises ParseError if it denotes none."""
     words = text.lower().split()
     if not words or words[0] not in KINDS:
-        raise ParseError(text, USAGE, nearest(text, legal()))
+        raise ParseError(text, USAGE)
     kind: Kind = words[0]  # type: ignore[assignment]
     if kind in ("power", "special"):
-        return _parse_keyed(board, text, kind, words[1:], legal)
+        return _parse_keyed(board, text, kind, words[1:])
     args = words[1:]
     if kind == "town" and args[:1] == ["across"]:
-        return _parse_river_town(board, text, args[1:], legal)
+        return _parse_river_town(board, text, args[1:])
     hex_count, least, most = _SHAPES[kind]
     if not hex_count + least <= len(args) <= hex_count + most:
-        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+        raise ParseError(text, f"write {FORMS[kind]}")
     hexes: list[int] = []
     for name in args[:hex_count]:
         index = board.cell(name)
         if index is None:
-            raise ParseError(text, board.grid.unknown(name, "hex"), nearest(text, legal()))
+            raise ParseError(text, board.grid.unknown(name, "hex"))
         hexes.append(index)
     rest = args[hex_count:]
     side = board.side
@@ -147,36 +149,30 @@ def parse_action(board: Board, text: str, legal: Callable[[], Sequence[str]]) ->
         return Action(kind, words=("-".join(rest),), side=side)
     if kind == "exchange":
         if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
-            raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+            raise ParseError(text, f"write {FORMS[kind]}")
         return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
-            raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+            raise ParseError(text, f"write {FORMS[kind]}")
         return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
-        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+        raise ParseError(text, f"write {FORMS[kind]}")
     return Action(kind, tuple(hexes), tuple(rest), side=side)
 
 
-def _parse_river_town(
-    board: Board, text: str, args: list[str], legal: Callable[[], Sequence[str]]
-) -> Action:
+def _parse_river_town(board: Board, text: str, args: list[str]) -> Action:
     """`town across <river hex>`: the Sea Dogs' town across one river hex."""
     river = board.cell(args[0]) if len(args) == 1 else None
     if river is None:
-        raise ParseError(
-            text, "write 'town across <river hex>', e.g. 'town across D4'", nearest(text, legal())
-        )
+        raise ParseError(text, "write 'town across <river hex>', e.g. 'town across D4'")
     return Action("town", (river,), ("across",), side=board.side)
 
 
-def _parse_keyed(
-    board: Board, text: str, kind: Kind, args: list[str], legal: Callable[[], Sequence[str]]
-) -> Action:
+def _parse_keyed(board: Board, text: str, kind: Kind, args: list[str]) -> Action:
     """`power <key> [hex [build]] …` or `special <key> …`."""
     if not args:
-        raise ParseError(text, f"write {FORMS[kind]}", nearest(text, legal()))
+        raise ParseError(text, f"write {FORMS[kind]}")
     hexes: list[int] = []
     build: int | None = None
     for word in args[1:]:
@@ -185,8 +181,6 @@ def _parse_keyed(
             continue
         index = board.cell(word)
         if index is None:
-            raise ParseError(
-                text, f"'{shorten(word)}' is neither a hex nor 'build'", nearest(text, legal())
-            )
+            raise ParseError(text, f"'{shorten(word)}' is neither a hex nor 'build'")
         hexes.append(index)
     return Action(kind, tuple(hexes), (args[0],), build=build, side=board.side)

@@ -1,0 +1,199 @@
+"""Store figures with many running tables: the reminder scan, and moves while it runs.
+
+The database holds 10,000 running Tiny Towns tables (copies of a real one just started),
+each due for a reminder at some moment of the coming day, as after a day of play.
+
+- `reminder_scan_ms_10k`: one pass of the reminder scheduler over them (median), each pass a
+  minute of the day later than the one before — so each finds the handful of tables that
+  fell due meanwhile (about 7), reminds them and stores their next due time.
+- `reminder_scan_idle_ms_10k` and `reminder_scan_idle_ms_10`: a pass that finds nothing due,
+  with 10,000 and with 10 tables: what a scan costs must not grow with the number of tables
+  (it grows with the reminders due, which the figure above shows).
+- `act_p95_during_scan_over_idle`: real games played through `Service.act` on the same
+  database, each act at random either while scheduler passes (on the real clock) run back
+  to back or while nothing else runs (interleaved, so both see the same machine and the
+  same moves); p95 during scans divided by p95 without.
+- `act_p95_during_select1_over_idle`: the same with `SELECT 1` run back to back instead of
+  the scans: the floor of any tight loop on the bot's connection — its event loop and
+  threads share one interpreter with the act's engine and renderer — to read the figure
+  above against.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.reminders import ReminderNotice, ReminderScheduler, ReminderStore, StallNotice
+from bot.service import Channel, Service, User
+from bot.store import Store
+from bot.store.reminder_due import to_micros
+from engine.core.playout import choose_action
+from engine.core.rng import Rng
+from engine.games.tiny_towns import TinyTowns
+
+from .service_bench import start_table
+from .stats import percentile
+
+GAME = TinyTowns()
+CHANNEL = Channel(id="bench-channel", guild_id="bench-guild")
+SCANS = 60
+#: Acts measured at least under each load (and alone).
+ACTS = 250
+DAY = timedelta(days=1)
+
+
+class NoDelivery:
+    """A transport that delivers reminders nowhere (the bench measures the database side)."""
+
+    async def send_reminder(self, notice: ReminderNotice) -> bool:
+        return True
+
+    async def send_stall(self, notice: StallNotice) -> None:
+        return None
+
+
+class StepClock:
+    """The scheduler's clock: `step` (a minute) later at every reading."""
+
+    def __init__(self, start: datetime, step: timedelta = timedelta(minutes=1)) -> None:
+        self.now = start
+        self.step = step
+
+    def __call__(self) -> datetime:
+        self.now += self.step
+        return self.now
+
+
+def measure_store() -> dict[str, float]:
+    return asyncio.run(_measure_store())
+
+
+async def _measure_store() -> dict[str, float]:
+    figures: dict[str, float] = {}
+    for tables, suffix in ((10, "10"), (10_000, "10k")):
+        with tempfile.TemporaryDirectory() as folder:
+            store = await Store.open(Path(folder) / "bench.db")
+            try:
+                service, users = await _playing_table(store)
+                now = datetime.now(UTC)
+                template = await store.tables.open_table(CHANNEL.id)
+                assert template is not None
+                await copy_table(store, template.id, tables - 1, now, prefix="copy")
+                idle = StepClock(now, step=timedelta(0))
+                figures[f"reminder_scan_idle_ms_{suffix}"] = await _scan_ms(store, idle)
+                if tables == 10_000:
+                    figures.update(await _with_many_tables(store, service, users, now))
+            finally:
+                await store.close()
+    return figures
+
+
+async def _with_many_tables(
+    store: Store, service: Service, users: dict[int | None, User], now: datetime
+) -> dict[str, float]:
+    scheduler = _scheduler(store, lambda: datetime.now(UTC))
+    figures = {"reminder_scan_ms_10k": await _scan_ms(store, StepClock(now))}
+    loads = {
+        "act_p95_during_scan_over_idle": lambda: _scans_back_to_back(scheduler),
+        "act_p95_during_select1_over_idle": lambda: _trivial_queries_back_to_back(store),
+    }
+    figures.update(await _acts_during(store, service, users, loads))
+    return figures
+
+
+async def _playing_table(store: Store) -> tuple[Service, dict[int | None, User]]:
+    """A started 4-player Tiny Towns table; its users by seat."""
+    table = await start_table(store, GAME, seed=3, players=4, channel_id=CHANNEL.id)
+    return table.service, table.seats
+
+
+async def copy_table(
+    store: Store, template_id: int, count: int, now: datetime, prefix: str
+) -> None:
+    """`count` copies of table `template_id` with its seats, in channels `<prefix>-<n>`,
+    each last moved at a moment of the past day (so due at that moment of the coming day)."""
+    rows = []
+    for number in range(count):
+        moved = now - DAY + DAY * (number + 0.5) / count
+        rows.append((f"{prefix}-{number}", moved.isoformat(), to_micros(moved + DAY)))
+    async with store.database.write() as db:
+        await db.executemany(
+            "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
+            "creator_id, status, created_at, updated_at, started_at, version, move_count, "
+            "state_json, to_act_json, waiting_since, round_seats_json, remind_at) "
+            "SELECT ?, guild_id, game_key, options_json, seed, creator_id, status, created_at, "
+            "?, started_at, version, move_count, state_json, to_act_json, waiting_since, "
+            "round_seats_json, ? FROM game_tables WHERE id = ?",
+            [(*row, template_id) for row in rows],
+        )
+        await db.execute(
+            "INSERT INTO seats (table_id, user_id, display_name, joined_at, seat) "
+            "SELECT t.id, s.user_id, s.display_name, s.joined_at, s.seat FROM game_tables AS t "
+            "JOIN seats AS s ON s.table_id = ? WHERE t.channel_id LIKE ?",
+            (template_id, f"{prefix}-%"),
+        )
+
+
+def _scheduler(store: Store, clock: Callable[[], datetime]) -> ReminderScheduler:
+    return ReminderScheduler(
+        ReminderStore.sharing(store), NoDelivery(), clock=clock, game_name=lambda key: key
+    )
+
+
+async def _scan_ms(store: Store, clock: Callable[[], datetime]) -> float:
+    scheduler = _scheduler(store, clock)
+    times: list[float] = []
+    for _ in range(SCANS):
+        started = time.perf_counter_ns()
+        await scheduler.run_once()
+        times.append((time.perf_counter_ns() - started) / 1e6)
+    return statistics.median(times)
+
+
+async def _acts_during(
+    store: Store,
+    service: Service,
+    users: dict[int | None, User],
+    loads: dict[str, Callable[[], Coroutine[Any, Any, None]]],
+) -> dict[str, float]:
+    """For each of `loads`: p95 of acts while it runs ÷ p95 of acts alone, over whole games.
+    Which load (or none) each act gets is drawn at random (seeded), so all see the same
+    machine and the same mix of moves — alternating would pair each with moves of its own
+    (a Tiny Towns round goes place, done, place, done …)."""
+    rng = Rng(seed=5)
+    draw = random.Random(5)
+    times: dict[str | None, list[float]] = {None: [], **{name: [] for name in loads}}
+    while min(len(samples) for samples in times.values()) < ACTS:
+        while (table := await store.tables.open_table(CHANNEL.id)) is not None:
+            kind = draw.choice(list(times))
+            user = users[min(table.to_act)]
+            text = choose_action(rng, await service.legal_actions(CHANNEL, user))
+            load = None if kind is None else asyncio.create_task(loads[kind]())
+            await asyncio.sleep(0)  # the load is under way
+            started = time.perf_counter_ns()
+            await service.act(CHANNEL, user, text)
+            times[kind].append((time.perf_counter_ns() - started) / 1e6)
+            if load is not None:
+                load.cancel()
+                await asyncio.gather(load, return_exceptions=True)
+        service, users = await _playing_table(store)  # another game
+    alone = percentile(times[None], 0.95)
+    return {name: percentile(times[name], 0.95) / alone for name in loads}
+
+
+async def _scans_back_to_back(scheduler: ReminderScheduler) -> None:
+    while True:
+        await scheduler.run_once()
+
+
+async def _trivial_queries_back_to_back(store: Store) -> None:
+    while True:
+        await store.database.fetch_one("SELECT 1")

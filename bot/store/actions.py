@@ -1,0 +1,99 @@
+"""The action log: each action with the position it started from (so an undo restores it
+without replay) and its public text, written together with the new position — or not at all
+when the table moved on meanwhile (`StaleVersion`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .database import Database, Row
+from .records import ActionKind, ActionRecord, NewAction, TableRecord, TableStatus, TableUpdate
+from .undo import lapse_open_requests
+from .values import read_json, record, required_time, stored_json, stored_time
+from .versions import move
+
+_ACTION_COLUMNS = (
+    "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
+    "COALESCE(public_text, text) AS public_text"
+)
+
+
+class ActionLog:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def commit_action(
+        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+    ) -> int:
+        """Log the action and store the new position atomically; returns the action's number.
+
+        Raises StaleVersion (and changes nothing) if the table moved on since `table` was read.
+        """
+        number = table.move_count + 1
+        status: TableStatus = "finished" if update.finished else "active"
+        ended_at = stored_time(now) if update.finished else None
+        logged = {"move_count": number, "status": status, "ended_at": ended_at}
+        async with self.database.write() as db:
+            await move(db, table, now, ("active",), update, **logged)
+            await lapse_open_requests(db, table.id, now)
+            await db.execute(
+                "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
+                "reveals, created_at, state_before_json, public_text) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    number,
+                    action.seat,
+                    action.user_id,
+                    action.kind,
+                    action.text,
+                    stored_json(action.events),
+                    int(action.reveals),
+                    stored_time(now),
+                    action.state_before_json,
+                    None if action.public_text == action.text else action.public_text,
+                ),
+            )
+        return number
+
+    async def recent_actions(self, table_id: int, limit: int) -> list[ActionRecord]:
+        """The last `limit` actions, oldest first."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? "
+            "ORDER BY number DESC LIMIT ?",
+            (table_id, limit),
+        )
+        return [action_record(row) for row in reversed(rows)]
+
+    async def actions_from(self, table_id: int, first_number: int) -> list[ActionRecord]:
+        """Every action from number `first_number` on, oldest first."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? AND number >= ? "
+            "ORDER BY number",
+            (table_id, first_number),
+        )
+        return [action_record(row) for row in rows]
+
+    async def has_action(self, table_id: int, seat: int, kind: ActionKind) -> bool:
+        row = await self.database.fetch_one(
+            "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND kind = ? LIMIT 1",
+            (table_id, seat, kind),
+        )
+        return row is not None
+
+    async def state_before(self, table_id: int, number: int) -> str | None:
+        row = await self.database.fetch_one(
+            "SELECT state_before_json FROM actions WHERE table_id = ? AND number = ?",
+            (table_id, number),
+        )
+        return str(row["state_before_json"]) if row else None
+
+
+def action_record(row: Row) -> ActionRecord:
+    return record(
+        ActionRecord,
+        row,
+        events=read_json(row["events_json"]),
+        reveals=bool(row["reveals"]),
+        created_at=required_time(row["created_at"]),
+    )

@@ -1,0 +1,229 @@
+"""Tables and their seats: opening a table in a channel, taking and leaving seats, starting
+and ending it, and reading tables — one, a channel's, or listings with their seats."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from .database import Database, Row
+from .errors import StoreError
+from .records import (
+    OPEN_STATUSES,
+    ListedTable,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    TableUpdate,
+)
+from .undo import lapse_open_requests
+from .values import read_json, read_time, record, required_time, stored_json, stored_time
+from .versions import bump, move
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open (lobby or active) table."""
+
+
+_TABLE_COLUMNS = (
+    "id",
+    "channel_id",
+    "guild_id",
+    "game_key",
+    "options_json",
+    "seed",
+    "creator_id",
+    "status",
+    "created_at",
+    "updated_at",
+    "started_at",
+    "ended_at",
+    "version",
+    "move_count",
+    "state_json",
+    "to_act_json",
+    "waiting_since",
+    "round_seats_json",
+)
+
+
+def _table_columns(alias: str = "", *, with_state: bool = True) -> str:
+    """The columns `table_record` reads; listings leave the state snapshot out."""
+    return ", ".join(
+        f"{alias}{column}" if with_state or column != "state_json" else f"NULL AS {column}"
+        for column in _TABLE_COLUMNS
+    )
+
+
+_WITH_STATE = _table_columns()
+_SEAT_COLUMNS = "s.table_id, s.user_id, s.display_name, s.joined_at, s.seat"
+_SEAT_ORDER = "s.seat, s.joined_at, s.rowid"
+_INSERT_SEAT = "INSERT INTO seats (table_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)"
+_OPEN = "('lobby', 'active')"
+
+
+class TableStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        row = await self.database.fetch_one(
+            f"SELECT {_WITH_STATE} FROM game_tables WHERE id = ?", (table_id,)
+        )
+        return table_record(row) if row else None
+
+    async def open_table(self, channel_id: str) -> TableRecord | None:
+        """The channel's lobby or active table, with its state snapshot."""
+        row = await self.database.fetch_one(
+            f"SELECT {_WITH_STATE} FROM game_tables WHERE channel_id = ? AND status IN {_OPEN}",
+            (channel_id,),
+        )
+        return table_record(row) if row else None
+
+    async def latest_table(self, channel_id: str) -> TableRecord | None:
+        """The channel's most recent table, open or not, with its state snapshot."""
+        row = await self.database.fetch_one(
+            f"SELECT {_WITH_STATE} FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return table_record(row) if row else None
+
+    async def open_tables(self, guild_id: str | None) -> list[ListedTable]:
+        """Every lobby or active table of a guild (None: tables outside any guild), with its
+        seats — in one query, however many tables there are."""
+        return await self._listed(
+            "FROM game_tables AS t LEFT JOIN seats AS s ON s.table_id = t.id "
+            f"WHERE t.guild_id IS ? AND t.status IN {_OPEN} ORDER BY t.id, {_SEAT_ORDER}",
+            (guild_id,),
+        )
+
+    async def tables_awaiting(self, user_id: str) -> list[ListedTable]:
+        """Every active table, in any guild, that waits for this user to act, with its seats
+        — in one query."""
+        return await self._listed(
+            "FROM game_tables AS t JOIN seats AS me ON me.table_id = t.id AND me.user_id = ? "
+            "LEFT JOIN seats AS s ON s.table_id = t.id "
+            "WHERE t.status = 'active' "
+            "AND EXISTS (SELECT 1 FROM json_each(t.to_act_json) WHERE value = me.seat) "
+            f"ORDER BY t.waiting_since, t.id, {_SEAT_ORDER}",
+            (user_id,),
+        )
+
+    async def _listed(self, joins_and_order: str, params: Sequence[Any]) -> list[ListedTable]:
+        """Tables (without their state) joined with their seats as `s`, one row per seat."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_table_columns('t.', with_state=False)}, {_SEAT_COLUMNS} {joins_and_order}",
+            params,
+        )
+        listed: dict[int, ListedTable] = {}
+        for row in rows:
+            entry = listed.get(row["id"])
+            if entry is None:
+                entry = listed[row["id"]] = ListedTable(table_record(row), [])
+            if row["user_id"] is not None:
+                entry.seats.append(seat_record(row))
+        return list(listed.values())
+
+    async def seats(self, table_id: int) -> list[SeatRecord]:
+        """The table's seats: in seat order once started, in joining order in the lobby."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_SEAT_COLUMNS} FROM seats AS s WHERE s.table_id = ? ORDER BY {_SEAT_ORDER}",
+            (table_id,),
+        )
+        return [seat_record(row) for row in rows]
+
+    # -- writing ----------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        channel_id: str,
+        guild_id: str | None,
+        game_key: str,
+        options: dict[str, Any],
+        seed: int,
+        creator_id: str,
+        creator_name: str,
+        now: datetime,
+    ) -> TableRecord:
+        """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
+        async with self.database.write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
+                    "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        channel_id,
+                        guild_id,
+                        game_key,
+                        stored_json(options),
+                        seed,
+                        creator_id,
+                        stored_time(now),
+                        stored_time(now),
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy(channel_id) from error
+            table_id = cursor.lastrowid
+            await db.execute(_INSERT_SEAT, (table_id, creator_id, creator_name, stored_time(now)))
+        assert table_id is not None
+        table = await self.table(table_id)
+        assert table is not None
+        return table
+
+    async def add_seat(
+        self, table: TableRecord, user_id: str, display_name: str, now: datetime
+    ) -> None:
+        async with self.database.write() as db:
+            await bump(db, table, now, ("lobby",))
+            await db.execute(_INSERT_SEAT, (table.id, user_id, display_name, stored_time(now)))
+
+    async def remove_seat(self, table: TableRecord, user_id: str, now: datetime) -> None:
+        async with self.database.write() as db:
+            await bump(db, table, now, ("lobby",))
+            await db.execute(
+                "DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table.id, user_id)
+            )
+
+    async def start(
+        self, table: TableRecord, seat_order: Sequence[str], update: TableUpdate, now: datetime
+    ) -> None:
+        """Seat the users in `seat_order` (user ids) and store the initial position."""
+        async with self.database.write() as db:
+            started = {"status": "active", "started_at": stored_time(now)}
+            await move(db, table, now, ("lobby",), update, **started)
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?",
+                [(seat, table.id, user_id) for seat, user_id in enumerate(seat_order)],
+            )
+
+    async def end(self, table: TableRecord, status: TableStatus, now: datetime) -> None:
+        """Close an open table as `status` (abandoned, say)."""
+        async with self.database.write() as db:
+            ended = {"status": status, "ended_at": stored_time(now), "remind_at": None}
+            await bump(db, table, now, OPEN_STATUSES, **ended)
+            await lapse_open_requests(db, table.id, now)
+
+
+def table_record(row: Row) -> TableRecord:
+    return record(
+        TableRecord,
+        row,
+        options=read_json(row["options_json"]),
+        created_at=required_time(row["created_at"]),
+        updated_at=required_time(row["updated_at"]),
+        started_at=read_time(row["started_at"]),
+        ended_at=read_time(row["ended_at"]),
+        to_act=read_json(row["to_act_json"]),
+        waiting_since=read_time(row["waiting_since"]),
+        round_seats=read_json(row["round_seats_json"]),
+    )
+
+
+def seat_record(row: Row) -> SeatRecord:
+    return record(SeatRecord, row, joined_at=required_time(row["joined_at"]))

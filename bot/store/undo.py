@@ -1,0 +1,144 @@
+"""Undo requests and their votes, and taking actions back: the position stored with the first
+action taken back is restored, the actions leave the log and the request is closed — in one
+transaction, and only if the table is unchanged since it was read."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .database import Database, Row
+from .errors import StoreError
+from .records import TableRecord, TableUpdate, UndoRequestRecord, UndoStatus
+from .values import record, required_time, stored_json, stored_time
+from .versions import move
+
+
+class UndoAlreadyOpen(StoreError):
+    """The table already has an open undo request."""
+
+
+class UndoStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        return await self._undo_request("table_id = ? AND status = 'open'", (table_id,))
+
+    async def last_undo_request(
+        self, table_id: int, request_id: int | None = None
+    ) -> UndoRequestRecord | None:
+        """The table's request `request_id`, or its latest request, whatever its status."""
+        if request_id is None:
+            return await self._undo_request("table_id = ? ORDER BY id DESC LIMIT 1", (table_id,))
+        return await self._undo_request("table_id = ? AND id = ?", (table_id, request_id))
+
+    async def _undo_request(
+        self, condition: str, params: Sequence[Any]
+    ) -> UndoRequestRecord | None:
+        row = await self.database.fetch_one(
+            "SELECT id, table_id, requester_id, from_number, table_version, status, created_at, "
+            f"expires_at FROM undo_requests WHERE {condition}",
+            params,
+        )
+        if row is None:
+            return None
+        votes = await self.database.fetch_all(
+            "SELECT user_id, approve FROM undo_votes WHERE request_id = ?", (row["id"],)
+        )
+        return undo_request_record(row, votes)
+
+    async def create_undo_request(
+        self,
+        table: TableRecord,
+        requester_id: str,
+        from_number: int,
+        now: datetime,
+        expires_at: datetime,
+    ) -> int:
+        """Open a request to take back actions `from_number`… as of `table.version`."""
+        async with self.database.write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO undo_requests (table_id, requester_id, from_number, "
+                    "table_version, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        table.id,
+                        requester_id,
+                        from_number,
+                        table.version,
+                        stored_time(now),
+                        stored_time(expires_at),
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                raise UndoAlreadyOpen(table.id) from error
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def vote(self, request_id: int, user_id: str, approve: bool, now: datetime) -> None:
+        async with self.database.write() as db:
+            await db.execute(
+                "INSERT INTO undo_votes (request_id, user_id, approve, voted_at) "
+                "VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (request_id, user_id) DO UPDATE SET approve = excluded.approve, "
+                "voted_at = excluded.voted_at",
+                (request_id, user_id, int(approve), stored_time(now)),
+            )
+
+    async def close_undo_request(self, request_id: int, status: UndoStatus, now: datetime) -> bool:
+        """Mark an open request declined or lapsed; False if it was no longer open."""
+        async with self.database.write() as db:
+            cursor = await db.execute(
+                "UPDATE undo_requests SET status = ?, resolved_at = ? "
+                "WHERE id = ? AND status = 'open'",
+                (status, stored_time(now), request_id),
+            )
+            return cursor.rowcount == 1
+
+    async def take_back(
+        self,
+        table: TableRecord,
+        request_id: int | None,
+        from_number: int,
+        restored: TableUpdate,
+        undone: list[str],
+        now: datetime,
+    ) -> None:
+        """Take back actions `from_number`… : restore the snapshot, drop them from the log and
+        close the request (if any) as done — atomically, and only if the table is unchanged;
+        StaleVersion otherwise."""
+        async with self.database.write() as db:
+            await move(db, table, now, ("active",), restored, move_count=from_number - 1)
+            await db.execute(
+                "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
+            )
+            if request_id is not None:
+                await db.execute(
+                    "UPDATE undo_requests SET status = 'done', resolved_at = ?, undone_json = ? "
+                    "WHERE id = ?",
+                    (stored_time(now), stored_json(undone), request_id),
+                )
+
+
+async def lapse_open_requests(db: aiosqlite.Connection, table_id: int, now: datetime) -> None:
+    """The game moved on (or ended): an open undo request no longer applies."""
+    await db.execute(
+        "UPDATE undo_requests SET status = 'lapsed', resolved_at = ? "
+        "WHERE table_id = ? AND status = 'open'",
+        (stored_time(now), table_id),
+    )
+
+
+def undo_request_record(row: Row, votes: Sequence[Row]) -> UndoRequestRecord:
+    return record(
+        UndoRequestRecord,
+        row,
+        created_at=required_time(row["created_at"]),
+        expires_at=required_time(row["expires_at"]),
+        votes={vote["user_id"]: bool(vote["approve"]) for vote in votes},
+    )

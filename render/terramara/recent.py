@@ -1,0 +1,32 @@
+"""A small cache of the most recently used values by key, for images that are costly to draw
+and recur from move to move (the board's layer, the players' panels)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class Recent(Generic[V]):
+    """At most `size` values; the least recently used one goes first. `cache_clear` empties
+    it, as `functools` caches are emptied (tests that measure drawing clear every cache)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, V] = OrderedDict()
+        # An instance's method, not the class's: code that clears every `cache_clear` it
+        # finds in a module must not find an unbound one on the class.
+        self.cache_clear = self._values.clear
+
+    def get(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The value kept for `key`, made (and kept) if there is none."""
+        if key in self._values:
+            self._values.move_to_end(key)
+            return self._values[key]
+        value = self._values[key] = make()
+        if len(self._values) > self.size:
+            self._values.popitem(last=False)
+        return value
