@@ -32,10 +32,12 @@ class LevelFigures:
     wins: float = 0.0
     points: float = 0.0
     times_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
     capped: int = 0
 
     def summary(self) -> dict[str, Any]:
         times = sorted(self.times_ms)
+        cpu = sorted(self.cpu_ms)
         return {
             "games": self.seats,
             "wins": round(self.wins, 2),
@@ -45,6 +47,7 @@ class LevelFigures:
             "mean_decision_ms": round(statistics.fmean(times), 2) if times else 0.0,
             "p95_decision_ms": round(percentile(times, 0.95), 2) if times else 0.0,
             "max_decision_ms": round(times[-1], 2) if times else 0.0,
+            "p95_decision_cpu_ms": round(percentile(cpu, 0.95), 2) if cpu else 0.0,
             "time_capped": self.capped,
         }
 
@@ -62,8 +65,10 @@ class GameRecord:
     winners: list[int]
     actions: int
     finished: bool
-    #: Per level: how long each of its decisions took, and how many the time limit cut short.
+    #: Per level: how long each of its decisions took (on the clock and in this process's CPU
+    #: time, which a busy machine does not inflate), and how many the time limit cut short.
     times_ms: dict[str, list[float]]
+    cpu_ms: dict[str, list[float]]
     capped: dict[str, int]
 
 
@@ -85,20 +90,24 @@ def play_game(fixture: Fixture) -> GameRecord:
     state = game.new_game(players, fixture.seed, dict(fixture.options))
     seeds = Rng(seed=fixture.seed ^ 0xA11CE)
     times: dict[str, list[float]] = {name: [] for name in levels}
+    cpu: dict[str, list[float]] = {name: [] for name in levels}
     capped = dict.fromkeys(levels, 0)
     actions = 0
     while not game.is_over(state) and actions < MAX_ACTIONS:
         seat = min(game.to_act(state))
         name = levels[seat]
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         decision = decide(game, state, seat, name, seeds.next_u64())
         times[name].append((time.perf_counter() - started) * 1000)
+        cpu[name].append((time.process_time() - cpu_started) * 1000)
         capped[name] += decision.capped
         state = game.apply(state, seat, decision.action).state
         actions += 1
     finished = game.is_over(state)
     winners = game.ranking(state)[0] if finished else []
-    return GameRecord(list(levels), game.scores(state), winners, actions, finished, times, capped)
+    return GameRecord(
+        list(levels), game.scores(state), winners, actions, finished, times, cpu, capped
+    )
 
 
 def run_arena(
@@ -148,6 +157,7 @@ def run_arena(
                 figures[name].wins += 1 / len(record.winners)
         for name, times in record.times_ms.items():
             figures[name].times_ms.extend(times)
+            figures[name].cpu_ms.extend(record.cpu_ms[name])
             figures[name].capped += record.capped[name]
         if progress is not None:
             progress(index, record)

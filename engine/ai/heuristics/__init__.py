@@ -18,11 +18,13 @@ from .base import Heuristics
 def _by_key() -> dict[str, Heuristics]:
     from .terra_nova import TerraNovaHeuristics
     from .terra_nova_2006 import TerraNova2006Heuristics
+    from .terramara import TerramaraHeuristics
     from .tiny_towns import TinyTownsHeuristics
 
     return {
         "terra-nova": TerraNovaHeuristics(),
         "terra-nova-2006": TerraNova2006Heuristics(),
+        "terramara": TerramaraHeuristics(),
         "tiny-towns": TinyTownsHeuristics(),
     }
 

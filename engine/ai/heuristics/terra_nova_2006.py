@@ -202,7 +202,7 @@ def edge(values: Sequence[float], seat: int) -> float:
 
 class TerraNova2006Heuristics(Heuristics):
     scale: ClassVar[float] = 12.0
-    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 500}
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 100, "strong": 500}
 
     def evaluate(self, game: Game[Any], state: TerraNova2006State, bot: int) -> list[float]:
         position = Position(state)
