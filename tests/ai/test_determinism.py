@@ -16,7 +16,7 @@ from engine.core.errors import GameOver, NotYourTurn
 from .helpers import midgame
 
 ROOT = Path(__file__).resolve().parents[2]
-POSITIONS = [("tiny-towns", 21), ("terra-nova-2006", 40), ("terra-nova", 15)]
+POSITIONS = [("tiny-towns", 21), ("terra-nova-2006", 40), ("terra-nova", 15), ("terramara", 32)]
 
 
 @pytest.mark.parametrize(("key", "actions"), POSITIONS)
