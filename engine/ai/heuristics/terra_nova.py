@@ -76,7 +76,7 @@ def seat_value(state: TerraNovaState, seat: int, island: Board) -> float:
 
 class TerraNovaHeuristics(Heuristics):
     scale: ClassVar[float] = 8.0
-    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 200, "strong": 800}
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 120, "strong": 480}
 
     def evaluate(self, game: Game[Any], state: TerraNovaState, bot: int) -> list[float]:
         island = board(state.side)

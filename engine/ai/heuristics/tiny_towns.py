@@ -203,7 +203,7 @@ def after(cells: Sequence[str], action: str) -> list[str] | None:
 class TinyTownsHeuristics(Heuristics):
     scale: ClassVar[float] = 1.5
     search_opponents: ClassVar[bool] = False
-    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 30, "strong": 600}
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 30, "strong": 300}
     #: The deck is the game's chance: more sampled decks than the default.
     worlds: ClassVar[int] = 32
 
