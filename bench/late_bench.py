@@ -99,8 +99,11 @@ async def _measure_late(game: Game[Any]) -> dict[str, float]:
 
 
 async def _play(table: BenchTable, log: Log) -> None:
-    for seat, text in log:
-        await table.play(seat, text)
+    """Play `log` (an engine playout's) at the table, but for the actions the service has
+    played itself because they were a seat's only, forced, choice."""
+    for number, (seat, text) in enumerate(log):
+        if number >= await table.actions_played():
+            await table.play(seat, text)
 
 
 async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
