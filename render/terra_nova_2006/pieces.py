@@ -30,7 +30,7 @@ from render.common import (
     shape_mask,
     text_colour_on,
 )
-from render.recent import Recent
+from render.recent import Grown, Recent
 
 from .layers import Board
 from .layout import BoardLayout
@@ -70,13 +70,10 @@ def draw_pieces(
     view: TerraNova2006View,
     seats: Seats,
 ) -> None:
-    """Stones, the areas' points, the last turn's arrows, and figures on top, over the
-    `scored_layer`."""
+    """The areas' points, the last turn's arrows, and figures on top, over the
+    `stones_layer`."""
     layout = board.layout
     last = view.last_turn
-    stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
-    for name in view.stones:
-        paste_centred(image, stone, layout.centre(name))
     fresh = set(last.areas if last else [])
     for index, area in enumerate(view.areas):
         draw_area_badge(image, layout, area, seats, fresh=index in fresh)
@@ -104,8 +101,6 @@ def scored_layer(
 ) -> Image.Image:
     """The board's static layer with the scored areas shaded (`cells` keys the board; do not
     draw on the layer: copy it)."""
-    winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
-    key = (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
 
     def make() -> Image.Image:
         image = board.background.copy()
@@ -113,7 +108,52 @@ def scored_layer(
             draw_area(image, board, area, seats)
         return image
 
-    return SCORED.get(key, make)
+    return SCORED.get(_scored_key(cells, view, seats), make)
+
+
+def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> Hashable:
+    winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
+    return (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
+
+
+#: Boards with their scored areas and stones: a move adds a stone or two, and late in a game
+#: the board has a hundred, so each image is drawn from the one before by adding the new
+#: stones only (docs/architecture.md, "Speed").
+STONED = Grown(8)
+
+
+def stones_layer(
+    board: Board, cells: Hashable, view: TerraNova2006View, seats: Seats
+) -> Image.Image:
+    """A copy of the `scored_layer` with the view's stones on it (to draw on)."""
+    layout = board.layout
+    stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
+    width, height = stone.size
+    corners = {
+        name: (round(x - width / 2), round(y - height / 2))
+        for name, (x, y) in ((name, layout.centre(name)) for name in view.stones)
+    }
+
+    def make() -> Image.Image:
+        image = scored_layer(board, cells, view, seats).copy()
+        for corner in corners.values():
+            image.paste(stone, corner, stone)
+        return image
+
+    def add(image: Image.Image, names: Sequence[Hashable]) -> None:
+        """Draw again, from the scored layer, the square of each new stone with every stone
+        that reaches into it, in the view's order: the anti-aliased rims of neighbouring
+        stones share a few pixels, so those pixels come out as `make` draws them."""
+        scored = scored_layer(board, cells, view, seats)
+        for name in names:
+            left, top = corners[str(name)]
+            square = scored.crop((left, top, left + width, top + height))
+            for x, y in corners.values():
+                if abs(x - left) < width and abs(y - top) < height:
+                    square.paste(stone, (x - left, y - top), stone)
+            image.paste(square, (left, top))
+
+    return STONED.copy_of(_scored_key(cells, view, seats), view.stones, make, add)
 
 
 Masked = tuple[Box, Image.Image]
