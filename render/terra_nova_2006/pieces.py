@@ -263,7 +263,7 @@ def draw_area_badge(
     points = [layout.centre(name) for name in area.cells]
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
-    cx, cy = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
+    centre = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
     winners, awarded = area.winners, area.awarded
     if not winners:
         text = "nobody"
@@ -271,26 +271,96 @@ def draw_area_badge(
         text = f"+{awarded[str(winners[0])]}"
     else:
         text = f"+{min(awarded.values())} each"
-    badge_font = font(round(layout.radius * 0.6))
-    disc = 11
-    width = badge_font.getlength(text) + 14 + len(winners) * (2 * disc + 3)
-    height = layout.radius * 0.6 + 12
-    left, top = cx - width / 2, cy - height / 2
-    outline = HIGHLIGHT if fresh else INK
-    ImageDraw.Draw(image).rounded_rectangle(
-        (left, top, left + width, top + height),
-        radius=7,
-        fill=CASING,
-        outline=outline,
-        width=3 if fresh else 1,
-    )
-    x = left + 7
-    for seat in winners:
-        colour, label = seats.colours[seat], seats.labels[seat][:1]
-        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
-        paste_centred(image, sprite, (x + disc, cy))
-        x += 2 * disc + 3
-    ImageDraw.Draw(image).text((x, cy), text, font=badge_font, fill=INK, anchor="lm")
+    discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in winners)
+    badge = Badge(layout.radius, centre, discs, text, fresh)
+    patch = BADGES.get(badge, badge.patch)
+    if patch is None:
+        badge.draw(image)
+    else:
+        image.paste(patch[0], patch[1], patch[2])
+
+
+#: Badges drawn before, as the pixels they cover: a late board shows ten or more.
+BADGES: Recent[tuple[Image.Image, tuple[int, int], Image.Image] | None] = Recent(256)
+
+
+@dataclass(frozen=True)
+class Badge:
+    """Everything an area's badge shows, and where."""
+
+    radius: float
+    centre: Point
+    discs: tuple[tuple[RGB, str], ...]
+    text: str
+    fresh: bool
+
+    def draw(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
+        """Draw the badge, shifted by `offset`."""
+        cx, cy = self.centre[0] - offset[0], self.centre[1] - offset[1]
+        badge_font = font(round(self.radius * 0.6))
+        disc = 11
+        width = badge_font.getlength(self.text) + 14 + len(self.discs) * (2 * disc + 3)
+        height = self.radius * 0.6 + 12
+        left, top = cx - width / 2, cy - height / 2
+        outline = HIGHLIGHT if self.fresh else INK
+        ImageDraw.Draw(image).rounded_rectangle(
+            (left, top, left + width, top + height),
+            radius=7,
+            fill=CASING,
+            outline=outline,
+            width=3 if self.fresh else 1,
+        )
+        x = left + 7
+        for colour, label in self.discs:
+            sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
+            paste_centred(image, sprite, (x + disc, cy))
+            x += 2 * disc + 3
+        ImageDraw.Draw(image).text((x, cy), self.text, font=badge_font, fill=INK, anchor="lm")
+
+    def patch(self) -> tuple[Image.Image, tuple[int, int], Image.Image] | None:
+        """The badge's pixels, where they go and the mask of them — the pixels that come out
+        the same on a black and on a white ground — or None if some pixel depends on what
+        lies under the badge (then it is drawn on the board each time).
+
+        The patch is drawn shifted by even whole pixels, which rounds every coordinate as
+        on the board."""
+        reach = round(self.radius * 0.6 + 12 + len(self.text) * self.radius + 80)
+        left = int(self.centre[0]) - reach // 2
+        top = int(self.centre[1]) - reach // 2
+        left, top = left - left % 2, top - top % 2
+        grounds = [Image.new("RGB", (reach, reach), ground) for ground in GROUNDS]
+        for ground in grounds:
+            self.draw(ground, (left, top))
+        on_black, on_white = grounds
+        same = _where(_brightest(ImageChops.difference(on_black, on_white)), 0)
+        untouched = ImageChops.multiply(
+            _where(_brightest(on_black), 0), _where(_darkest(on_white), 255)
+        )
+        if ImageChops.lighter(same, untouched).getextrema()[0] == 0:
+            return None
+        box = same.getbbox()
+        if box is None or box[0] == 0 or box[1] == 0 or box[2] == reach or box[3] == reach:
+            return None
+        return on_black.crop(box), (left + box[0], top + box[1]), same.crop(box)
+
+
+#: The two grounds a badge is drawn on to tell its own pixels from those it blends.
+GROUNDS = ((0, 0, 0), (255, 255, 255))
+
+
+def _brightest(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
+
+
+def _darkest(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.darker(ImageChops.darker(red, green), blue)
+
+
+def _where(channel: Image.Image, level: int) -> Image.Image:
+    """A mask of the pixels at exactly `level`."""
+    return channel.point(lambda value: 255 if value == level else 0)
 
 
 def draw_moves(

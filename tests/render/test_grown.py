@@ -1,17 +1,19 @@
 """Terra Nova (2006)'s boards are drawn from the image before with only the new stones added
-(render/recent.py `Grown`); the images are the ones drawn from cold caches, along whole games,
-with moves taken back (a jump to an earlier position, as an undo gives) and another table's
-boards drawn in between."""
+(render/recent.py `Grown`), and the areas' badges are pasted as drawn before; the images are
+the ones drawn afresh — stones and areas drawn again, every badge drawn on the board — and,
+sampled, the ones drawn from cold caches, along whole games with moves taken back (a jump to
+an earlier position, as an undo gives) and another table's boards drawn in between."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from render import render_png
 from render.recent import Grown
-from render.terra_nova_2006 import image_of
+from render.terra_nova_2006 import image_of, pieces
 from render.terra_nova_2006.pieces import SCORED, STONED
 from tests.render.test_palettes import views
 from tests.support.text_sizes import clear_render_caches
@@ -33,11 +35,21 @@ def schedule(lengths: tuple[int, int]) -> list[tuple[int, int]]:
     return order
 
 
+class DrawEveryBadge:
+    """Stands in for `pieces.BADGES`: no badge's patch, so each is drawn on the board."""
+
+    def get(self, key: object, make: object) -> None:
+        return None
+
+
 def drawn_afresh(view: Any) -> bytes:
-    """The image with the caches of what grows (stones, scored areas) emptied first."""
-    STONED.cache_clear()
-    SCORED.cache_clear()
-    return image_of(view).tobytes()
+    """The image with the caches of what recurs from move to move (stones, scored areas)
+    emptied first, and every badge drawn on the board."""
+    for cache in (STONED, SCORED):
+        cache.cache_clear()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pieces, "BADGES", DrawEveryBadge())
+        return image_of(view).tobytes()
 
 
 def test_boards_drawn_from_the_one_before_are_the_boards_drawn_afresh() -> None:
