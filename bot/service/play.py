@@ -212,7 +212,6 @@ class PlayService(ServiceBase):
             text=text,
             events=played.events,
             reveals=played.reveals,
-            state_before_json=table.state_json or "",
             public_text=played.public_text if kind == "move" else text,
         )
         waiting_since = None if played.over else progress.waiting_since

@@ -1,7 +1,8 @@
 """Undo by consent: a player asks to take back the last action(s); it happens only when every
 other seated player approves, never past an action that revealed hidden information or
-randomness, and never if the game moved on since the request. The snapshot stored with the
-first action taken back is restored as it was — nothing is replayed.
+randomness, and never if the game moved on since the request. The position before the first
+action taken back is restored: the store keeps a few positions, and the actions logged after
+the nearest one are played again (positions.py).
 
 No consent is needed to take back only your own actions when nobody else is affected: they are
 the last ones at the table, revealed nothing, and the table waits for the same other players
@@ -22,9 +23,10 @@ from ..store import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .base import ServiceBase, TableContext, changed_at_once
+from .base import TableContext, changed_at_once
 from .errors import BadRequest, NotAllowed, UndoRefused
 from .model import Channel, Mention, Reply, User
+from .positions import MOVED_ON_MEANWHILE, PositionService
 from .progress import next_round
 from .texts import clock, join_fitting, names_list, plural
 
@@ -49,7 +51,7 @@ def listed_actions(described: list[str]) -> str:
     )
 
 
-class UndoService(ServiceBase):
+class UndoService(PositionService):
     async def request_undo(self, channel: Channel, user: User, count: int = 1) -> Reply:
         """Ask to take back the last `count` actions; the other players must all approve."""
         ctx = await self._context(channel)
@@ -190,9 +192,7 @@ class UndoService(ServiceBase):
         other seats the table waits for are the same before them as now."""
         if any(action.seat != seat or action.kind != "move" for action in actions):
             return False
-        before_json = await self.store.actions.state_before(ctx.table.id, from_number)
-        assert before_json is not None, "every logged action keeps the state before it"
-        before = await self._engine(ctx.game.load_state, before_json)
+        before = await self._state_before(ctx, from_number)
         others_before = set(ctx.game.to_act(before)) - {seat}
         return others_before == set(ctx.table.to_act) - {seat}
 
@@ -236,13 +236,11 @@ class UndoService(ServiceBase):
         preface: str,
     ) -> Reply:
         table = ctx.table
-        state_json = await self.store.actions.state_before(table.id, from_number)
-        assert state_json is not None, "every logged action keeps the state before it"
-        state = ctx.game.load_state(state_json)
+        state = await self._state_before(ctx, from_number)
         now = self.clock()
         progress = next_round(table, self._to_act(ctx, state), now)
         restored = TableUpdate(
-            state_json,
+            ctx.game.dump_state(state),
             progress.to_act,
             progress.waiting_since,
             finished=False,
@@ -257,10 +255,7 @@ class UndoService(ServiceBase):
                 latest = await self.store.undo.last_undo_request(table.id, request_id)
                 if latest is not None and latest.status == "done":
                     raise UndoRefused(_CLOSED["done"]) from None
-            raise UndoRefused(
-                "The game moved on at the same moment, so nothing was taken back; look at "
-                "/board and ask again if it is still wanted."
-            ) from None
+            raise UndoRefused(MOVED_ON_MEANWHILE) from None
         next_text, mentions = await self._next_text(ctx, state, progress)
         return Reply(
             f"{preface}Taken back: {listed}.\n{next_text}",

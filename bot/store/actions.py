@@ -1,15 +1,25 @@
-"""The action log: each action with the position it started from (so an undo restores it
-without replay) and its public text, written together with the new position — or not at all
-when the table moved on meanwhile (`StaleVersion`)."""
+"""The action log: each action with its public text, written together with the new position
+and the checkpoints that follow from it (checkpoints.py) — or not at all when the table moved
+on meanwhile (`StaleVersion`). An earlier position is the nearest checkpoint before it with
+the actions after that played again."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from .checkpoints import keep_after_action
 from .database import Database, Row
-from .records import ActionKind, ActionRecord, NewAction, TableRecord, TableStatus, TableUpdate
+from .records import (
+    ActionKind,
+    ActionRecord,
+    Checkpoint,
+    NewAction,
+    TableRecord,
+    TableStatus,
+    TableUpdate,
+)
 from .undo import lapse_open_requests
-from .values import read_json, record, required_time, stored_json, stored_time
+from .values import read_json, read_state, record, required_time, stored_json, stored_time
 from .versions import move
 
 _ACTION_COLUMNS = (
@@ -38,8 +48,8 @@ class ActionLog:
             await lapse_open_requests(db, table.id, now)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json, public_text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, public_text) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -50,9 +60,16 @@ class ActionLog:
                     stored_json(action.events),
                     int(action.reveals),
                     stored_time(now),
-                    action.state_before_json,
                     None if action.public_text == action.text else action.public_text,
                 ),
+            )
+            await keep_after_action(
+                db,
+                table.id,
+                number,
+                update.state_json,
+                reveals=action.reveals,
+                finished=update.finished,
             )
         return number
 
@@ -81,12 +98,24 @@ class ActionLog:
         )
         return row is not None
 
-    async def state_before(self, table_id: int, number: int) -> str | None:
+    async def actions_between(self, table_id: int, first: int, last: int) -> list[ActionRecord]:
+        """The actions numbered `first` to `last`, oldest first."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? AND number BETWEEN ? AND ? "
+            "ORDER BY number",
+            (table_id, first, last),
+        )
+        return [action_record(row) for row in rows]
+
+    async def checkpoint_before(self, table_id: int, number: int) -> Checkpoint | None:
+        """The latest position the table keeps from before action `number` (the position
+        after action `number - 1` at the latest); None if it keeps none that early."""
         row = await self.database.fetch_one(
-            "SELECT state_before_json FROM actions WHERE table_id = ? AND number = ?",
+            "SELECT number, state FROM checkpoints WHERE table_id = ? AND number < ? "
+            "ORDER BY number DESC LIMIT 1",
             (table_id, number),
         )
-        return str(row["state_before_json"]) if row else None
+        return None if row is None else Checkpoint(row["number"], read_state(row["state"]))
 
 
 def action_record(row: Row) -> ActionRecord:

@@ -76,7 +76,7 @@ class ActionRecord:
 
 @dataclass(frozen=True, slots=True)
 class NewAction:
-    """An action about to be logged, with the snapshot it started from (for undo)."""
+    """An action about to be logged."""
 
     seat: int
     user_id: str
@@ -84,9 +84,17 @@ class NewAction:
     text: str
     events: list[str]
     reveals: bool
-    state_before_json: str
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A position a table keeps (see checkpoints.py): the state after its first `number`
+    actions (0: the start)."""
+
+    number: int
+    state_json: str
 
 
 @dataclass(frozen=True, slots=True)

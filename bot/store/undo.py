@@ -1,6 +1,7 @@
-"""Undo requests and their votes, and taking actions back: the position stored with the first
-action taken back is restored, the actions leave the log and the request is closed — in one
-transaction, and only if the table is unchanged since it was read."""
+"""Undo requests and their votes, and taking actions back: the position before the first
+action taken back is restored (the service finds it: bot/service/positions.py), the actions
+and the checkpoints after it leave the store and the request is closed — in one transaction,
+and only if the table is unchanged since it was read."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import aiosqlite
 
+from .checkpoints import drop_after
 from .database import Database, Row
 from .errors import StoreError
 from .records import TableRecord, TableUpdate, UndoRequestRecord, UndoStatus
@@ -109,14 +111,15 @@ class UndoStore:
         undone: list[str],
         now: datetime,
     ) -> None:
-        """Take back actions `from_number`… : restore the snapshot, drop them from the log and
-        close the request (if any) as done — atomically, and only if the table is unchanged;
-        StaleVersion otherwise."""
+        """Take back actions `from_number`… : store the position `restored` (the one before
+        them), drop them and the checkpoints after it, and close the request (if any) as
+        done — atomically, and only if the table is unchanged; StaleVersion otherwise."""
         async with self.database.write() as db:
             await move(db, table, now, ("active",), restored, move_count=from_number - 1)
             await db.execute(
                 "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
             )
+            await drop_after(db, table.id, from_number - 1)
             if request_id is not None:
                 await db.execute(
                     "UPDATE undo_requests SET status = 'done', resolved_at = ?, undone_json = ? "
