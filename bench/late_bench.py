@@ -35,9 +35,7 @@ from .stats import EARLY_MOVES, LATE_MOVES, alternating, late_window, ratio_of_m
 from .store_bench import copy_table
 
 LONG_GAME_SEEDS = range(1, 41)
-ACTION_COLUMNS = (
-    "number, seat, user_id, kind, text, events_json, reveals, created_at, public_text"
-)
+ACTION_COLUMNS = "number, seat, user_id, kind, text, events_json, reveals, created_at, public_text"
 REPEATS = 4
 
 Log = list[tuple[int, str]]
