@@ -9,7 +9,8 @@ Cogs are listed in `COGS`; each is built as `Cog(bot)`, calls `bot.service` thro
 `bot.flow` and presents its replies (the words are the service's; those about Discord itself
 are in `texts.py`). The flow and the command sync keep their bookkeeping in `bot.ledger`.
 After every interaction that changed a table the bot dispatches
-`on_meeple_table_changed(table_id)`.
+`on_meeple_table_changed(table_id)`; after one that closed a table the flow awaits its
+`when_closed` hooks.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from ..service import GameCatalog, Renderer, Service, default_renderer
 from ..service.base import utc_now
 from ..store import Store
 from ..store.ledger import Ledger
-from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
+from .cogs import ConfirmationCog, GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
 from .cogs.reminders import RemindersCog
 from .flow import InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
@@ -42,6 +43,7 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     LobbyCog,
     PlayCog,
     UndoCog,
+    ConfirmationCog,
     InfoCog,
     ModerationCog,
     RemindersCog,

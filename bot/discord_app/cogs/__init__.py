@@ -1,5 +1,6 @@
 """One cog per feature of the Discord bot."""
 
+from .confirm import ConfirmationCog
 from .guide import GuideCog
 from .info import InfoCog
 from .lobby import LobbyCog
@@ -7,4 +8,12 @@ from .moderation import ModerationCog
 from .play import PlayCog
 from .undo import UndoCog
 
-__all__ = ["GuideCog", "InfoCog", "LobbyCog", "ModerationCog", "PlayCog", "UndoCog"]
+__all__ = [
+    "ConfirmationCog",
+    "GuideCog",
+    "InfoCog",
+    "LobbyCog",
+    "ModerationCog",
+    "PlayCog",
+    "UndoCog",
+]

@@ -18,7 +18,7 @@ from engine.core import Phase
 from . import rules
 from .board import NAMES
 from .cards import CARDS
-from .notation import Action, Kind, act
+from .notation import PLACE_ACTIONS, Action, Kind, act
 from .state import TinyTownsState, Town
 
 State = TinyTownsState
@@ -49,7 +49,7 @@ def _placing(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     offered = rules.offered_resources(state, seat)
     targets = [*rules.empty_squares(town.cells), *rules.statue_squares(state, seat)]
-    found = [act("place", resource=res, square=i) for res in offered for i in targets]
+    found = [PLACE_ACTIONS[res][i] for res in offered for i in targets]
     if town.hand is None:
         found += [
             act("store", resource=res, square=i)
@@ -70,12 +70,12 @@ def _placing(state: State, seat: int) -> list[Action]:
 
 def _builds(state: State, seat: int) -> list[Action]:
     cells = state.towns[seat].cells
-    masks, posts = rules.resource_masks(cells)
+    supply = rules.supply_of(cells)
     return [
         act("build", card=card, square=site, squares=placement.squares)
         for card in rules.buildable_cards(state, seat)
-        for placement in rules.matches(card, masks, posts)
-        for site in rules.sites(cells, card, placement, posts)
+        for placement in rules.matches(card, supply)
+        for site in rules.sites(cells, card, placement, supply.posts)
     ]
 
 
@@ -110,6 +110,26 @@ def _replace(state: State, seat: int) -> list[Action]:
         for card in state.buildings
         if card != town.cells[i] and rules.may_add(town, card, replacing=i)
     ]
+
+
+def kinds_in_game(state: State) -> list[Kind]:
+    """The kinds of action this game can have at all, from its options and the buildings on
+    offer — what a notation error lists. Monuments count as a whole: which one a player
+    holds is secret (and another's Opaleye's Watch may offer anyone a free building)."""
+    found: list[Kind] = ["place", "build", "done"]
+    if "warehouse" in state.buildings:
+        found += ["store", "swap"]
+    if state.options.get("more-storage"):
+        found.append("aside")
+    if "factory" in state.buildings or "bank" in state.buildings:
+        found.append("put")
+    if state.options.get("monuments"):
+        found += ["keep", "watch", "replace", "add", "pass"]
+    if state.options.get("prospectors"):
+        found.append("name")
+    if len(state.players) == 1:
+        found.append("choose")
+    return found
 
 
 # -- why another kind is refused -----------------------------------------------------------------
