@@ -19,6 +19,7 @@ from engine.core import Game
 from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..service.standing import LONGEST_ANSWER
 from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
@@ -149,11 +150,11 @@ COMMANDS: dict[str, CommandDef] = {
             example="/newgame game:tiny-towns options:monuments:off",
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
-        CommandDef("leave", "Give up your seat while the table is still in the lobby."),
-        CommandDef("start", "Start the game (the table's creator); seat order is drawn."),
+        CommandDef("leave", "Give up your seat in the lobby."),
+        CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
             "move",
-            "Play an action, or a whole turn with actions separated by ';'.",
+            "Play an action, or a whole turn of actions joined by ';'.",
             (
                 OptionDef(
                     "action",
@@ -176,6 +177,20 @@ COMMANDS: dict[str, CommandDef] = {
             "Your legal actions now.",
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
+        ),
+        CommandDef(
+            "standing",
+            "Answer in advance a question your game keeps asking.",
+            (
+                OptionDef(
+                    "answer",
+                    "which standing answer (without it: the list)",
+                    max_length=LONGEST_ANSWER,
+                    autocomplete=True,
+                ),
+                OptionDef("on", "true to set it, false to clear it", "bool"),
+            ),
+            example="/standing answer:no-round-end-exchange on:true",
         ),
         CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
@@ -267,7 +282,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, page by page or by topic; without a game, the list of games.",
+            "How to play a game, by page or topic; without a game: the games.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(

@@ -7,19 +7,31 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, Result
 
 from ..store import ActionRecord
+from ..store.records import ActionKind
 from .base import ServiceBase, TableContext
 from .errors import RulesError, UndoRefused
 
 log = logging.getLogger(__name__)
 
 
-def play_again(game: Game[Any], state: Any, action: ActionRecord) -> Result[Any]:
-    """Play a logged action again on `state` (the position it was first played on)."""
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """An action as the log has it: whose, what kind, its text."""
+
+    seat: int
+    kind: ActionKind
+    text: str
+
+
+def play_again(game: Game[Any], state: Any, action: Logged | ActionRecord) -> Result[Any]:
+    """Play a logged action again on `state`. Automatic actions are logged as their seat's
+    moves and play again as such."""
     if action.kind == "resign":
         return game.resign(state, action.seat)
     if action.kind == "skip":
@@ -27,9 +39,8 @@ def play_again(game: Game[Any], state: Any, action: ActionRecord) -> Result[Any]
     return game.apply(state, action.seat, action.text)
 
 
-def replay_actions(game: Game[Any], state_json: str, actions: Sequence[ActionRecord]) -> Any:
-    """The state after playing `actions` again from `state_json` (engine work, no I/O)."""
-    state = game.load_state(state_json)
+def replay_actions(game: Game[Any], state: Any, actions: Sequence[ActionRecord]) -> Any:
+    """The state after playing `actions` again from `state` (engine work, no I/O)."""
     for action in actions:
         state = play_again(game, state, action).state
     return state
@@ -49,7 +60,9 @@ class PositionService(ServiceBase):
         if len(actions) != number - 1 - kept.number:
             raise UndoRefused(MOVED_ON_MEANWHILE)
         try:
-            return await self._engine(replay_actions, ctx.game, kept.state_json, actions)
+            return await self._engine(
+                lambda: replay_actions(ctx.game, ctx.game.load_state(kept.state_json), actions)
+            )
         except RulesError:
             log.exception(
                 "table %s: actions %s–%s do not play again from position %s",

@@ -17,15 +17,20 @@ from .records import (
     TableRecord,
     TableStatus,
     TableUpdate,
+    UndoFate,
 )
-from .undo import lapse_open_requests
+from .undo import settle_open_requests
 from .values import read_json, read_state, record, required_time, stored_json, stored_time
 from .versions import move
 
 _ACTION_COLUMNS = (
     "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
-    "COALESCE(public_text, text) AS public_text"
+    "COALESCE(public_text, text) AS public_text, automatic"
 )
+
+
+#: An action that touches whatever an open undo request would take back.
+MOVED_ON = UndoFate()
 
 
 class ActionLog:
@@ -33,9 +38,15 @@ class ActionLog:
         self.database = database
 
     async def commit_action(
-        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+        self,
+        table: TableRecord,
+        action: NewAction,
+        update: TableUpdate,
+        now: datetime,
+        undo: UndoFate = MOVED_ON,
     ) -> int:
-        """Log the action and store the new position atomically; returns the action's number.
+        """Log the action and store the new position atomically, keeping or lapsing the
+        table's open undo request as `undo` says; returns the action's number.
 
         Raises StaleVersion (and changes nothing) if the table moved on since `table` was read.
         """
@@ -45,11 +56,11 @@ class ActionLog:
         logged = {"move_count": number, "status": status, "ended_at": ended_at}
         async with self.database.write() as db:
             await move(db, table, now, ("active",), update, **logged)
-            await lapse_open_requests(db, table.id, now)
+            await settle_open_requests(db, table, now, undo)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, public_text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, public_text, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -61,6 +72,7 @@ class ActionLog:
                     int(action.reveals),
                     stored_time(now),
                     None if action.public_text == action.text else action.public_text,
+                    action.automatic,
                 ),
             )
             await keep_after_action(
@@ -91,13 +103,6 @@ class ActionLog:
         )
         return [action_record(row) for row in rows]
 
-    async def has_action(self, table_id: int, seat: int, kind: ActionKind) -> bool:
-        row = await self.database.fetch_one(
-            "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND kind = ? LIMIT 1",
-            (table_id, seat, kind),
-        )
-        return row is not None
-
     async def actions_between(self, table_id: int, first: int, last: int) -> list[ActionRecord]:
         """The actions numbered `first` to `last`, oldest first."""
         rows = await self.database.fetch_all(
@@ -106,6 +111,23 @@ class ActionLog:
             (table_id, first, last),
         )
         return [action_record(row) for row in rows]
+
+    async def chosen_numbers(self, table_id: int, count: int) -> list[int]:
+        """The numbers of the latest `count` actions their players chose (not those played
+        for them), latest first; fewer if fewer were played."""
+        rows = await self.database.fetch_all(
+            "SELECT number FROM actions WHERE table_id = ? AND automatic IS NULL "
+            "ORDER BY number DESC LIMIT ?",
+            (table_id, count),
+        )
+        return [int(row["number"]) for row in rows]
+
+    async def has_action(self, table_id: int, seat: int, kind: ActionKind) -> bool:
+        row = await self.database.fetch_one(
+            "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND kind = ? LIMIT 1",
+            (table_id, seat, kind),
+        )
+        return row is not None
 
     async def checkpoint_before(self, table_id: int, number: int) -> Checkpoint | None:
         """The latest position the table keeps from before action `number` (the position

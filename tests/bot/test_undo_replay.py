@@ -68,10 +68,12 @@ class UndoWalk:
         return True
 
     async def undo(self, count: int) -> TableRecord:
-        """Take back the last `count` actions (everybody approving); the table afterwards."""
+        """Take back the last `count` chosen actions (with the automatic ones after them,
+        everybody approving); the table afterwards."""
         table = await self.table()
-        log = await self.service.store.actions.recent_actions(table.id, count)
-        requester = await self.user(log[-1].seat)
+        first = (await self.service.store.actions.chosen_numbers(table.id, count))[-1]
+        (action,) = await self.service.store.actions.actions_between(table.id, first, first)
+        requester = await self.user(action.seat)
         asked = await self.service.request_undo(self.channel, requester, count=count)
         if asked.undo_request_id is not None:
             for seat in await self.service.store.tables.seats(table.id):
@@ -79,19 +81,23 @@ class UndoWalk:
                     await self.service.approve_undo(self.channel, await self.user(seat.seat or 0))
         self.undos += 1
         restored = await self.table()
-        assert restored.move_count == table.move_count - count
+        assert restored.move_count == first - 1
         return restored
 
     async def undo_and_play_again(self, count: int) -> None:
-        """Take back the last `count` actions, check the state, play them again."""
+        """Take back the last `count` chosen actions, check the state, play them again (what
+        is automatic after them plays itself again)."""
         table = await self.table()
-        log = await self.service.store.actions.recent_actions(table.id, count)
+        first = (await self.service.store.actions.chosen_numbers(table.id, count))[-1]
+        log = await self.service.store.actions.actions_from(table.id, first)
         restored = await self.undo(count)
         assert restored.state_json == self.seen[restored.move_count]
         assert restored.state_json == await self.replayed_from_start(restored)
         for action in log:
-            await self.act(action.seat, action.text)
-        assert (await self.table()).state_json == table.state_json
+            if action.automatic is None:
+                await self.act(action.seat, action.text)
+        again = await self.table()
+        assert (again.move_count, again.state_json) == (table.move_count, table.state_json)
 
     async def replayed_from_start(self, table: TableRecord) -> str:
         """The table's state by a replay of its whole log from a new game."""
@@ -102,8 +108,8 @@ class UndoWalk:
         return self.game.dump_state(state)
 
     async def reach(self) -> int:
-        """How many of the last actions an undo may take back (none past a reveal; none
-        once the game is over)."""
+        """How many of the last chosen actions an undo may take back (none past a reveal;
+        none once the game is over)."""
         table = await self.table()
         if table.status != "active":
             return 0
@@ -112,7 +118,7 @@ class UndoWalk:
         for action in reversed(log):
             if action.reveals:
                 break
-            reach += 1
+            reach += action.automatic is None
         return reach
 
 
