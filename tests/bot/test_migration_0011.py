@@ -153,12 +153,17 @@ async def test_migration_0011_keeps_what_undo_reaches_and_drops_the_states_per_a
         rows.table(4, tn2006, 6, 40, status="finished")
         rows.table(5, tn2006, 6, 0)
         last_reveal = max(n for n, a in enumerate(towns_log[:pending], start=1) if a.reveals)
+        # Columns the action rows gained before 0011 (0007: why an action was automatic) stay.
+        db.execute("UPDATE actions SET automatic = 'forced' WHERE table_id = 4 AND number = 3")
 
     async with await Store.open(path) as store:
         with sqlite3.connect(path) as db:
             columns = [row[1] for row in db.execute("PRAGMA table_info(actions)")]
             kept = db.execute("SELECT table_id, number, state FROM checkpoints").fetchall()
         assert "state_before_json" not in columns
+        assert "automatic" in columns
+        (automatic,) = await store.actions.actions_between(4, 3, 3)
+        assert automatic.automatic == "forced"
         by_table: dict[int, dict[int, str]] = {}
         for table_id, number, state in kept:
             by_table.setdefault(table_id, {})[number] = read_state(state)
