@@ -35,10 +35,7 @@ from .stats import EARLY_MOVES, LATE_MOVES, alternating, late_window, ratio_of_m
 from .store_bench import copy_table
 
 LONG_GAME_SEEDS = range(1, 41)
-ACTION_COLUMNS = (
-    "number, seat, user_id, kind, text, events_json, reveals, created_at, state_before_json, "
-    "public_text"
-)
+ACTION_COLUMNS = "number, seat, user_id, kind, text, events_json, reveals, created_at, public_text"
 REPEATS = 4
 
 Log = list[tuple[int, str]]
@@ -107,7 +104,8 @@ async def _play(table: BenchTable, log: Log) -> None:
 
 
 async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
-    """A copy of `table` in the channel `channel_id` (row, seats and action log), to play on."""
+    """A copy of `table` in the channel `channel_id` (row, seats, action log and checkpoints),
+    to play on."""
     await copy_table(store, table.table_id, 1, datetime.now(UTC), prefix=channel_id)
     copy = await store.tables.open_table(f"{channel_id}-0")
     assert copy is not None
@@ -115,6 +113,11 @@ async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
         await db.execute(
             f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
             f"SELECT ?, {ACTION_COLUMNS} FROM actions WHERE table_id = ?",
+            (copy.id, table.table_id),
+        )
+        await db.execute(
+            "INSERT INTO checkpoints (table_id, number, state) "
+            "SELECT ?, number, state FROM checkpoints WHERE table_id = ?",
             (copy.id, table.table_id),
         )
     channel = Channel(id=copy.channel_id, guild_id=table.channel.guild_id)
