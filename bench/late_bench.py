@@ -35,7 +35,6 @@ from .stats import EARLY_MOVES, LATE_MOVES, alternating, late_window, ratio_of_m
 from .store_bench import copy_table
 
 LONG_GAME_SEEDS = range(1, 41)
-ACTION_COLUMNS = "number, seat, user_id, kind, text, events_json, reveals, created_at, public_text"
 REPEATS = 4
 
 Log = list[tuple[int, str]]
@@ -110,9 +109,11 @@ async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
     copy = await store.tables.open_table(f"{channel_id}-0")
     assert copy is not None
     async with store.database.write() as db:
+        described = await (await db.execute("PRAGMA table_info(actions)")).fetchall()
+        columns = ", ".join(row[1] for row in described if row[1] != "table_id")
         await db.execute(
-            f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
-            f"SELECT ?, {ACTION_COLUMNS} FROM actions WHERE table_id = ?",
+            f"INSERT INTO actions (table_id, {columns}) "
+            f"SELECT ?, {columns} FROM actions WHERE table_id = ?",
             (copy.id, table.table_id),
         )
         await db.execute(
