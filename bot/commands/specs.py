@@ -9,6 +9,7 @@ Option names are kebab-case (`skip-after`), as Discord shows them.
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +18,7 @@ import engine
 from engine.core import Game
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
+from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
 from ..store import DEFAULT_SKIP_AFTER
@@ -52,8 +54,10 @@ class OptionDef:
 
     @property
     def identifier(self) -> str:
-        """The name as a Python identifier (`skip_after` for `skip-after`)."""
-        return self.name.replace("-", "_")
+        """The name as a Python identifier (`skip_after` for `skip-after`, `with_` for
+        `with`)."""
+        name = self.name.replace("-", "_")
+        return f"{name}_" if keyword.iskeyword(name) else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,11 @@ MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in en
 FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
 OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
 TIME_ZONE_LENGTH = 64
+#: `strong`, `48h`, `2026-12-24 18:00`, with room for spaces.
+LEVEL_LENGTH = 16
+CLOCK_LENGTH = 16
+AWAY_LENGTH = 32
+LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT_LEVEL})"
 QUIET_HOURS_LENGTH = 24
 
 
@@ -145,12 +154,25 @@ COMMANDS: dict[str, CommandDef] = {
                     min_value=MIN_SKIP_HOURS,
                     max_value=MAX_SKIP_HOURS,
                 ),
+                OptionDef(
+                    "clock",
+                    "move clock, e.g. 48h or 3d: the bot plays a turn not played in time "
+                    "(default off)",
+                    max_length=CLOCK_LENGTH,
+                ),
             ),
             example="/newgame game:tiny-towns options:monuments:off",
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
         CommandDef("leave", "Give up your seat while the table is still in the lobby."),
         CommandDef("start", "Start the game (the table's creator); seat order is drawn."),
+        CommandDef(
+            "addbot",
+            "Seat a bot player at the table in the lobby (the table's creator).",
+            (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
+            example="/addbot level:strong",
+        ),
+        CommandDef("removebot", "Take the last bot added off the table (the table's creator)."),
         CommandDef(
             "move",
             "Play an action, or a whole turn with actions separated by ';'.",
@@ -225,6 +247,34 @@ COMMANDS: dict[str, CommandDef] = {
             "Skip a player the table has long waited for (its creator or a moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
+        ),
+        CommandDef(
+            "replace",
+            "Hand a player's seat to the bot (its creator, a moderator, or the player).",
+            (
+                OptionDef("player", "the player whose seat the bot plays", "member", required=True),
+                OptionDef("with", "who plays instead: bot", required=True, max_length=LEVEL_LENGTH),
+                OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),
+            ),
+            example="/replace player:bob with:bot",
+        ),
+        CommandDef(
+            "return",
+            "Take your seat back from the bot, and end your announced absence.",
+        ),
+        CommandDef(
+            "away",
+            "Announce an absence: no turn reminders until then (the move clock still applies).",
+            (
+                OptionDef(
+                    "until",
+                    "when you are back: 2026-12-24, 2026-12-24 18:00 (UTC) or 5d",
+                    required=True,
+                    max_length=AWAY_LENGTH,
+                ),
+            ),
+            example="/away until:2026-12-24",
+            servers_only=False,
         ),
         CommandDef(
             "remind",

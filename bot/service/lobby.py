@@ -36,9 +36,11 @@ class LobbyService(ServiceBase):
         options: Mapping[str, OptionValue] | None = None,
         seed: int | None = None,
         skip_after: timedelta = DEFAULT_SKIP_AFTER,
+        clock: timedelta | None = None,
     ) -> Reply:
         """Open a table for `game_key` in the channel; the creator takes the first seat.
-        `skip_after`: how long the table waits for a player before they may be skipped."""
+        `skip_after`: how long the table waits for a player before they may be skipped;
+        `clock`: the move clock (None: off), after which the bot plays a player's turn."""
         game, resolved = self._game_with_options(game_key, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -60,15 +62,16 @@ class LobbyService(ServiceBase):
                 creator_name=user.name,
                 now=self.clock(),
                 skip_after=skip_after,
+                clock=clock,
             )
         except ChannelBusy:
             raise await self._already_open(channel) from None
         info = game.info
         return Reply(
             f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
-            f"{info.max_players} players ({table_terms(game, resolved, skip_after)}).\n"
-            f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
-            "is in.",
+            f"{info.max_players} players ({table_terms(game, resolved, skip_after, clock)}).\n"
+            f"Seated: {user.name}. Others type /join (or {user.name} seats bots with /addbot); "
+            f"{user.name} types /start when everyone is in.",
             table_id=table.id,
         )
 

@@ -17,6 +17,7 @@ from engine.core import Result, join_turn, printable, shorten, split_turn
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
 from .base import ServiceBase, TableContext, others, require_version
+from .bot_policy import ROBOT
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
@@ -88,6 +89,9 @@ class PlayService(ServiceBase):
                 break
             reply = await self._save(ctx, user, seat, "move", played.text, played)
             if reply is not None:
+                if ctx.by_seat(seat).covered_level is not None:
+                    # Moving again takes the seat back from the bot.
+                    await self.store.tables.uncover_after_move(ctx.table.id, user.id)
                 return reply
             if expected_version is not None:
                 break
@@ -169,11 +173,10 @@ class PlayService(ServiceBase):
         self._require_active(ctx)
         self._require_in_charge(ctx, user, "skip a player")
         target = self._find_player(ctx, player)
-        waiting = ctx.mentions(ctx.table.to_act)
         if target.seat not in ctx.table.to_act:
             raise BadRequest(
                 f"{ctx.title} is not waiting for {target.display_name} but for "
-                f"{names_list([m.name for m in waiting])}; only they can be skipped."
+                f"{names_list(ctx.names_of(ctx.table.to_act))}; only they can be skipped."
             )
         too_early = skip_too_early(
             ctx, target, self.clock(), await self.store.tables.stalled(ctx.table)
@@ -229,9 +232,14 @@ class PlayService(ServiceBase):
         kind: ActionKind,
         text: str,
         played: Played,
+        *,
+        bot_level: str | None = None,
+        note: str = "",
     ) -> Reply | None:
         """Store the action and the new position, and describe them; None (nothing stored)
-        if the table changed since `ctx` was read."""
+        if the table changed since `ctx` was read. `bot_level`: a bot of that level chose the
+        move (for its seat, or for a person's it covers); `note`: a line the reply opens with
+        (why a bot played for a person)."""
         table = ctx.table
         now = self.clock()
         progress = next_round(table, played.to_act, now)
@@ -244,6 +252,7 @@ class PlayService(ServiceBase):
             reveals=played.reveals,
             state_before_json=table.state_json or "",
             public_text=played.public_text if kind == "move" else text,
+            bot_level=bot_level,
         )
         waiting_since = None if played.over else progress.waiting_since
         update = TableUpdate(
@@ -254,6 +263,8 @@ class PlayService(ServiceBase):
         except StaleVersion:
             return None
         player = ctx.by_seat(seat).display_name
+        if bot_level is not None and not ctx.by_seat(seat).is_bot:
+            player += f" ({ROBOT} bot, {bot_level})"  # as `TableContext.describe` says it
         header = {
             "move": f"{player}: {action.public_text}",
             "resign": f"{player} used /resign.",
@@ -261,7 +272,10 @@ class PlayService(ServiceBase):
         }[kind]
         next_text, mentions = await self._next_text(ctx, played.state, progress)
         text = fit_lines(
-            [clip(header)], self._event_lines(ctx, action.events), [next_text], more_events
+            [clip(line) for line in (note, header) if line],
+            self._event_lines(ctx, action.events),
+            [next_text],
+            more_events,
         )
         return Reply(
             text,

@@ -14,7 +14,7 @@ from .versions import move
 
 _ACTION_COLUMNS = (
     "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
-    "COALESCE(public_text, text) AS public_text"
+    "COALESCE(public_text, text) AS public_text, bot_level"
 )
 
 
@@ -38,8 +38,8 @@ class ActionLog:
             await lapse_open_requests(db, table.id, now)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json, public_text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, state_before_json, public_text, bot_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -52,6 +52,7 @@ class ActionLog:
                     stored_time(now),
                     action.state_before_json,
                     None if action.public_text == action.text else action.public_text,
+                    action.bot_level,
                 ),
             )
         return number

@@ -41,6 +41,8 @@ class TableRecord:
     round_seats: list[int]
     #: How long the table waits for a player before they may be skipped.
     skip_after: timedelta = DEFAULT_SKIP_AFTER
+    #: The move clock: a player waited for longer has the bot play that turn (None: off).
+    clock: timedelta | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,19 @@ class SeatRecord:
     display_name: str
     joined_at: datetime
     seat: int | None
+    #: A bot's seat: its level; None for a person.
+    bot_level: str | None = None
+    #: A person's seat the bot plays (after /replace): the level; None while they play it.
+    covered_level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def played_by_bot(self) -> str | None:
+        """The level of the bot that plays this seat now (a bot's seat, or a covered one)."""
+        return self.bot_level or self.covered_level
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +88,8 @@ class ActionRecord:
     created_at: datetime
     #: What everybody but the player reads of `text` (the same unless it names a secret).
     public_text: str
+    #: The level of the bot that chose it; None: its player chose it.
+    bot_level: str | None = None
 
     def text_for(self, seat: int | None) -> str:
         """The text as `seat` may read it: the real one for its own player only."""
@@ -92,6 +109,8 @@ class NewAction:
     state_before_json: str
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
+    #: The level of the bot that chose it; None: its player chose it.
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ working through the same `Database` (one connection, one write lock, one file):
 - `undo`     — undo requests, their votes, and taking actions back (`undo.py`);
 - `confirmations` — what awaits its player's Confirm: a previewed move, a /resign, /abandon
   or /skip (`confirmations.py`);
+- `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`).
 
@@ -20,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from .absences import Absences
 from .actions import ActionLog
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
@@ -40,6 +42,7 @@ class Store:
         self.undo = UndoStore(database)
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
+        self.absences = Absences(database)
 
     @classmethod
     async def open(
