@@ -72,11 +72,15 @@ class CommandDef:
     def option(self, name: str) -> OptionDef | None:
         return next((option for option in self.options if option.name == name), None)
 
-    def usage(self) -> str:
+    def usage(self, *, short: bool = False) -> str:
+        """`/skip player:<player>`; `short`: optional options by their names only
+        (`[count]`), as /help lists them."""
         parts = [f"/{self.name}"]
         for option in self.options:
             part = f"{option.name}:<{_PLACEHOLDER.get(option.kind, option.name)}>"
-            parts.append(part if option.required else f"[{part}]")
+            if not option.required:
+                part = f"[{option.name if short else part}]"
+            parts.append(part)
         return " ".join(parts)
 
 
@@ -125,7 +129,7 @@ COMMANDS: dict[str, CommandDef] = {
     for command in (
         CommandDef(
             "newgame",
-            "Open a table in this channel; you take the first seat.",
+            "Open a table here; you take the first seat.",
             (
                 OptionDef("game", "the game (see /rules)", "game", required=True),
                 OptionDef(
@@ -164,18 +168,18 @@ COMMANDS: dict[str, CommandDef] = {
             example="/newgame game:tiny-towns options:monuments:off",
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
-        CommandDef("leave", "Give up your seat while the table is still in the lobby."),
-        CommandDef("start", "Start the game (the table's creator); seat order is drawn."),
+        CommandDef("leave", "Give up your seat in the lobby."),
+        CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
             "addbot",
-            "Seat a bot player at the table in the lobby (the table's creator).",
+            "Seat a bot in the lobby (the table's creator).",
             (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
             example="/addbot level:strong",
         ),
-        CommandDef("removebot", "Take the last bot added off the table (the table's creator)."),
+        CommandDef("removebot", "Remove the last bot seated (the table's creator)."),
         CommandDef(
             "move",
-            "Play an action, or a whole turn with actions separated by ';'.",
+            "Play an action, or a whole turn: actions separated by ';'.",
             (
                 OptionDef(
                     "action",
@@ -202,7 +206,7 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
             "undo",
-            "Ask to take back the last action(s); others approve unless it concerns only you.",
+            "Take back the last action(s); others approve unless only you are concerned.",
             (
                 OptionDef(
                     "count",
@@ -216,15 +220,13 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef("approve", "Agree to the open undo request."),
         CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
-        CommandDef("confirm", "Go ahead with your previewed move, /resign, /abandon or /skip."),
-        CommandDef("cancel", "Drop your previewed move, /resign, /abandon or /skip."),
-        CommandDef("board", "Show the current board."),
-        CommandDef(
-            "status", "Whom the table waits for, the scores, and your own view (only for you)."
-        ),
+        CommandDef("confirm", "Go ahead with your preview, /resign, /abandon or /skip."),
+        CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
+        CommandDef("board", "The current board."),
+        CommandDef("status", "Whom the table waits for, the scores, and your own view (private)."),
         CommandDef(
             "history",
-            "The last actions: who played what, and when.",
+            "The last actions: who played what, when.",
             (
                 OptionDef(
                     "count",
@@ -240,17 +242,17 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("mygames", "Every table that waits for you.", servers_only=False),
         CommandDef(
             "abandon",
-            "Close the table without a result (its creator or a moderator).",
+            "Close the table, no result (creator or moderator).",
         ),
         CommandDef(
             "skip",
-            "Skip a player the table has long waited for (its creator or a moderator).",
+            "Skip a player long waited for (its creator or a moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
         CommandDef(
             "replace",
-            "Hand a player's seat to the bot (its creator, a moderator, or the player).",
+            "The bot plays a seat (creator, moderator or its player).",
             (
                 OptionDef("player", "the player whose seat the bot plays", "member", required=True),
                 OptionDef("with", "who plays instead: bot", required=True, max_length=LEVEL_LENGTH),
@@ -260,11 +262,11 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "return",
-            "Take your seat back from the bot, and end your announced absence.",
+            "Take your seat back from the bot; end /away.",
         ),
         CommandDef(
             "away",
-            "Announce an absence: no turn reminders until then (the move clock still applies).",
+            "Away until a date: no reminders.",
             (
                 OptionDef(
                     "until",
@@ -278,7 +280,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "remind",
-            "How often this table reminds whoever it waits for.",
+            "How often this table reminds its players.",
             (
                 OptionDef(
                     "every",
@@ -297,7 +299,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "How you get turn reminders: by direct message, quiet hours.",
+            "How you are reminded: direct message, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -317,7 +319,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, page by page or by topic; without a game, the list of games.",
+            "How to play a game, by page or topic; without a game, the list of games.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(
@@ -338,7 +340,7 @@ COMMANDS: dict[str, CommandDef] = {
             example="/rules game:tiny-towns topic:tavern",
             servers_only=False,
         ),
-        CommandDef("help", "Every command with its options.", servers_only=False),
+        CommandDef("help", "Every command.", servers_only=False),
     )
 }
 
@@ -349,6 +351,8 @@ HELP_EXAMPLES = ("newgame", "move", "rules")
 
 def help_text() -> str:
     lines = ["Commands (options are written key:value; […] is optional):"]
-    lines += [f"{command.usage()} — {command.description}" for command in COMMANDS.values()]
+    lines += [
+        f"{command.usage(short=True)} — {command.description}" for command in COMMANDS.values()
+    ]
     lines.append("For example: " + " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES))
     return "\n".join(lines)

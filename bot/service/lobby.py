@@ -70,8 +70,8 @@ class LobbyService(ServiceBase):
         return Reply(
             f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
             f"{info.max_players} players ({table_terms(game, resolved, skip_after, clock)}).\n"
-            f"Seated: {user.name}. Others type /join (or {user.name} seats bots with /addbot); "
-            f"{user.name} types /start when everyone is in.",
+            f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
+            "is in.",
             table_id=table.id,
         )
 

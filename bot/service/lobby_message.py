@@ -44,5 +44,5 @@ def lobby_text(ctx: TableContext) -> str:
         f"{table_terms(ctx.game, table.options, table.skip_after, table.clock)}.\n"
         f"Seated ({len(ctx.seats)}/{info.max_players}): {names}.\n"
         f"Join with the button or /join; {ctx.creator_name()} starts the game with Start or "
-        "/start (and may seat bots with /addbot)."
+        "/start."
     )
