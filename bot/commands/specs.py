@@ -172,14 +172,14 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
             "addbot",
-            "Seat a bot in the lobby (the table's creator).",
+            "Seat a bot (the table's creator).",
             (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
             example="/addbot level:strong",
         ),
-        CommandDef("removebot", "Remove the last bot seated (the table's creator)."),
+        CommandDef("removebot", "Remove the last bot (the table's creator)."),
         CommandDef(
             "move",
-            "Play an action, or a whole turn: actions separated by ';'.",
+            "Play an action, or a whole turn: a; b; c.",
             (
                 OptionDef(
                     "action",
@@ -206,7 +206,7 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
             "undo",
-            "Take back the last action(s); others approve unless only you are concerned.",
+            "Take back the last action(s) (the others approve).",
             (
                 OptionDef(
                     "count",
@@ -219,11 +219,11 @@ COMMANDS: dict[str, CommandDef] = {
             ),
         ),
         CommandDef("approve", "Agree to the open undo request."),
-        CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
+        CommandDef("decline", "Refuse the open undo request (or withdraw yours)."),
         CommandDef("confirm", "Go ahead with your preview, /resign, /abandon or /skip."),
         CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
         CommandDef("board", "The current board."),
-        CommandDef("status", "Whom the table waits for, the scores, and your own view (private)."),
+        CommandDef("status", "Whom the table waits for, scores, your own view (private)."),
         CommandDef(
             "history",
             "The last actions: who played what, when.",
@@ -238,7 +238,7 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("games", "The open tables here and whom each waits for."),
+        CommandDef("games", "The open tables here, whom each waits for."),
         CommandDef("mygames", "Every table that waits for you.", servers_only=False),
         CommandDef(
             "abandon",
@@ -246,7 +246,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "skip",
-            "Skip a player long waited for (its creator or a moderator).",
+            "Skip a player long waited for (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
@@ -319,7 +319,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, by page or topic; without a game, the list of games.",
+            "How to play a game, by page or topic; or the list of games.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.ai import decide
-from engine.core import Game, join_turn, printable, shorten
+from engine.core import EngineError, Game, join_turn, printable, shorten
 
 from ..store import StaleVersion
 from .base import TableContext, changed_at_once
@@ -322,23 +322,24 @@ def choose_turn(
     game: Game[Any], state: Any, seat: int, level: str, table_seed: int, move_number: int
 ) -> str:
     """The bot's whole turn for `seat`, part by part, as one text `a; b; c`: it goes on while
-    the seat is still to act and no new round has begun (a new round is the table's news,
-    with its own message), at most as many parts as a turn may hold."""
+    the seat is still to act, no new round has begun (a new round is the table's news, with
+    its own message) and the parts still make one turn the game accepts as a whole (after
+    the others passed, a player may be to act again at once, in a turn of its own) — at most
+    as many parts as a turn may hold."""
     parts: list[str] = []
-    owed = set(game.to_act(state))
+    current, owed = state, set(game.to_act(state))
     while len(parts) < game.max_turn_parts():
-        decision = decide(
-            game,
-            state,
-            seat,
-            level,
-            bot_seed(table_seed, move_number, seat, len(parts)),
-            max_seconds=DECISION_SECONDS,
-        )
-        parts.append(decision.action)
-        state = game.apply(state, seat, decision.action).state
-        now = set(game.to_act(state))
-        if game.is_over(state) or seat not in now or now - owed:
+        seed = bot_seed(table_seed, move_number, seat, len(parts))
+        action = decide(game, current, seat, level, seed, max_seconds=DECISION_SECONDS).action
+        if parts:
+            try:  # still one turn? (the first part is legal: the bot chose it)
+                game.apply(state, seat, join_turn([*parts, action]))
+            except EngineError:
+                break
+        parts.append(action)
+        current = game.apply(current, seat, action).state
+        now = set(game.to_act(current))
+        if game.is_over(current) or seat not in now or now - owed:
             break
         owed = now
     return join_turn(parts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -46,7 +47,13 @@ class BotsCog(FeatureCog, name="Bots"):
 
     async def cog_load(self) -> None:
         clock = self.bot.clock
-        self._runner = BotRunner(self.service, self._post, clock=clock, sleep=sleep_of(clock))
+        self._runner = BotRunner(
+            self.service,
+            self._post,
+            clock=clock,
+            sleep=sleep_of(clock),
+            delay=timedelta(seconds=self.bot.settings.bot_delay_seconds),
+        )
         self._starting = asyncio.create_task(self._start_when_ready(), name="bots-start")
         await super().cog_load()
 
