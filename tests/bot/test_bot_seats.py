@@ -75,7 +75,7 @@ async def test_bots_are_the_creators_to_seat_with_a_level_that_exists(service: S
     await open_table(service, ALICE, BOB)
     with pytest.raises(NotAllowed, match="Only alice, who opened table #1"):
         await service.add_bot(CHANNEL, BOB)
-    with pytest.raises(BadRequest, match="no bot level 'genius'. Levels: random, easy, normal"):
+    with pytest.raises(BadRequest, match=r"no bot level 'genius'\. Levels: random, easy, normal"):
         await service.add_bot(CHANNEL, ALICE, "genius")
     with pytest.raises(BadRequest, match=r"No bot sits at table #1 \(Pile \(test game\)\)"):
         await service.remove_bot(CHANNEL, ALICE)

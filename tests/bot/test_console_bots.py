@@ -34,8 +34,8 @@ async def console(tmp_path: Path) -> tuple[ConsoleTable, io.StringIO, Store]:
 
 
 async def play_out(table: ConsoleTable, store: Store, person: str, seed: int) -> int:
-    """`person` plays (legal actions of the `easy` bot, typed at the console) until the game is over;
-    the bots play after each line by themselves. Returns the lines typed."""
+    """`person` plays (the `easy` bot's choices, typed at the console) until the game is
+    over; the bots play after each line by themselves. Returns the lines typed."""
     lines = 0
     while lines < MAX_LINES:
         record = await store.tables.latest_table("console")
