@@ -307,7 +307,7 @@ class BotService(PlayService):
         note = ""
         if turn.reason == "clock" and table.clock is not None:
             note = (
-                f"⏰ {ctx.title} has waited {hours(table.clock)} (its move clock) for "
+                f"⌛ {ctx.title} has waited {hours(table.clock)} (its move clock) for "
                 f"{record.display_name}, so the bot plays this turn for them. "
                 f"{record.display_name} plays on as usual by moving next time."
             )

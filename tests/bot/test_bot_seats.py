@@ -158,7 +158,7 @@ async def test_the_move_clock_has_the_bot_play_a_late_turn_at_normal_and_says_so
     (move,) = await play_due(service, clock)
 
     lines = move.reply.text.split("\n")
-    assert lines[0].startswith(f"⏰ Table #{table_id} (Pile (test game)) has waited 48 h (its ")
+    assert lines[0].startswith(f"⌛ Table #{table_id} (Pile (test game)) has waited 48 h (its ")
     assert f"for {name}, so the bot plays this turn for them." in lines[0]
     assert lines[1].startswith(f"{name} ({ROBOT} bot, normal): take ")
     (logged,) = await service.store.actions.recent_actions(table_id, 1)
