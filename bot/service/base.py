@@ -15,7 +15,7 @@ from engine.core import EngineError, Game, option_key
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .bot_policy import ROBOT, drawable_marks
 from .catalog import GameCatalog, Renderer, default_renderer
-from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
+from .errors import BadRequest, NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
 from .texts import as_sentence, clip, hours, names_list, ranking_line, scores_line
@@ -178,6 +178,15 @@ class ServiceBase:
     def _require_lobby(ctx: TableContext, doing: str) -> None:
         if ctx.table.status != "lobby":
             raise WrongStage(f"{ctx.title} has already started, so you cannot {doing}.")
+
+    @staticmethod
+    def _require_room(ctx: TableContext) -> None:
+        """Refuse another seat at a full table."""
+        info = ctx.game.info
+        if len(ctx.seats) >= info.max_players:
+            raise BadRequest(
+                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
+            )
 
     @staticmethod
     def _require_in_charge(ctx: TableContext, user: User, doing: str) -> None:

@@ -147,10 +147,7 @@ class BotService(PlayService):
         self._require_lobby(ctx, "add a bot")
         self._require_creator(ctx, user, "add a bot")
         info = ctx.game.info
-        if len(ctx.seats) >= info.max_players:
-            raise BadRequest(
-                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
-            )
+        self._require_room(ctx)
         name = bot_name(ctx.names)
         try:
             await self.store.tables.add_bot_seat(ctx.table, name, chosen, self.clock())

@@ -117,10 +117,7 @@ class LobbyService(ServiceBase):
         if ctx.seat_of(user.id) is not None:
             raise BadRequest(f"You are already seated at {ctx.label}.")
         info = ctx.game.info
-        if len(ctx.seats) >= info.max_players:
-            raise BadRequest(
-                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
-            )
+        self._require_room(ctx)
         name = unique_name(user.name, ctx.names)
         try:
             await self.store.tables.add_seat(ctx.table, user.id, name, self.clock())
