@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.game import Game
-from engine.games.terramara.board import ROUNDS, RIVER_END, progress
+from engine.games.terramara.board import RIVER_END, ROUNDS, progress
 from engine.games.terramara.content import ARTIFACTS
 from engine.games.terramara.state import Seat, TerramaraState
 
