@@ -34,7 +34,7 @@ VARIANTS: dict[str, list[tuple[dict[str, Any], int | None]]] = {
         ({}, None),
         ({"variant": "planner"}, 2),
         ({"variant": "lucky-digger"}, 2),
-        ({"turn_order": "drop-out", "first_game": True}, None),
+        ({"turn-order": "drop-out", "first-game": True}, None),
     ],
 }
 

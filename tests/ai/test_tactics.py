@@ -47,7 +47,7 @@ def test_a_bot_builds_a_cottage_its_farm_feeds(level: str) -> None:
 @pytest.mark.parametrize("level", SEARCHING)
 def test_a_bot_with_money_builds_rather_than_pass_in_the_first_round(level: str) -> None:
     game = engine.get("terra-nova")
-    state = game.new_game(["alice", "bob"], 3, {"first_game": True})
+    state = game.new_game(["alice", "bob"], 3, {"first-game": True})
     seat = min(game.to_act(state))
     assert state.round == 1 and state.seats[seat].money >= 4
     assert not choose_action(game, state, seat, level, seed=1).startswith("pass")
