@@ -55,6 +55,12 @@ async def _replace(backend: Backend, channel: Channel, user: User, call: Invocat
     )
 
 
+async def _standing(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    on = call.flag("on")
+    setting = "" if on is None else str(on).lower()
+    return await backend.service.standing(channel, user, call.text("answer"), setting)
+
+
 async def _remind(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
     every, off = call.maybe_number("every"), call.flag("off")
     return await backend.reminders.remind(channel, user, every=every, off=off)
@@ -89,6 +95,7 @@ HANDLERS: dict[str, Handler] = {
     "removebot": lambda b, c, u, i: b.service.remove_bot(c, u),
     "move": _move,
     "legal": lambda b, c, u, i: b.service.legal(c, u, i.text("filter")),
+    "standing": _standing,
     "resign": lambda b, c, u, i: b.service.ask_resign(c, u),
     "undo": lambda b, c, u, i: b.service.request_undo(c, u, i.number("count")),
     "approve": lambda b, c, u, i: b.service.approve_undo(c, u),

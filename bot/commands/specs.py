@@ -21,6 +21,7 @@ from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..service.standing import LONGEST_ANSWER
 from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
@@ -202,6 +203,20 @@ COMMANDS: dict[str, CommandDef] = {
             "Your legal actions now.",
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
+        ),
+        CommandDef(
+            "standing",
+            "Answer in advance a question your game keeps asking.",
+            (
+                OptionDef(
+                    "answer",
+                    "which standing answer (without it: the list)",
+                    max_length=LONGEST_ANSWER,
+                    autocomplete=True,
+                ),
+                OptionDef("on", "true to set it, false to clear it", "bool"),
+            ),
+            example="/standing answer:no-round-end-exchange on:true",
         ),
         CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(

@@ -2,8 +2,10 @@
 (a person's seat handed to the bot), `/return`, `/away`, and the bot's turns themselves.
 
 A bot's turn goes the same way as a person's move: the position is read, the engine applies
-the bot's whole turn (`_play`), and `_save` logs it — with the bot's level, so the history
-says who chose it — and words the reply. It is undone by the same rules as any move. The
+the bot's whole turn (`_play_text`), `_save` logs it — a chosen action, with the bot's level,
+so the history says who chose it — and what is automatic after it (forced actions, standing
+answers) is played and announced with it in one message (`_announce_after`), pinging no bot.
+It is undone by the same rules as any move. The
 decision runs in a worker thread, one at a time per process, bounded in time
 (`DECISION_SECONDS` per part of a turn), so it never blocks other tables.
 """
@@ -297,9 +299,7 @@ class BotService(PlayService):
             text = await self._engine(
                 choose_turn, game, state, seat, level, table.seed, table.move_count
             )
-        played = await self._engine(
-            self._play, ctx, lambda before: game.apply(before, seat, text), seat, text
-        )
+        played = await self._engine(self._play_text, ctx, seat, text)
         record = ctx.by_seat(seat)
         note = ""
         if turn.reason == "clock" and table.clock is not None:
@@ -309,10 +309,12 @@ class BotService(PlayService):
                 f"{record.display_name} plays on as usual by moving next time."
             )
         bot_user = User(record.user_id, record.display_name)
-        reply = await self._save(
+        step = await self._save(
             ctx, bot_user, seat, "move", played.text, played, bot_level=level, note=note
         )
-        return None if reply is None else BotMove(table.channel_id, reply)
+        if step is None:
+            return None
+        return BotMove(table.channel_id, await self._announce_after(ctx, step))
 
 
 def choose_turn(

@@ -11,16 +11,18 @@ from .listings import ListingService
 from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
 from .previews import PreviewService
+from .standing import StandingService
 from .undo import UndoService
 
 
 class Service(
     ConfirmationService,
     BotService,
+    StandingService,
+    UndoService,
     PreviewService,
     LobbyService,
     LobbyMessageService,
-    UndoService,
     InfoService,
     ListingService,
     CompletionService,
