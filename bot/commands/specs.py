@@ -9,6 +9,7 @@ Option names are kebab-case (`skip-after`), as Discord shows them.
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +18,7 @@ import engine
 from engine.core import Game
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
+from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
 from ..service.standing import LONGEST_ANSWER
@@ -53,8 +55,10 @@ class OptionDef:
 
     @property
     def identifier(self) -> str:
-        """The name as a Python identifier (`skip_after` for `skip-after`)."""
-        return self.name.replace("-", "_")
+        """The name as a Python identifier (`skip_after` for `skip-after`, `with_` for
+        `with`)."""
+        name = self.name.replace("-", "_")
+        return f"{name}_" if keyword.iskeyword(name) else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +73,15 @@ class CommandDef:
     def option(self, name: str) -> OptionDef | None:
         return next((option for option in self.options if option.name == name), None)
 
-    def usage(self) -> str:
+    def usage(self, *, short: bool = False) -> str:
+        """`/skip player:<player>`; `short`: optional options by their names only
+        (`[count]`), as /help lists them."""
         parts = [f"/{self.name}"]
         for option in self.options:
             part = f"{option.name}:<{_PLACEHOLDER.get(option.kind, option.name)}>"
-            parts.append(part if option.required else f"[{part}]")
+            if not option.required:
+                part = f"[{option.name if short else part}]"
+            parts.append(part)
         return " ".join(parts)
 
 
@@ -109,6 +117,11 @@ MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in en
 FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
 OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
 TIME_ZONE_LENGTH = 64
+#: `strong`, `48h`, `2026-12-24 18:00`, with room for spaces.
+LEVEL_LENGTH = 16
+CLOCK_LENGTH = 16
+AWAY_LENGTH = 32
+LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT_LEVEL})"
 QUIET_HOURS_LENGTH = 24
 
 
@@ -117,7 +130,7 @@ COMMANDS: dict[str, CommandDef] = {
     for command in (
         CommandDef(
             "newgame",
-            "Open a table in this channel; you take the first seat.",
+            "Open a table here; you take the first seat.",
             (
                 OptionDef("game", "the game (see /rules)", "game", required=True),
                 OptionDef(
@@ -146,6 +159,12 @@ COMMANDS: dict[str, CommandDef] = {
                     min_value=MIN_SKIP_HOURS,
                     max_value=MAX_SKIP_HOURS,
                 ),
+                OptionDef(
+                    "clock",
+                    "move clock, e.g. 48h or 3d: the bot plays a turn not played in time "
+                    "(default off)",
+                    max_length=CLOCK_LENGTH,
+                ),
             ),
             example="/newgame game:tiny-towns options:monuments:off",
         ),
@@ -153,8 +172,15 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("leave", "Give up your seat in the lobby."),
         CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
+            "addbot",
+            "Seat a bot (the table's creator).",
+            (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
+            example="/addbot level:strong",
+        ),
+        CommandDef("removebot", "Remove the last bot (the table's creator)."),
+        CommandDef(
             "move",
-            "Play an action, or a whole turn of actions joined by ';'.",
+            "Play an action, or a whole turn: a; b; c.",
             (
                 OptionDef(
                     "action",
@@ -195,7 +221,7 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
             "undo",
-            "Ask to take back the last action(s); others approve unless it concerns only you.",
+            "Take back the last action(s) (the others approve).",
             (
                 OptionDef(
                     "count",
@@ -208,16 +234,14 @@ COMMANDS: dict[str, CommandDef] = {
             ),
         ),
         CommandDef("approve", "Agree to the open undo request."),
-        CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
-        CommandDef("confirm", "Go ahead with your previewed move, /resign, /abandon or /skip."),
-        CommandDef("cancel", "Drop your previewed move, /resign, /abandon or /skip."),
-        CommandDef("board", "Show the current board."),
-        CommandDef(
-            "status", "Whom the table waits for, the scores, and your own view (only for you)."
-        ),
+        CommandDef("decline", "Refuse the open undo request (or withdraw yours)."),
+        CommandDef("confirm", "Go ahead with your preview, /resign, /abandon or /skip."),
+        CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
+        CommandDef("board", "The current board."),
+        CommandDef("status", "Whom the table waits for, scores, your own view (private)."),
         CommandDef(
             "history",
-            "The last actions: who played what, and when.",
+            "The last actions: who played what, when.",
             (
                 OptionDef(
                     "count",
@@ -229,21 +253,49 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("games", "The open tables here and whom each waits for."),
+        CommandDef("games", "The open tables here, whom each waits for."),
         CommandDef("mygames", "Every table that waits for you.", servers_only=False),
         CommandDef(
             "abandon",
-            "Close the table without a result (its creator or a moderator).",
+            "Close the table, no result (creator or moderator).",
         ),
         CommandDef(
             "skip",
-            "Skip a player the table has long waited for (its creator or a moderator).",
+            "Skip a player long waited for (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
         CommandDef(
+            "replace",
+            "The bot plays a seat (creator, moderator or its player).",
+            (
+                OptionDef("player", "the player whose seat the bot plays", "member", required=True),
+                OptionDef("with", "who plays instead: bot", required=True, max_length=LEVEL_LENGTH),
+                OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),
+            ),
+            example="/replace player:bob with:bot",
+        ),
+        CommandDef(
+            "return",
+            "Take your seat back from the bot; end /away.",
+        ),
+        CommandDef(
+            "away",
+            "Away until a date: no reminders.",
+            (
+                OptionDef(
+                    "until",
+                    "when you are back: 2026-12-24, 2026-12-24 18:00 (UTC) or 5d",
+                    required=True,
+                    max_length=AWAY_LENGTH,
+                ),
+            ),
+            example="/away until:2026-12-24",
+            servers_only=False,
+        ),
+        CommandDef(
             "remind",
-            "How often this table reminds whoever it waits for.",
+            "How often this table reminds its players.",
             (
                 OptionDef(
                     "every",
@@ -262,7 +314,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "How you get turn reminders: by direct message, quiet hours.",
+            "How you are reminded: direct message, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -282,7 +334,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, by page or topic; without a game: the games.",
+            "How to play a game, by page or topic; or the list of games.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(
@@ -303,7 +355,7 @@ COMMANDS: dict[str, CommandDef] = {
             example="/rules game:tiny-towns topic:tavern",
             servers_only=False,
         ),
-        CommandDef("help", "Every command with its options.", servers_only=False),
+        CommandDef("help", "Every command.", servers_only=False),
     )
 }
 
@@ -314,6 +366,8 @@ HELP_EXAMPLES = ("newgame", "move", "rules")
 
 def help_text() -> str:
     lines = ["Commands (options are written key:value; […] is optional):"]
-    lines += [f"{command.usage()} — {command.description}" for command in COMMANDS.values()]
+    lines += [
+        f"{command.usage(short=True)} — {command.description}" for command in COMMANDS.values()
+    ]
     lines.append("For example: " + " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES))
     return "\n".join(lines)

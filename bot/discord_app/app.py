@@ -29,7 +29,16 @@ from ..service import GameCatalog, Renderer, Service, default_renderer
 from ..service.base import utc_now
 from ..store import Store
 from ..store.ledger import Ledger
-from .cogs import ConfirmationCog, GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
+from .cogs import (
+    BotsCog,
+    ConfirmationCog,
+    GuideCog,
+    InfoCog,
+    LobbyCog,
+    ModerationCog,
+    PlayCog,
+    UndoCog,
+)
 from .cogs.reminders import RemindersCog
 from .flow import InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
@@ -41,6 +50,7 @@ log = logging.getLogger(__name__)
 #: of /help).
 COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     LobbyCog,
+    BotsCog,
     PlayCog,
     UndoCog,
     ConfirmationCog,

@@ -7,6 +7,7 @@ working through the same `Database` (one connection, one write lock, one file):
 - `answers`  — the standing answers each seat has set (`answers.py`);
 - `confirmations` — what awaits its player's Confirm: a previewed move, a /resign, /abandon
   or /skip (`confirmations.py`);
+- `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`).
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from .absences import Absences
 from .actions import ActionLog
 from .answers import AnswerStore
 from .confirmations import ConfirmationStore
@@ -43,6 +45,7 @@ class Store:
         self.answers = AnswerStore(database)
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
+        self.absences = Absences(database)
 
     @classmethod
     async def open(

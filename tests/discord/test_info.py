@@ -76,7 +76,7 @@ async def test_rules_and_help(bot: MeepleBot, discord_server: LoopbackDiscord) -
     text = (await helped.original_message()).content
     for name in COMMANDS:
         assert f"`/{name}" in text
-    assert "`/move action:<text> [preview:<true|false>]`" in text
+    assert "`/move action:<text> [preview]`" in text  # optional options by name: one message
     assert "`/skip player:<@member>`" in text
 
 
