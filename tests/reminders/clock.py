@@ -34,9 +34,9 @@ class TestClock:
         finally:
             self._sleepers.remove(entry)
 
-    @property
-    def sleepers(self) -> int:
-        return len(self._sleepers)
+    def sleeps_until(self, moment: datetime) -> bool:
+        """Whether a sleep on this clock ends at `moment` (has begun, not just been asked for)."""
+        return any(wake_at == moment for wake_at, _ in self._sleepers)
 
     def advance(self, **delta: float) -> None:
         """Move time on and end the sleeps whose time has come."""
@@ -59,7 +59,9 @@ async def settled(scheduler: ReminderScheduler, clock: TestClock) -> None:
         scheduler.idle
         and scheduler.sleeping_until is not None
         and scheduler.sleeping_until > clock.now
-        and clock.sleepers > 0
+        # The scheduler's own sleep has begun on the clock (other tasks — the bots' runner —
+        # sleep on it too): a sleep asked for but not begun would start from a later `now`.
+        and clock.sleeps_until(scheduler.sleeping_until)
     ):
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"the reminder scheduler did not settle in {SETTLE_TIMEOUT} s")
