@@ -111,18 +111,24 @@ class ConsoleTable:
         if reply.mentions:
             self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
         if reply.image is not None:
-            path = self.board_dir / reply.image.filename
-            try:
-                self.board_dir.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(reply.image.png)
-            except OSError as error:
-                # The command has been carried out; only its picture is lost.
-                self.say(
-                    f"error: could not save the board image as {path} ({error.strerror}); "
-                    "the command itself went through. Check BOARD_DIR."
-                )
-                return
-            self.say(f"board: {path}")
+            self._save(reply.image.filename, reply.image.png, "board", "the board image")
+        if reply.attachment is not None:
+            self._save(reply.attachment.filename, reply.attachment.data, "file", "the file")
+
+    def _save(self, filename: str, data: bytes, label: str, what: str) -> None:
+        """Save a reply's image or file under BOARD_DIR and print its path."""
+        path = self.board_dir / filename
+        try:
+            self.board_dir.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except OSError as error:
+            # The command has been carried out; only its picture or file is lost.
+            self.say(
+                f"error: could not save {what} as {path} ({error.strerror}); "
+                "the command itself went through. Check BOARD_DIR."
+            )
+            return
+        self.say(f"{label}: {path}")
 
     def say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
@@ -144,7 +150,9 @@ async def run_console(
     """
     store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
     try:
-        table = ConsoleTable(Service(store, games=games, renderer=renderer), settings.board_dir)
+        service = Service(store, games=games, renderer=renderer)
+        await service.record_past_results()
+        table = ConsoleTable(service, settings.board_dir)
         if script is not None:
             return await _run_script(table, script, strict)
         await _run_interactive(table)

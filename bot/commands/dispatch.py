@@ -11,14 +11,14 @@ from .specs import help_text
 Handler = Callable[[Service, Channel, User, Invocation], Awaitable[Reply]]
 
 
+def _optional_number(call: Invocation, name: str) -> int | None:
+    value = call.options.get(name)
+    return value if isinstance(value, int) else None
+
+
 async def _newgame(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
-    seed = call.options.get("seed")
     return await service.create_table(
-        channel,
-        user,
-        call.text("game"),
-        call.extra(),
-        seed if isinstance(seed, int) else None,
+        channel, user, call.text("game"), call.extra(), _optional_number(call, "seed")
     )
 
 
@@ -26,6 +26,17 @@ async def _rules(service: Service, channel: Channel, user: User, call: Invocatio
     return await service.rules(
         channel, call.text("game"), call.text("topic"), call.number("page", 1)
     )
+
+
+async def _replay(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
+    job = await service.prepare_replay(
+        channel,
+        user,
+        _optional_number(call, "from"),
+        _optional_number(call, "to"),
+        _optional_number(call, "table"),
+    )
+    return await service.draw_replay(job)
 
 
 async def _help(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
@@ -51,6 +62,10 @@ HANDLERS: dict[str, Handler] = {
     "games": lambda s, c, u, i: s.tables_here(c),
     "mygames": lambda s, c, u, i: s.my_games(u),
     "rules": _rules,
+    "export": lambda s, c, u, i: s.export(c, u, _optional_number(i, "table")),
+    "replay": _replay,
+    "leaderboard": lambda s, c, u, i: s.leaderboard(c, i.text("game")),
+    "stats": lambda s, c, u, i: s.stats(c, u, i.text("player")),
     "help": _help,
 }
 

@@ -101,6 +101,37 @@ COMMANDS: dict[str, CommandDef] = {
             ),
             example="/rules game:tiny-towns topic:tavern",
         ),
+        CommandDef(
+            "export",
+            "The table's record as a text file that `python -m engine play` replays (only for "
+            "you).",
+            (OptionDef("table", "a table number of this server (default: this channel's)", "int"),),
+            example="/export",
+        ),
+        CommandDef(
+            "replay",
+            "The game as an animated image, move by move, or a part of it.",
+            (
+                OptionDef("from", "the first action to show (default 1)", "int"),
+                OptionDef("to", "the last action to show (default: the latest)", "int"),
+                OptionDef(
+                    "table", "a table number of this server (default: this channel's)", "int"
+                ),
+            ),
+            example="/replay from:40 to:60",
+        ),
+        CommandDef(
+            "leaderboard",
+            "The best rated players of this server, of one game or of each.",
+            (OptionDef("game", "the game's key (default: every rated game)"),),
+            example="/leaderboard game:terra-nova",
+        ),
+        CommandDef(
+            "stats",
+            "A player's games, wins, ratings, favourite game and best scores here.",
+            (OptionDef("player", "the player's name (default: you)"),),
+            example="/stats player:alice",
+        ),
         CommandDef("help", "This list of commands."),
     )
 }

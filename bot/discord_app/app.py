@@ -28,7 +28,16 @@ from ..service import GameCatalog, Renderer, Service, default_renderer
 from ..service.base import utc_now
 from ..store import Store
 from ..store.ledger import Ledger
-from .cogs import GuideCog, InfoCog, LobbyCog, ModerationCog, PlayCog, UndoCog
+from .cogs import (
+    GuideCog,
+    InfoCog,
+    LobbyCog,
+    ModerationCog,
+    PlayCog,
+    RatingsCog,
+    RecordsCog,
+    UndoCog,
+)
 from .cogs.reminders import RemindersCog
 from .flow import InteractionFlow, describe
 from .sync import sync_if_changed, sync_target
@@ -43,6 +52,8 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     PlayCog,
     UndoCog,
     InfoCog,
+    RecordsCog,
+    RatingsCog,
     ModerationCog,
     RemindersCog,
     GuideCog,
@@ -136,6 +147,7 @@ class MeepleBot(commands.Bot):
             self._service = Service(
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock
             )
+        await self.service.record_past_results()
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

@@ -13,7 +13,7 @@ from typing import Any, ParamSpec, TypeVar
 from engine.core import EngineError, Game
 
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
-from .catalog import GameCatalog, Renderer, default_renderer
+from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
@@ -87,12 +87,14 @@ class ServiceBase:
         *,
         games: GameCatalog | None = None,
         renderer: Renderer = default_renderer,
+        animator: Animator = default_animator,
         clock: Callable[[], datetime] = utc_now,
         undo_ttl: timedelta = timedelta(days=1),
     ) -> None:
         self.store = store
         self.catalog = games or GameCatalog()
         self.renderer = renderer
+        self.animator = animator
         self.clock = clock
         self.undo_ttl = undo_ttl
 

@@ -16,10 +16,11 @@ from engine.core import Result, join_turn, printable, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
-from .base import ServiceBase, TableContext
+from .base import TableContext
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
+from .results import ResultService
 from .texts import clip, fit_lines, names_list, plural
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ class Played:
     public_text: str
 
 
-class PlayService(ServiceBase):
+class PlayService(ResultService):
     async def act(
         self, channel: Channel, user: User, text: str, *, expected_version: int | None = None
     ) -> Reply:
@@ -223,6 +224,8 @@ class PlayService(ServiceBase):
             number = await self.store.actions.commit_action(table, action, update, now)
         except StaleVersion:
             return None
+        if played.over:
+            await self._record_ended(table.id)
         player = ctx.by_seat(seat).display_name
         header = {
             "move": f"{player}: {action.public_text}",
@@ -240,6 +243,15 @@ class PlayService(ServiceBase):
             table_id=table.id,
             table_version=table.version + 1,
         )
+
+    async def _record_ended(self, table_id: int) -> None:
+        """Record the result of the game just ended. The move is saved whatever happens here:
+        a result that could not be recorded now is recorded at the next start, or before the
+        next /leaderboard or /stats."""
+        try:
+            await self.record_result(table_id)
+        except Exception:
+            log.exception("could not record the result of table %s now; it will be later", table_id)
 
     async def _saved(self, ctx: TableContext, reply: Reply | None) -> Reply:
         """`reply`, or — the save lost a race (None) — BoardChanged with the new position."""

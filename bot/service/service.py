@@ -9,6 +9,7 @@ from .listings import ListingService
 from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
 from .previews import PreviewService
+from .records import RecordService
 from .undo import UndoService
 
 
@@ -16,6 +17,7 @@ class Service(
     LobbyService,
     LobbyMessageService,
     PreviewService,
+    RecordService,
     UndoService,
     InfoService,
     ListingService,
@@ -24,6 +26,6 @@ class Service(
 ):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
-    Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the
+    Build it with `Service(store, games=…, renderer=…, animator=…, clock=…)`; every argument but the
     store has a default (the engine's registry, `render.render_png`, the UTC clock).
     """

@@ -81,6 +81,15 @@ class ActionLog:
         )
         return row is not None
 
+    async def states_before(self, table_id: int, first: int, last: int) -> list[str]:
+        """The positions before actions `first` to `last` (state JSON), in order."""
+        rows = await self.database.fetch_all(
+            "SELECT state_before_json FROM actions WHERE table_id = ? AND number BETWEEN ? AND ? "
+            "ORDER BY number",
+            (table_id, first, last),
+        )
+        return [str(row["state_before_json"]) for row in rows]
+
     async def state_before(self, table_id: int, number: int) -> str | None:
         row = await self.database.fetch_one(
             "SELECT state_before_json FROM actions WHERE table_id = ? AND number = ?",

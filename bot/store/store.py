@@ -6,7 +6,8 @@ working through the same `Database` (one connection, one write lock, one file):
 - `undo`     — undo requests, their votes, and taking actions back (`undo.py`);
 - `previews` — previewed moves awaiting Confirm (`previews.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
-  messages (`ledger.py`).
+  messages (`ledger.py`);
+- `results`  — finished games' results and the ratings per server and game (`results.py`).
 
 The reminders keep their data through `bot/reminders/store.py` on the same `Database`.
 Every write that changes a table is guarded by the table's version (`versions.py`): it
@@ -24,6 +25,7 @@ from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
 from .previews import PreviewStore
+from .results import ResultStore
 from .tables import TableStore
 from .undo import UndoStore
 
@@ -39,6 +41,7 @@ class Store:
         self.undo = UndoStore(database)
         self.previews = PreviewStore(database)
         self.ledger = Ledger(database)
+        self.results = ResultStore(database)
 
     @classmethod
     async def open(

@@ -5,6 +5,17 @@ from .info import InfoCog
 from .lobby import LobbyCog
 from .moderation import ModerationCog
 from .play import PlayCog
+from .ratings import RatingsCog
+from .records import RecordsCog
 from .undo import UndoCog
 
-__all__ = ["GuideCog", "InfoCog", "LobbyCog", "ModerationCog", "PlayCog", "UndoCog"]
+__all__ = [
+    "GuideCog",
+    "InfoCog",
+    "LobbyCog",
+    "ModerationCog",
+    "PlayCog",
+    "RatingsCog",
+    "RecordsCog",
+    "UndoCog",
+]
