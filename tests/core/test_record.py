@@ -76,7 +76,7 @@ def test_resign_and_skip_lines_resign_and_skip_their_player() -> None:
 
 
 def test_resign_and_skip_are_refused_like_at_the_table() -> None:
-    with pytest.raises(ReplayError, match="line 2: 'cat: /skip': .*not cat's turn"):
+    with pytest.raises(ReplayError, match=r"line 2: 'cat: /skip': .*not cat's turn"):
         replay(GAME, ["ann", "bob", "cat"], 1, None, ["ann: take 1", "cat: /skip"])
-    with pytest.raises(ReplayError, match="line 2: 'bob: /resign': .*over"):
+    with pytest.raises(ReplayError, match=r"line 2: 'bob: /resign': .*over"):
         replay(GAME, ["ann", "bob"], 1, None, ["ann: /resign", "bob: /resign"])
