@@ -18,6 +18,7 @@ from typing import TextIO
 from .commands import dispatch, parse_command
 from .config import Settings
 from .service import (
+    Animator,
     BoardChanged,
     Channel,
     GameCatalog,
@@ -26,6 +27,7 @@ from .service import (
     Service,
     ServiceError,
     User,
+    default_animator,
     default_renderer,
 )
 from .service.names import clean_name
@@ -141,6 +143,7 @@ async def run_console(
     strict: bool = False,
     games: GameCatalog | None = None,
     renderer: Renderer = default_renderer,
+    animator: Animator = default_animator,
 ) -> int:
     """Run the console until the script or the input ends; returns the exit status.
 
@@ -150,7 +153,7 @@ async def run_console(
     """
     store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
     try:
-        service = Service(store, games=games, renderer=renderer)
+        service = Service(store, games=games, renderer=renderer, animator=animator)
         await service.record_past_results()
         table = ConsoleTable(service, settings.board_dir)
         if script is not None:

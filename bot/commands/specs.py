@@ -103,14 +103,13 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "export",
-            "The table's record as a text file that `python -m engine play` replays (only for "
-            "you).",
+            "The game's record, a file `python -m engine play` replays.",
             (OptionDef("table", "a table number of this server (default: this channel's)", "int"),),
             example="/export",
         ),
         CommandDef(
             "replay",
-            "The game as an animated image, move by move, or a part of it.",
+            "The game, or a part, as an animated image.",
             (
                 OptionDef("from", "the first action to show (default 1)", "int"),
                 OptionDef("to", "the last action to show (default: the latest)", "int"),
@@ -122,13 +121,13 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "leaderboard",
-            "The best rated players of this server, of one game or of each.",
+            "This server's best rated players.",
             (OptionDef("game", "the game's key (default: every rated game)"),),
             example="/leaderboard game:terra-nova",
         ),
         CommandDef(
             "stats",
-            "A player's games, wins, ratings, favourite game and best scores here.",
+            "A player's games, wins and ratings here.",
             (OptionDef("player", "the player's name (default: you)"),),
             example="/stats player:alice",
         ),
