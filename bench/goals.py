@@ -35,6 +35,10 @@ GAME_GOALS = {
     "act_ms_p95": Goal(120),
     "discord_ms_p95": Goal(500),
     "refuse_long_over_short": Goal(1.2),
+    # The replay of the longest random game fits Discord's upload limit (issue 14)...
+    "replay_over_limit": Goal(1.0),
+    # ... with every action shown.
+    "replay_step": Goal(1),
 }
 #: Random playouts at least as fast as python-chess's random plies; half as fast for the
 #: games with a far larger branching factor and heavier turns.
