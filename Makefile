@@ -1,24 +1,34 @@
-# Meeple Post — every target creates .venv and installs the project on first use.
+# Meeple Post — every target creates .venv and installs what it needs on first use:
+# `make run` only what running the bot needs, `make test` the test tools as well.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# What running needs (the project and its dependencies), and the test tools on top.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+PIP := $(BIN)/python -m pip install --disable-pip-version-check --progress-bar on
 
 .PHONY: run test lint bench console golden clean
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml
+	@echo "==> Creating the virtual environment in $(VENV) (first run only)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "==> Installing Meeple Post and what it needs to run (a minute or two the first time)"
+	$(PIP) -e .
+	touch $(RUN_STAMP)
 
-run: $(STAMP)
+$(DEV_STAMP): $(RUN_STAMP)
+	@echo "==> Installing the test tools (pytest, ruff, mypy, …)"
+	$(PIP) -e '.[dev]'
+	touch $(DEV_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/python -m bot
 
-console: $(STAMP)
+console: $(RUN_STAMP)
 	$(BIN)/python -m bot console
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check engine render bot tests bench
 	$(BIN)/ruff format --check engine render bot tests bench
 	$(BIN)/mypy engine render bot bench
@@ -27,10 +37,10 @@ test: lint
 	$(BIN)/python -m pytest
 
 # Play and store every golden game again (tests/golden) after a change meant to alter games.
-golden: $(STAMP)
+golden: $(DEV_STAMP)
 	$(BIN)/python -m tests.golden --record
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
 
 clean:

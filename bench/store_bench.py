@@ -17,6 +17,8 @@ each due for a reminder at some moment of the coming day, as after a day of play
   the scans: the floor of any tight loop on the bot's connection — its event loop and
   threads share one interpreter with the act's engine and renderer — to read the figure
   above against.
+- `act_p95_during_scan_over_select1`: the first of these divided by the second — what the
+  scan costs a move beyond what any loop on the connection costs (1.0: nothing more).
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ async def _with_many_tables(
         "act_p95_during_select1_over_idle": lambda: _trivial_queries_back_to_back(store),
     }
     figures.update(await _acts_during(store, service, users, loads))
+    figures["act_p95_during_scan_over_select1"] = (
+        figures["act_p95_during_scan_over_idle"] / figures["act_p95_during_select1_over_idle"]
+    )
     return figures
 
 

@@ -1,8 +1,12 @@
 """The local console table: one simulated channel shared by any number of users.
 
-Each line is `name> /command key:value …`, written as the user `name`. Replies are printed;
-board images are saved under BOARD_DIR and their paths printed. The state lives in the same
-SQLite database as the bot's, so a console game survives a restart.
+Each line is `name> /command key:value …`, written as the user `name`: every command of
+`bot.commands.COMMANDS`, with the same options as on Discord. Replies are printed; board
+images are saved under BOARD_DIR, each under a name of its own (an image is never
+overwritten, not even after an undo brings back an earlier move number), and their paths
+printed. The state lives in the same SQLite database as the bot's, so a console game
+survives a restart. `/remind` and `/notify` store their settings there too; reminders are
+sent by the Discord bot only (the console has no clock of its own).
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .commands import dispatch, parse_command
+from .commands import Backend, dispatch, parse_command
 from .config import Settings
+from .reminders import ReminderService, ReminderStore
 from .service import (
     Animator,
     BoardChanged,
@@ -62,6 +67,13 @@ class ConsoleTable:
 
     def __init__(self, service: Service, board_dir: Path, out: TextIO | None = None) -> None:
         self.service = service
+        reminders = ReminderService(
+            ReminderStore.sharing(service.store),
+            wake=lambda: None,
+            game_name=service.catalog.name_of,
+            clock=service.clock,
+        )
+        self.backend = Backend(service, reminders)
         self.board_dir = board_dir
         self.out = out
 
@@ -77,7 +89,7 @@ class ConsoleTable:
         name, command = clean_name(match.group(1)), match.group(2)
         user = User(id=name.casefold(), name=name)
         try:
-            reply = await dispatch(self.service, CONSOLE_CHANNEL, user, parse_command(command))
+            reply = await dispatch(self.backend, CONSOLE_CHANNEL, user, parse_command(command))
         except BoardChanged as error:
             self.say(f"error: {error}")
             self._show(error.position, user)
@@ -118,11 +130,12 @@ class ConsoleTable:
             self._save(reply.attachment.filename, reply.attachment.data, "file", "the file")
 
     def _save(self, filename: str, data: bytes, label: str, what: str) -> None:
-        """Save a reply's image or file under BOARD_DIR and print its path."""
+        """Save a reply's image or file under BOARD_DIR (never over an earlier one) and print
+        its path."""
         path = self.board_dir / filename
         try:
             self.board_dir.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            path = _write_new(self.board_dir, filename, data)
         except OSError as error:
             # The command has been carried out; only its picture or file is lost.
             self.say(
@@ -134,6 +147,22 @@ class ConsoleTable:
 
     def say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
+
+
+def _write_new(folder: Path, filename: str, data: bytes) -> Path:
+    """Write `data` to a file of `folder` that did not exist: `filename`, or else
+    `<stem>-2.png`, `<stem>-3.png`, … — so no earlier board image is ever overwritten."""
+    stem, suffix = Path(filename).stem, Path(filename).suffix
+    number = 1
+    while True:
+        path = folder / (filename if number == 1 else f"{stem}-{number}{suffix}")
+        try:
+            with path.open("xb") as file:
+                file.write(data)
+        except FileExistsError:
+            number += 1
+            continue
+        return path
 
 
 async def run_console(

@@ -1,11 +1,12 @@
 """The slash commands shared by all transports: their definitions, parsing and dispatch."""
 
-from .dispatch import dispatch
+from .dispatch import Backend, dispatch
 from .parse import CommandError, Invocation, parse_command, parse_game_options
 from .specs import COMMANDS, CommandDef, OptionDef, help_text
 
 __all__ = [
     "COMMANDS",
+    "Backend",
     "CommandDef",
     "CommandError",
     "Invocation",

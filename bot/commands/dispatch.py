@@ -1,75 +1,120 @@
-"""Carrying out a parsed command with the service."""
+"""Carrying out a parsed command at the console: every command of `specs.COMMANDS`, from its
+options to the service (or, for /remind and /notify, the reminders)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
 
+from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
-from .parse import Invocation
+from .parse import CommandError, Invocation, parse_game_options
 from .specs import help_text
 
-Handler = Callable[[Service, Channel, User, Invocation], Awaitable[Reply]]
+NO_THREADS = (
+    "The console is a single channel, so it cannot open threads: use /newgame without thread:true."
+)
 
 
-def _optional_number(call: Invocation, name: str) -> int | None:
-    value = call.options.get(name)
-    return value if isinstance(value, int) else None
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """What the commands are carried out with: the tables' service and the reminders'."""
+
+    service: Service
+    reminders: ReminderService
 
 
-async def _newgame(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
-    return await service.create_table(
-        channel, user, call.text("game"), call.extra(), _optional_number(call, "seed")
+Handler = Callable[[Backend, Channel, User, Invocation], Awaitable[Reply]]
+
+
+async def _newgame(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    if call.flag("thread"):
+        raise CommandError(NO_THREADS)
+    return await backend.service.create_table(
+        channel,
+        user,
+        call.text("game"),
+        parse_game_options(call.text("options")),
+        call.maybe_number("seed"),
+        timedelta(hours=call.number("skip-after")),
     )
 
 
-async def _rules(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
-    return await service.rules(
-        channel, call.text("game"), call.text("topic"), call.number("page", 1)
+async def _move(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    if call.flag("preview"):
+        return await backend.service.preview(channel, user, call.text("action"))
+    return await backend.service.act(channel, user, call.text("action"))
+
+
+async def _remind(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    every, off = call.maybe_number("every"), call.flag("off")
+    return await backend.reminders.remind(channel, user, every=every, off=off)
+
+
+async def _notify(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    quiet, tz = call.options["quiet"], call.options["tz"]
+    return await backend.reminders.notify(
+        user,
+        dm=call.flag("dm"),
+        quiet=None if quiet is None else str(quiet),
+        tz=None if tz is None else str(tz),
     )
 
 
-async def _replay(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
+async def _replay(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    service = backend.service
     job = await service.prepare_replay(
         channel,
         user,
-        _optional_number(call, "from"),
-        _optional_number(call, "to"),
-        _optional_number(call, "table"),
+        call.maybe_number("from"),
+        call.maybe_number("to"),
+        call.maybe_number("table"),
     )
     return await service.draw_replay(job)
 
 
-async def _help(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
+async def _rules(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    return await backend.service.rules(
+        channel, call.text("game"), call.text("topic"), call.number("page")
+    )
+
+
+async def _help(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
     return Reply(help_text(), private=True)
 
 
 HANDLERS: dict[str, Handler] = {
     "newgame": _newgame,
-    "join": lambda s, c, u, i: s.join(c, u),
-    "leave": lambda s, c, u, i: s.leave(c, u),
-    "start": lambda s, c, u, i: s.start(c, u),
-    "move": lambda s, c, u, i: s.act(c, u, i.text("action")),
-    "board": lambda s, c, u, i: s.board(c, u),
-    "status": lambda s, c, u, i: s.status(c, u),
-    "history": lambda s, c, u, i: s.history(c, u, i.number("count", 10)),
-    "legal": lambda s, c, u, i: s.legal(c, u, i.text("filter")),
-    "undo": lambda s, c, u, i: s.request_undo(c, u, i.number("count", 1)),
-    "approve": lambda s, c, u, i: s.approve_undo(c, u),
-    "decline": lambda s, c, u, i: s.decline_undo(c, u),
-    "resign": lambda s, c, u, i: s.resign(c, u),
-    "abandon": lambda s, c, u, i: s.abandon(c, u),
-    "skip": lambda s, c, u, i: s.skip(c, u, i.text("player")),
-    "games": lambda s, c, u, i: s.tables_here(c),
-    "mygames": lambda s, c, u, i: s.my_games(u),
+    "join": lambda b, c, u, i: b.service.join(c, u),
+    "leave": lambda b, c, u, i: b.service.leave(c, u),
+    "start": lambda b, c, u, i: b.service.start(c, u),
+    "move": _move,
+    "legal": lambda b, c, u, i: b.service.legal(c, u, i.text("filter")),
+    "resign": lambda b, c, u, i: b.service.ask_resign(c, u),
+    "undo": lambda b, c, u, i: b.service.request_undo(c, u, i.number("count")),
+    "approve": lambda b, c, u, i: b.service.approve_undo(c, u),
+    "decline": lambda b, c, u, i: b.service.decline_undo(c, u),
+    "confirm": lambda b, c, u, i: b.service.confirm(c, u),
+    "cancel": lambda b, c, u, i: b.service.cancel(c, u),
+    "board": lambda b, c, u, i: b.service.board(c, u),
+    "status": lambda b, c, u, i: b.service.status(c, u),
+    "history": lambda b, c, u, i: b.service.history(c, u, i.number("count")),
+    "games": lambda b, c, u, i: b.service.tables_here(c),
+    "mygames": lambda b, c, u, i: b.service.my_games(u),
+    "abandon": lambda b, c, u, i: b.service.ask_abandon(c, u),
+    "skip": lambda b, c, u, i: b.service.ask_skip(c, u, i.text("player")),
+    "remind": _remind,
+    "notify": _notify,
     "rules": _rules,
-    "export": lambda s, c, u, i: s.export(c, u, _optional_number(i, "table")),
+    "export": lambda b, c, u, i: b.service.export(c, u, i.maybe_number("table")),
     "replay": _replay,
-    "leaderboard": lambda s, c, u, i: s.leaderboard(c, i.text("game")),
-    "stats": lambda s, c, u, i: s.stats(c, u, i.text("player")),
+    "leaderboard": lambda b, c, u, i: b.service.leaderboard(c, i.text("game")),
+    "stats": lambda b, c, u, i: b.service.stats(c, u, i.text("player")),
     "help": _help,
 }
 
 
-async def dispatch(service: Service, channel: Channel, user: User, call: Invocation) -> Reply:
+async def dispatch(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
     """Run the command; raises ServiceError subclasses for refusals (friendly messages)."""
-    return await HANDLERS[call.command.name](service, channel, user, call)
+    return await HANDLERS[call.command.name](backend, channel, user, call)

@@ -1,11 +1,12 @@
 """Reading `key:value key:value` text, the option syntax of the slash commands — the one
-reader of it, for whole console lines (`/command key:value …`) and for Discord's
-`/newgame options:` text (a game's options).
+reader of it, for whole console lines (`/command key:value …`) and for the `/newgame
+options:` text (a game's options).
 
-A value runs until the next ` key:` that is an option (of a command: one it knows; for
-/newgame, which also takes the game's options, and for a game's options: any ` word:`), so
-values may contain spaces and colons. In a console line, text before the first key goes to
-the command's first option, so `/move E5 E8` works too.
+A value runs until the next ` key:` that is an option (of a command: one it has; of a game:
+any ` word:`), so values may contain spaces and colons. In a console line, text before the
+first key goes to the command's first option, so `/move E5 E8` works too. Each value is
+checked as its definition says (`specs.py`): a whole number within its range, true or false,
+text no longer than its limit — what Discord checks before a command reaches the bot.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ from dataclasses import dataclass
 from engine.core import shorten
 
 from ..service import ServiceError
-from .specs import COMMANDS, CommandDef
+from .specs import COMMANDS, CommandDef, OptionDef
 
 _KEY = re.compile(r"(?:^|(?<=\s))([A-Za-z_][\w-]*):")
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+Value = str | int | bool | None
 
 
 class CommandError(ServiceError):
@@ -29,24 +34,29 @@ class CommandError(ServiceError):
 
 @dataclass(frozen=True, slots=True)
 class Invocation:
+    """A command with the value of each of its options (the default where none was given)."""
+
     command: CommandDef
-    options: dict[str, str | int]
+    options: dict[str, Value]
 
-    def text(self, name: str, default: str = "") -> str:
-        return str(self.options.get(name, default))
+    def text(self, name: str) -> str:
+        value = self.options[name]
+        return "" if value is None else str(value)
 
-    def number(self, name: str, default: int) -> int:
-        value = self.options.get(name, default)
-        assert isinstance(value, int), "int options are converted while parsing"
+    def number(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int), f"/{self.command.name} {name} is a whole number"
         return value
 
-    def extra(self) -> dict[str, str]:
-        """The options the command does not list itself (a game's options for /newgame)."""
-        return {
-            key: str(value)
-            for key, value in self.options.items()
-            if self.command.option(key) is None
-        }
+    def maybe_number(self, name: str) -> int | None:
+        value = self.options[name]
+        assert value is None or isinstance(value, int)
+        return value
+
+    def flag(self, name: str) -> bool | None:
+        value = self.options[name]
+        assert value is None or isinstance(value, bool)
+        return value
 
 
 def parse_command(text: str) -> Invocation:
@@ -91,14 +101,15 @@ def read_pairs(text: str, is_key: Callable[[str], bool]) -> tuple[str, list[tupl
 
 def parse_game_options(text: str | None) -> dict[str, str]:
     """A game's options written as `size:5 variant:basic` → {"size": "5", "variant": "basic"}
-    (Discord's `/newgame options:`; at the console they follow /newgame's own options)."""
+    (the `options:` of /newgame)."""
     if not text or not text.strip():
         return {}
     leading, pairs = read_pairs(text, lambda key: True)
     if leading or not all(value for _, value in pairs):
         raise CommandError(
             f"I could not read the options '{shorten(text)}': write each as key:value, "
-            "separated by spaces (e.g. options:size:5). /rules game:<game> lists a game's options."
+            "separated by spaces (e.g. options:monuments:off). /rules game:<game> lists a "
+            "game's options."
         )
     options: dict[str, str] = {}
     for key, value in pairs:
@@ -108,9 +119,9 @@ def parse_game_options(text: str | None) -> dict[str, str]:
     return options
 
 
-def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
+def _parse_options(command: CommandDef, rest: str) -> dict[str, Value]:
     known = {option.name for option in command.options}
-    leading, pairs = read_pairs(rest, lambda key: command.open_options or key in known)
+    leading, pairs = read_pairs(rest, lambda key: key in known)
     raw: dict[str, str] = {}
     if leading:
         raw[_leading_option(command, leading)] = leading
@@ -122,38 +133,65 @@ def _parse_options(command: CommandDef, rest: str) -> dict[str, str | int]:
                 f"The option {shorten(key)} of /{command.name} needs a value after '{key}:'."
             )
         raw[key] = value
+    values: dict[str, Value] = {}
     for option in command.options:
-        if option.required and option.name not in raw:
+        if option.name in raw:
+            values[option.name] = _convert(command, option, raw[option.name])
+        elif option.required:
             raise CommandError(
                 f"/{command.name} needs the option {option.name}: {command.usage()}"
                 + (f", e.g. {command.example}" if command.example else "")
             )
-    return {key: _convert(command, key, value) for key, value in raw.items()}
+        else:
+            values[option.name] = option.default
+    return values
 
 
 def _leading_option(command: CommandDef, leading: str) -> str:
     """The option that text before any `key:` fills: the command's first one."""
     stray = _KEY.match(leading)
     if stray:
-        names = [option.name for option in command.options]
-        close = difflib.get_close_matches(stray.group(1).lower(), names, n=1, cutoff=0.5)
-        hint = f" Did you mean {close[0]}:?" if close else ""
-        raise CommandError(
-            f"/{command.name} has no option '{shorten(stray.group(1))}' "
-            f"(its options: {', '.join(names) or 'none'}).{hint}"
-        )
+        raise CommandError(_no_such_option(command, stray.group(1)))
     if not command.options:
         raise CommandError(f"/{command.name} takes no options; just type /{command.name}.")
     return command.options[0].name
 
 
-def _convert(command: CommandDef, key: str, value: str) -> str | int:
-    option = command.option(key)
-    if option is None or option.kind == "text":
-        return value
-    try:
-        return int(value)
-    except ValueError:
+def _no_such_option(command: CommandDef, key: str) -> str:
+    names = [option.name for option in command.options]
+    close = difflib.get_close_matches(key.lower(), names, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]}:?" if close else ""
+    if command.option("options") is not None:
+        hint += f" A game's own options go in options:, e.g. options:{shorten(key)}:<value>."
+    return (
+        f"/{command.name} has no option '{shorten(key)}' "
+        f"(its options: {', '.join(names) or 'none'}).{hint}"
+    )
+
+
+def _convert(command: CommandDef, option: OptionDef, value: str) -> Value:
+    """The value as its option's kind and limits want it; CommandError otherwise."""
+    where = f"The option {option.name} of /{command.name}"
+    if option.kind != "text":
+        stray = next((match for match in _KEY.finditer(value) if match.start() > 0), None)
+        if stray:
+            raise CommandError(_no_such_option(command, stray.group(1)))
+    if option.kind == "bool":
+        word = value.lower()
+        if word in _TRUE | _FALSE:
+            return word in _TRUE
+        raise CommandError(f"{where} takes true or false, not '{shorten(value)}'.")
+    if option.kind == "int":
+        try:
+            number = int(value)
+        except ValueError:
+            raise CommandError(f"{where} takes a whole number, not '{shorten(value)}'.") from None
+        low, high = option.min_value, option.max_value
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise CommandError(f"{where} takes a whole number from {low} to {high}, not {number}.")
+        return number
+    if option.max_length is not None and len(value) > option.max_length:
         raise CommandError(
-            f"The option {key} of /{command.name} takes a whole number, not '{shorten(value)}'."
-        ) from None
+            f"{where} takes at most {option.max_length:,} characters; this has {len(value):,}."
+        )
+    return value

@@ -1,12 +1,34 @@
-"""The commands every transport offers, with their options: the console parses lines with
-them, and the Discord adapter registers the same names and options as slash commands."""
+"""Every command of every transport, defined once: its name, description and options — each
+option's name, kind, whether it is required, its default, its limits (lengths, ranges) and
+its choices. The console parses and checks its lines with these definitions, and the Discord
+adapter builds its slash commands from them (`bot/discord_app/slash.py`), so both speak the
+same commands with the same options; `tests/discord/test_sync.py` compares the two.
+
+Option names are kebab-case (`skip-after`), as Discord shows them.
+"""
 
 from __future__ import annotations
 
+import keyword
+import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-OptionKind = Literal["text", "int"]
+import engine
+from engine.core import Game
+
+from ..reminders.service import MAX_HOURS, MIN_HOURS
+from ..service.info import MAX_HISTORY
+from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..store import DEFAULT_SKIP_AFTER
+
+#: text: free text; int: a whole number; bool: true or false; member: a member of the server
+#: (Discord's member picker; at the console, a player's name); game: one of the bot's games
+#: (Discord offers them as choices; at the console the key is typed).
+OptionKind = Literal["text", "int", "bool", "member", "game"]
+
+#: What the option names look like: lower-case words joined by hyphens.
+KEBAB_CASE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +37,26 @@ class OptionDef:
     description: str
     kind: OptionKind = "text"
     required: bool = False
+    #: What the command gets when the option is not given.
+    default: Any = None
+    #: Limits of an int option (inclusive).
+    min_value: int | None = None
+    max_value: int | None = None
+    #: The most characters a text option takes (text options take at least one).
+    max_length: int | None = None
+    #: Discord suggests values while the user types (the console has no suggestions).
+    autocomplete: bool = False
+
+    @property
+    def min_length(self) -> int | None:
+        return 1 if self.kind == "text" else None
+
+    @property
+    def identifier(self) -> str:
+        """The name as a Python identifier (`skip_after` for `skip-after`, `from_` for
+        `from`)."""
+        name = self.name.replace("-", "_")
+        return f"{name}_" if keyword.iskeyword(name) else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +64,9 @@ class CommandDef:
     name: str
     description: str
     options: tuple[OptionDef, ...] = ()
-    #: Also takes options not listed here (the game's own options for /newgame).
-    open_options: bool = False
     example: str = field(default="")
+    #: Only in a server's channels (Discord); False: also in direct messages with the bot.
+    servers_only: bool = True
 
     def option(self, name: str) -> OptionDef | None:
         return next((option for option in self.options if option.name == name), None)
@@ -32,12 +74,55 @@ class CommandDef:
     def usage(self) -> str:
         parts = [f"/{self.name}"]
         for option in self.options:
-            part = f"{option.name}:<{option.kind if option.kind == 'int' else option.name}>"
+            part = f"{option.name}:<{_PLACEHOLDER.get(option.kind, option.name)}>"
             parts.append(part if option.required else f"[{part}]")
-        if self.open_options:
-            parts.append("[option:value …]")
         return " ".join(parts)
 
+
+_PLACEHOLDER = {"int": "number", "bool": "true|false", "member": "player", "game": "game"}
+
+#: Discord's own limit for a text option.
+DISCORD_TEXT_OPTION = 6000
+#: Discord's integer options end at 2**53 - 1.
+MAX_SEED = 2**53 - 1
+MAX_UNDO = 50
+#: Pages a guide or topic could ever have (a guard for the option, not a real limit).
+MAX_PAGE = 99
+#: How long a topic's name may be (Discord shows at most 100 characters of a choice).
+TOPIC_LENGTH = 100
+#: Action and table numbers (Discord's integer options; far beyond any game or server).
+MAX_ACTION = 2**31 - 1
+DEFAULT_SKIP_HOURS = int(DEFAULT_SKIP_AFTER.total_seconds() // 3600)
+
+
+def _options_text_length(game: Game[Any]) -> int:
+    """`key:value` for every option of `game` with its longest value, twice over for room."""
+    longest = {"bool": "false", "int": "-" + "9" * 20}
+    written = [
+        f"{spec.key}:{max(spec.choices, key=len) if spec.choices else longest[spec.kind]}"
+        for spec in game.info.options
+    ]
+    return 2 * len(" ".join(written))
+
+
+#: What users may type into text options, so absurd input never reaches the bot: a move as
+#: long as the longest turn of any registered game (the service checks each game's own
+#: limit), a /legal filter as long as the longest action, every option of a game, a time
+#: zone (the longest tz name has 32 characters) and quiet hours (`22:30-06:45`).
+MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in engine.all_games()))
+FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
+OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
+TIME_ZONE_LENGTH = 64
+QUIET_HOURS_LENGTH = 24
+
+
+_TABLE_OPTION = OptionDef(
+    "table",
+    "a table number of this server (default: this channel's)",
+    "int",
+    min_value=1,
+    max_value=MAX_ACTION,
+)
 
 COMMANDS: dict[str, CommandDef] = {
     command.name: command
@@ -46,11 +131,35 @@ COMMANDS: dict[str, CommandDef] = {
             "newgame",
             "Open a table in this channel; you take the first seat.",
             (
-                OptionDef("game", "the game's key (see /rules)", required=True),
-                OptionDef("seed", "a seed for seat order and randomness", "int"),
+                OptionDef("game", "the game (see /rules)", "game", required=True),
+                OptionDef(
+                    "options",
+                    "the game's options as key:value, e.g. monuments:off (see /rules)",
+                    max_length=OPTIONS_LENGTH,
+                ),
+                OptionDef(
+                    "seed",
+                    "a seed for seat order and randomness",
+                    "int",
+                    min_value=0,
+                    max_value=MAX_SEED,
+                ),
+                OptionDef(
+                    "thread",
+                    "open the table in a new thread of this channel",
+                    "bool",
+                    default=False,
+                ),
+                OptionDef(
+                    "skip-after",
+                    "hours the table waits for a player before they may be skipped (default 24)",
+                    "int",
+                    default=DEFAULT_SKIP_HOURS,
+                    min_value=MIN_SKIP_HOURS,
+                    max_value=MAX_SKIP_HOURS,
+                ),
             ),
-            open_options=True,
-            example="/newgame game:terra-nova-2006",
+            example="/newgame game:tiny-towns options:monuments:off",
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
         CommandDef("leave", "Give up your seat while the table is still in the lobby."),
@@ -58,88 +167,191 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef(
             "move",
             "Play an action, or a whole turn with actions separated by ';'.",
-            (OptionDef("action", "what to play, as /legal lists it", required=True),),
+            (
+                OptionDef(
+                    "action",
+                    "what to play, as /legal lists it",
+                    required=True,
+                    max_length=MOVE_LENGTH,
+                    autocomplete=True,
+                ),
+                OptionDef(
+                    "preview",
+                    "first see the board after it, privately, then confirm or cancel",
+                    "bool",
+                    default=False,
+                ),
+            ),
             example="/move action:move E5 E8; stone F6",
-        ),
-        CommandDef("board", "Show the current board."),
-        CommandDef(
-            "status", "Who is to act and who is done, scores, and your own view (only for you)."
-        ),
-        CommandDef(
-            "history",
-            "The last actions: who played what, and when.",
-            (OptionDef("count", "how many (1–50, default 10)", "int"),),
         ),
         CommandDef(
             "legal",
             "Your legal actions now.",
-            (OptionDef("filter", "only those containing this text"),),
+            (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
+            example="/legal filter:stone",
         ),
+        CommandDef("resign", "Give up the game for good (you confirm it first)."),
         CommandDef(
             "undo",
             "Ask to take back the last action(s); others approve unless it concerns only you.",
-            (OptionDef("count", "how many actions (default 1)", "int"),),
+            (
+                OptionDef(
+                    "count",
+                    "how many of the last actions to take back (default 1)",
+                    "int",
+                    default=1,
+                    min_value=1,
+                    max_value=MAX_UNDO,
+                ),
+            ),
         ),
         CommandDef("approve", "Agree to the open undo request."),
         CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
-        CommandDef("resign", "Give up the game for good."),
-        CommandDef("abandon", "Close the table without a result (its creator or a moderator)."),
+        CommandDef("confirm", "Go ahead with your previewed move, /resign, /abandon or /skip."),
+        CommandDef("cancel", "Drop your previewed move, /resign, /abandon or /skip."),
+        CommandDef("board", "Show the current board."),
         CommandDef(
-            "skip",
-            "Skip an absent player the table waits for (its creator or a moderator).",
-            (OptionDef("player", "the player's name", required=True),),
+            "status", "Whom the table waits for, the scores, and your own view (only for you)."
+        ),
+        CommandDef(
+            "history",
+            "The last actions: who played what, and when.",
+            (
+                OptionDef(
+                    "count",
+                    f"how many (1–{MAX_HISTORY}, default 10)",
+                    "int",
+                    default=10,
+                    min_value=1,
+                    max_value=MAX_HISTORY,
+                ),
+            ),
         ),
         CommandDef("games", "The open tables here and whom each waits for."),
-        CommandDef("mygames", "Every table that waits for you."),
+        CommandDef("mygames", "Every table that waits for you.", servers_only=False),
+        CommandDef(
+            "abandon",
+            "Close the table without a result (its creator or a moderator).",
+        ),
+        CommandDef(
+            "skip",
+            "Skip a player the table has long waited for (its creator or a moderator).",
+            (OptionDef("player", "the player the table waits for", "member", required=True),),
+            example="/skip player:bob",
+        ),
+        CommandDef(
+            "remind",
+            "How often this table reminds whoever it waits for.",
+            (
+                OptionDef(
+                    "every",
+                    f"hours between reminders, {MIN_HOURS} to {MAX_HOURS} (the default is 24)",
+                    "int",
+                    min_value=MIN_HOURS,
+                    max_value=MAX_HOURS,
+                ),
+                OptionDef(
+                    "off",
+                    "true: no reminders at this table (every:<hours> turns them on again)",
+                    "bool",
+                ),
+            ),
+            example="/remind every:12",
+        ),
+        CommandDef(
+            "notify",
+            "How you get turn reminders: by direct message, quiet hours.",
+            (
+                OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
+                OptionDef(
+                    "quiet",
+                    "hours without reminders, e.g. 22-07 or 22:30-06:45; off removes them",
+                    max_length=QUIET_HOURS_LENGTH,
+                ),
+                OptionDef(
+                    "tz",
+                    "your time zone for the quiet hours, e.g. Europe/Berlin",
+                    max_length=TIME_ZONE_LENGTH,
+                    autocomplete=True,
+                ),
+            ),
+            example="/notify quiet:22-07 tz:Europe/Berlin",
+            servers_only=False,
+        ),
         CommandDef(
             "rules",
-            "How to play a game, page by page, or one topic; without a game, the list of games.",
+            "How to play a game, page by page or by topic; without a game, the list of games.",
             (
-                OptionDef("game", "the game's key"),
-                OptionDef("topic", "one thing to explain: a faction, card, tile, rule …"),
-                OptionDef("page", "which page (default 1)", "int"),
+                OptionDef("game", "the game", "game"),
+                OptionDef(
+                    "topic",
+                    "one thing to explain: a faction, card, tile, rule …",
+                    max_length=TOPIC_LENGTH,
+                    autocomplete=True,
+                ),
+                OptionDef(
+                    "page",
+                    "which page (default 1)",
+                    "int",
+                    default=1,
+                    min_value=1,
+                    max_value=MAX_PAGE,
+                ),
             ),
             example="/rules game:tiny-towns topic:tavern",
+            servers_only=False,
         ),
         CommandDef(
             "export",
             "The game's record, a file `python -m engine play` replays.",
-            (OptionDef("table", "a table number of this server (default: this channel's)", "int"),),
+            (_TABLE_OPTION,),
             example="/export",
         ),
         CommandDef(
             "replay",
             "The game, or a part, as an animated image.",
             (
-                OptionDef("from", "the first action to show (default 1)", "int"),
-                OptionDef("to", "the last action to show (default: the latest)", "int"),
                 OptionDef(
-                    "table", "a table number of this server (default: this channel's)", "int"
+                    "from",
+                    "the first action to show (default 1)",
+                    "int",
+                    min_value=1,
+                    max_value=MAX_ACTION,
                 ),
+                OptionDef(
+                    "to",
+                    "the last action to show (default: the latest)",
+                    "int",
+                    min_value=1,
+                    max_value=MAX_ACTION,
+                ),
+                _TABLE_OPTION,
             ),
             example="/replay from:40 to:60",
         ),
         CommandDef(
             "leaderboard",
             "This server's best rated players.",
-            (OptionDef("game", "the game's key (default: every rated game)"),),
+            (OptionDef("game", "the game (default: every rated game)", "game"),),
             example="/leaderboard game:terra-nova",
         ),
         CommandDef(
             "stats",
             "A player's games, wins and ratings here.",
-            (OptionDef("player", "the player's name (default: you)"),),
+            (OptionDef("player", "the player (default: you)", "member"),),
             example="/stats player:alice",
         ),
-        CommandDef("help", "This list of commands."),
+        CommandDef("help", "Every command with its options.", servers_only=False),
     )
 }
 
 
+#: The examples /help ends with.
+HELP_EXAMPLES = ("newgame", "move", "rules")
+
+
 def help_text() -> str:
-    lines = ["Commands (options are written key:value):"]
-    for command in COMMANDS.values():
-        lines.append(f"{command.usage()} — {command.description}")
-        if command.example:
-            lines.append(f"    e.g. {command.example}")
+    lines = ["Commands (options are written key:value; […] is optional):"]
+    lines += [f"{command.usage()} — {command.description}" for command in COMMANDS.values()]
+    lines.append("For example: " + " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES))
     return "\n".join(lines)

@@ -9,7 +9,8 @@ Cogs are listed in `COGS`; each is built as `Cog(bot)`, calls `bot.service` thro
 `bot.flow` and presents its replies (the words are the service's; those about Discord itself
 are in `texts.py`). The flow and the command sync keep their bookkeeping in `bot.ledger`.
 After every interaction that changed a table the bot dispatches
-`on_meeple_table_changed(table_id)`.
+`on_meeple_table_changed(table_id)`; after one that closed a table the flow awaits its
+`when_closed` hooks.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..service.base import utc_now
 from ..store import Store
 from ..store.ledger import Ledger
 from .cogs import (
+    ConfirmationCog,
     GuideCog,
     InfoCog,
     LobbyCog,
@@ -51,6 +53,7 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     LobbyCog,
     PlayCog,
     UndoCog,
+    ConfirmationCog,
     InfoCog,
     RecordsCog,
     RatingsCog,

@@ -43,6 +43,8 @@ MAX_CHOICE_LENGTH = 100
 #: The custom event dispatched after an interaction changed a table (lobby, moves, undo,
 #: moderation): listeners get `on_meeple_table_changed(table_id: int)`.
 TABLE_CHANGED_EVENT = "meeple_table_changed"
+#: What runs after an interaction closed a table (abandoned it), with the table's id.
+ClosedHook = Callable[[int], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,9 @@ class InteractionFlow:
     def __init__(self, bot: MeepleBot) -> None:
         self.bot = bot
         self._in_flight: set[asyncio.Task[Any]] = set()
+        #: Awaited, in the interaction's own task, after it closed a table (the lobby cog
+        #: updates the table's lobby message); a hook must not raise.
+        self.when_closed: list[ClosedHook] = []
 
     async def run(
         self,
@@ -132,6 +137,9 @@ class InteractionFlow:
         answer = outcome if isinstance(outcome, Answer) else Answer(outcome)
         if changes_table and answer.reply.table_id is not None:
             self.bot.dispatch(TABLE_CHANGED_EVENT, answer.reply.table_id)
+            if answer.reply.closed:
+                for hook in self.when_closed:
+                    await hook(answer.reply.table_id)
         await self._deliver(interaction, what, answer)
 
     async def suggestions(

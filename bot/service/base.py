@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
-from engine.core import EngineError, Game
+from engine.core import EngineError, Game, option_key
 
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
-from .texts import as_sentence, clip, names_list, ranking_line, scores_line
+from .texts import as_sentence, clip, hours, names_list, ranking_line, scores_line
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,7 @@ class ServiceBase:
         animator: Animator = default_animator,
         clock: Callable[[], datetime] = utc_now,
         undo_ttl: timedelta = timedelta(days=1),
+        confirm_ttl: timedelta = timedelta(minutes=10),
     ) -> None:
         self.store = store
         self.catalog = games or GameCatalog()
@@ -97,6 +98,8 @@ class ServiceBase:
         self.animator = animator
         self.clock = clock
         self.undo_ttl = undo_ttl
+        #: How long a /resign, /abandon or /skip waits for its Confirm.
+        self.confirm_ttl = confirm_ttl
 
     # -- loading and checks ---------------------------------------------------------------
 
@@ -275,12 +278,28 @@ def waiting_text(ctx: TableContext, progress: RoundProgress, when: str = "") -> 
     return f"{waiting} — {names_list(done)} {'is' if len(done) == 1 else 'are'} done"
 
 
+def others(mentions: Iterable[Mention], user: User) -> tuple[Mention, ...]:
+    """Whom to ping but `user`: nobody is pinged by their own command (the solo player who
+    starts, the player who takes back their own move)."""
+    return tuple(mention for mention in mentions if mention.user_id != user.id)
+
+
 def changed_at_once() -> TableChanged:
     """The refusal when a lobby or moderation write lost a race (StaleVersion)."""
     return TableChanged(
         "Someone else changed this table at the same moment, so your request was not "
         "applied. Please try again."
     )
+
+
+def require_version(ctx: TableContext, expected: int | None, doing: str) -> None:
+    """Refuse (TableChanged) to carry out a confirmed `doing` (`resign`, say) on another
+    position than the one it was asked on; `expected` None: no confirmation, no check."""
+    if expected is not None and ctx.table.version != expected:
+        raise TableChanged(
+            f"{ctx.title} changed since you asked (something was played or changed there), so "
+            f"nothing was done. Look at /board, and use /{doing} again if you still want to."
+        )
 
 
 def unique_name(wanted: str, taken: Iterable[str]) -> str:
@@ -293,5 +312,15 @@ def unique_name(wanted: str, taken: Iterable[str]) -> str:
     return name
 
 
-def describe_options(options: Mapping[str, Any]) -> str:
-    return ", ".join(f"{key}={value}" for key, value in sorted(options.items())) or "none"
+def table_terms(game: Game[Any], options: Mapping[str, Any], skip_after: timedelta) -> str:
+    """`options: monuments off, more-storage on; skip after 24 h` — only the options that
+    differ from the game's defaults, in words (`default options` if none do), and the skip
+    time. Options stored with an older spelling of their keys read as today's."""
+    current = {option_key(key): value for key, value in options.items()}
+    changed = game.info.changed_options(current)
+    words = [
+        f"{key} {('on' if value else 'off') if isinstance(value, bool) else value}"
+        for key, value in changed.items()
+    ]
+    chosen = f"options: {', '.join(words)}" if words else "default options"
+    return f"{chosen}; skip after {hours(skip_after)}"

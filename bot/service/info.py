@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core import normalize, shorten
 
-from .base import ServiceBase, TableContext, describe_options, waiting_text
+from .base import ServiceBase, TableContext, table_terms, waiting_text
 from .errors import BadRequest
 from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
+from .skipping import skip_rule
 from .texts import (
     MAX_REPLY,
     clock,
@@ -58,7 +61,7 @@ class InfoService(ServiceBase):
                 f"{ctx.title} is in the lobby. Seated ({len(ctx.seats)}/{info.max_players}): "
                 f"{names_list(ctx.names)}. It needs {info.min_players}–{info.max_players} "
                 f"players; {ctx.creator_name()} starts it with /start. "
-                f"Options: {describe_options(table.options)}.",
+                f"Its terms: {table_terms(ctx.game, table.options, table.skip_after)}.",
                 private=True,
                 table_id=table.id,
             )
@@ -69,6 +72,7 @@ class InfoService(ServiceBase):
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
+            lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:
@@ -157,8 +161,8 @@ class InfoService(ServiceBase):
         return Reply(text, private=True, table_id=ctx.table.id)
 
     async def legal_actions(self, channel: Channel, user: User, typed: str = "") -> list[str]:
-        """The user's legal action texts now (for help and autocomplete); those starting with
-        `typed` come first, then those merely containing it. Empty when it is not their turn."""
+        """The user's legal action texts now that contain `typed` as whole words (`with_words`),
+        those starting with it first. Empty when it is not their turn."""
         ctx = await self._context(channel)
         return await self._legal(ctx, self._playing_seat(ctx, user), typed)
 
@@ -168,15 +172,7 @@ class InfoService(ServiceBase):
         if len(typed) > ctx.game.max_turn_length():
             return []  # longer than anything worth comparing: no action contains it
         actions: list[str] = await self._engine(ctx.game.legal_actions, self._state(ctx), seat)
-        wanted = normalize(typed)
-        if not wanted:
-            return actions
-        normalised = [(normalize(action), action) for action in actions]
-        starting = [action for norm, action in normalised if norm.startswith(wanted)]
-        containing = [
-            action for norm, action in normalised if wanted in norm and not norm.startswith(wanted)
-        ]
-        return starting + containing
+        return with_words(actions, typed)
 
     async def legal(self, channel: Channel, user: User, typed: str = "") -> Reply:
         """/legal: the user's legal actions as a private reply (at most 60 listed)."""
@@ -198,7 +194,11 @@ class InfoService(ServiceBase):
             return Reply(f"It is not your turn; {ctx.label} waits for {waiting}.", private=True)
         actions = await self._legal(ctx, seat, typed)
         if not actions:
-            return Reply(f"None of your legal actions contains '{shorten(typed)}'.", private=True)
+            return Reply(
+                f"None of your legal actions contains '{shorten(typed)}' (the filter matches "
+                "whole words and cells: G1 finds G1, not G10). /legal alone lists them all.",
+                private=True,
+            )
         head = f"Your legal actions ({len(actions)}): "
         tail = "\n… and {} more: add filter:<text> to narrow them down."
         room = MAX_REPLY - len(head) - len(tail.format(len(actions)))
@@ -209,6 +209,22 @@ class InfoService(ServiceBase):
             private=True,
             table_id=ctx.table.id,
         )
+
+
+def with_words(actions: list[str], typed: str) -> list[str]:
+    """The actions containing `typed` as whole words (case and spacing ignored; a cell is a
+    word, so `G1` finds `build G1` but not `build G10`): those starting with it first. All
+    of them for an empty `typed`."""
+    wanted = normalize(typed)
+    if not wanted:
+        return actions
+    words = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)")
+    normalised = [(normalize(action), action) for action in actions]
+    starting = [action for norm, action in normalised if words.match(norm)]
+    containing = [
+        action for norm, action in normalised if words.search(norm) and not words.match(norm)
+    ]
+    return starting + containing
 
 
 def _your_part(status: str, progress: RoundProgress, seat: int) -> str:

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from engine.core import EngineError, Game, OptionValue, Rng
 
-from ..store import ChannelBusy, StaleVersion, TableUpdate
-from .base import ServiceBase, changed_at_once, describe_options, unique_name
+from ..store import DEFAULT_SKIP_AFTER, ChannelBusy, StaleVersion, TableUpdate
+from .base import (
+    ServiceBase,
+    changed_at_once,
+    others,
+    require_version,
+    table_terms,
+    unique_name,
+)
 from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
 from .model import Channel, Reply, User
 from .progress import next_round
-from .texts import names_list, plural
+from .skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from .texts import hours, names_list, plural
 
 MAX_SEED = 2**63 - 1
 
@@ -26,13 +35,20 @@ class LobbyService(ServiceBase):
         game_key: str,
         options: Mapping[str, OptionValue] | None = None,
         seed: int | None = None,
+        skip_after: timedelta = DEFAULT_SKIP_AFTER,
     ) -> Reply:
-        """Open a table for `game_key` in the channel; the creator takes the first seat."""
+        """Open a table for `game_key` in the channel; the creator takes the first seat.
+        `skip_after`: how long the table waits for a player before they may be skipped."""
         game, resolved = self._game_with_options(game_key, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
             raise BadRequest(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed}.")
+        if not timedelta(hours=MIN_SKIP_HOURS) <= skip_after <= timedelta(hours=MAX_SKIP_HOURS):
+            raise BadRequest(
+                f"The skip time must be from {MIN_SKIP_HOURS} to {MAX_SKIP_HOURS} hours, not "
+                f"{hours(skip_after)}."
+            )
         try:
             table = await self.store.tables.create_table(
                 channel_id=channel.id,
@@ -43,13 +59,14 @@ class LobbyService(ServiceBase):
                 creator_id=user.id,
                 creator_name=user.name,
                 now=self.clock(),
+                skip_after=skip_after,
             )
         except ChannelBusy:
             raise await self._already_open(channel) from None
         info = game.info
         return Reply(
             f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
-            f"{info.max_players} players (options: {describe_options(resolved)}).\n"
+            f"{info.max_players} players ({table_terms(game, resolved, skip_after)}).\n"
             f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
             "is in.",
             table_id=table.id,
@@ -162,14 +179,18 @@ class LobbyService(ServiceBase):
             f"{started.title} begins! Seat order (drawn from the table's seed): "
             f"{seating}.\n{waiting}",
             image=await self._image(started, state, None, 0),
-            mentions=mentions,
+            mentions=others(mentions, user),
             table_id=ctx.table.id,
         )
 
-    async def abandon(self, channel: Channel, user: User) -> Reply:
-        """Close the table for good without a result (creator or moderator)."""
+    async def abandon(
+        self, channel: Channel, user: User, *, expected_version: int | None = None
+    ) -> Reply:
+        """Close the table for good without a result (creator or moderator). Transports ask
+        for a confirmation first (`ask_abandon`), whose table version is `expected_version`."""
         ctx = await self._context(channel)
         self._require_in_charge(ctx, user, "abandon it")
+        require_version(ctx, expected_version, "abandon")
         try:
             await self.store.tables.end(ctx.table, "abandoned", self.clock())
         except StaleVersion:
@@ -179,4 +200,5 @@ class LobbyService(ServiceBase):
         return Reply(
             f"{user.name} abandoned {ctx.label}{played}. The channel is free for a new /newgame.",
             table_id=ctx.table.id,
+            closed=True,
         )

@@ -4,7 +4,7 @@ The service words it and remembers where the transport posted it."""
 
 from __future__ import annotations
 
-from .base import ServiceBase, TableContext, describe_options
+from .base import ServiceBase, TableContext, table_terms
 from .model import LobbyPost
 from .texts import names_list
 
@@ -41,7 +41,7 @@ def lobby_text(ctx: TableContext) -> str:
         return f"{title} was abandoned. The channel is free for a new /newgame."
     return (
         f"{title} — {info.min_players}–{info.max_players} players, "
-        f"options: {describe_options(table.options)}.\n"
+        f"{table_terms(ctx.game, table.options, table.skip_after)}.\n"
         f"Seated ({len(ctx.seats)}/{info.max_players}): {names}.\n"
         f"Join with the button or /join; {ctx.creator_name()} starts the game with Start or "
         "/start."

@@ -71,8 +71,11 @@ class Reply:
     table_version: int | None = None
     #: Set when the reply asks the other players to approve or decline an undo.
     undo_request_id: int | None = None
-    #: Set when the reply is a preview that can be confirmed (`confirm_preview`).
-    preview_id: int | None = None
+    #: Set when the reply asks its user to confirm (`confirm`) or cancel (`cancel`): a
+    #: preview of a move, or a /resign, /abandon or /skip.
+    confirmation_id: int | None = None
+    #: The reply closed the table (abandoned it): its lobby message should say so.
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from engine.core import Result, join_turn, printable, shorten, split_turn
 
 from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
 from ..store.records import ActionKind
-from .base import TableContext
+from .base import TableContext, others, require_version
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
 from .progress import current_round, next_round
 from .results import ResultService
+from .skipping import skip_too_early
 from .texts import clip, fit_lines, names_list, plural
 
 log = logging.getLogger(__name__)
@@ -121,9 +122,19 @@ class PlayService(ResultService):
         )
         return ctx, seat, played
 
-    async def resign(self, channel: Channel, user: User) -> Reply:
-        """Give up for good; what that means for the seat is the game's rule."""
+    async def resign(
+        self, channel: Channel, user: User, *, expected_version: int | None = None
+    ) -> Reply:
+        """Give up for good; what that means for the seat is the game's rule. Transports ask
+        for a confirmation first (`ask_resign`), whose table version is `expected_version`."""
         ctx = await self._context(channel)
+        seat = await self._resigning_seat(ctx, user)
+        require_version(ctx, expected_version, "resign")
+        played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
+        return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
+
+    async def _resigning_seat(self, ctx: TableContext, user: User) -> int:
+        """The user's seat, if they may resign now; a refusal otherwise."""
         if ctx.table.status == "lobby":
             raise WrongStage(
                 f"{ctx.title} has not started yet, so there is nothing to resign: /leave gives "
@@ -132,26 +143,45 @@ class PlayService(ResultService):
         seat = self._playing_seat(ctx, user)
         if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
             raise BadRequest(f"You have already resigned at {ctx.label}.")
-        played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
-        return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
+        return seat
 
-    async def skip(self, channel: Channel, user: User, player: str) -> Reply:
-        """Skip an absent player the table waits for (creator or moderator; the game's rule)."""
+    async def skip(
+        self,
+        channel: Channel,
+        user: User,
+        player: str,
+        *,
+        expected_version: int | None = None,
+    ) -> Reply:
+        """Skip an absent player the table waits for (creator or moderator; the game's rule),
+        once the table has waited for them its skip time or is stalled. Transports ask for
+        a confirmation first (`ask_skip`), whose table version is `expected_version`."""
         ctx = await self._context(channel)
+        target = await self._skipped_player(ctx, user, player)
+        require_version(ctx, expected_version, "skip")
+        assert target.seat is not None
+        skipped = target.seat
+        played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
+        reply = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
+        return await self._saved(ctx, reply)
+
+    async def _skipped_player(self, ctx: TableContext, user: User, player: str) -> SeatRecord:
+        """The seat `user` may skip now as `player`; a refusal otherwise."""
         self._require_active(ctx)
         self._require_in_charge(ctx, user, "skip a player")
         target = self._find_player(ctx, player)
-        assert target.seat is not None
         waiting = ctx.mentions(ctx.table.to_act)
         if target.seat not in ctx.table.to_act:
             raise BadRequest(
                 f"{ctx.title} is not waiting for {target.display_name} but for "
                 f"{names_list([m.name for m in waiting])}; only they can be skipped."
             )
-        skipped = target.seat
-        played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
-        reply = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
-        return await self._saved(ctx, reply)
+        too_early = skip_too_early(
+            ctx, target, self.clock(), await self.store.tables.stalled(ctx.table)
+        )
+        if too_early is not None:
+            raise WrongStage(too_early)
+        return target
 
     @staticmethod
     def _find_player(ctx: TableContext, player: str) -> SeatRecord:
@@ -239,7 +269,7 @@ class PlayService(ResultService):
         return Reply(
             text,
             image=await self._image(ctx, played.state, None, number),
-            mentions=mentions,
+            mentions=others(mentions, user),
             table_id=table.id,
             table_version=table.version + 1,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .completion import CompletionService
+from .confirmations import ConfirmationService
 from .guide import GuideService
 from .info import InfoService
 from .listings import ListingService
@@ -14,9 +15,10 @@ from .undo import UndoService
 
 
 class Service(
+    ConfirmationService,
+    PreviewService,
     LobbyService,
     LobbyMessageService,
-    PreviewService,
     RecordService,
     UndoService,
     InfoService,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 #: The most characters one reply may have: Discord's limit for the text of one message.
 MAX_REPLY = 2000
@@ -54,19 +54,34 @@ def clock(moment: datetime) -> str:
 def ago(moment: datetime, now: datetime) -> str:
     """How long ago, roughly: `just now`, `5 min ago`, `3 h 20 min ago`, `2 d 4 h ago`."""
     minutes = int((now - moment).total_seconds() // 60)
-    if minutes < 1:
-        return "just now"
+    return "just now" if minutes < 1 else f"{span(minutes)} ago"
+
+
+def span(minutes: int) -> str:
+    """`5 min`, `3 h 20 min`, `2 d 4 h` (at least a minute)."""
+    minutes = max(minutes, 1)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h ago"
+        return f"{days} d {hours} h"
     if hours:
-        return f"{hours} h {minutes} min ago"
-    return f"{minutes} min ago"
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"
 
 
 def since(moment: datetime, now: datetime) -> str:
     return f"since {clock(moment)} ({ago(moment, now)})"
+
+
+def from_then(moment: datetime, now: datetime) -> str:
+    """`from 2026-01-02 12:00 UTC (in 22 h 5 min)`, rounded up to the minute."""
+    minutes = -int((now - moment).total_seconds() // 60)
+    return f"from {clock(moment)} (in {span(minutes)})"
+
+
+def hours(duration: timedelta) -> str:
+    """`24 h` (a whole number of hours, as the options take them)."""
+    return f"{int(duration.total_seconds() // 3600)} h"
 
 
 # -- fitting a reply into one message ---------------------------------------------------------

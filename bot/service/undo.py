@@ -22,7 +22,7 @@ from ..store import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .base import ServiceBase, TableContext, changed_at_once
+from .base import ServiceBase, TableContext, changed_at_once, others
 from .errors import BadRequest, NotAllowed, UndoRefused
 from .model import Channel, Mention, Reply, User
 from .progress import next_round
@@ -87,14 +87,14 @@ class UndoService(ServiceBase):
         taken = listed_actions([ctx.describe(action) for action in actions])
         others = await self._undo_voters(ctx, user.id, actions)
         if not others:
-            return await self._take_back(ctx, None, from_number, actions, "")
+            return await self._take_back(ctx, None, from_number, actions, "", by=user)
         if await self._affects_only(ctx, seat, from_number, actions):
             own = "action" if count == 1 else f"{count} actions"
             preface = (
                 f"{requester_name} takes back their own {own}; nobody else was affected, so "
                 "no approval is needed.\n"
             )
-            return await self._take_back(ctx, None, from_number, actions, preface)
+            return await self._take_back(ctx, None, from_number, actions, preface, by=user)
         expires = now + self.undo_ttl
         try:
             request_id = await self.store.undo.create_undo_request(
@@ -143,7 +143,9 @@ class UndoService(ServiceBase):
             )
         self._refuse_revealing(ctx, actions)
         preface = f"Everyone agreed to {ctx.name_of(request.requester_id)}'s undo.\n"
-        return await self._take_back(ctx, request.id, request.from_number, actions, preface)
+        return await self._take_back(
+            ctx, request.id, request.from_number, actions, preface, by=user
+        )
 
     async def decline_undo(
         self, channel: Channel, user: User, request_id: int | None = None
@@ -234,7 +236,11 @@ class UndoService(ServiceBase):
         from_number: int,
         actions: Sequence[ActionRecord],
         preface: str,
+        *,
+        by: User,
     ) -> Reply:
+        """Restore the position before action `from_number`; `by` made it happen (their own
+        undo, or the last approval) and is not pinged for it."""
         table = ctx.table
         state_json = await self.store.actions.state_before(table.id, from_number)
         assert state_json is not None, "every logged action keeps the state before it"
@@ -265,6 +271,6 @@ class UndoService(ServiceBase):
         return Reply(
             f"{preface}Taken back: {listed}.\n{next_text}",
             image=await self._image(ctx, state, None, from_number - 1),
-            mentions=mentions,
+            mentions=others(mentions, by),
             table_id=table.id,
         )

@@ -6,12 +6,14 @@ from .errors import StoreError
 from .faults import DatabaseUnavailable, Problem, StorageFault
 from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
 from .records import (
+    DEFAULT_SKIP_AFTER,
     ActionRecord,
+    ConfirmationKind,
+    ConfirmationRecord,
+    ConfirmationStatus,
     ListedTable,
     LobbyMessage,
     NewAction,
-    PreviewRecord,
-    PreviewStatus,
     SeatRecord,
     TableRecord,
     TableStatus,
@@ -25,17 +27,19 @@ from .undo import UndoAlreadyOpen
 from .versions import StaleVersion
 
 __all__ = [
+    "DEFAULT_SKIP_AFTER",
     "MIGRATIONS_DIR",
     "ActionRecord",
     "ChannelBusy",
+    "ConfirmationKind",
+    "ConfirmationRecord",
+    "ConfirmationStatus",
     "Database",
     "DatabaseUnavailable",
     "ListedTable",
     "LobbyMessage",
     "MigrationError",
     "NewAction",
-    "PreviewRecord",
-    "PreviewStatus",
     "Problem",
     "SeatRecord",
     "StaleVersion",

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 ActionKind = Literal["move", "resign", "skip"]
 UndoStatus = Literal["open", "done", "declined", "lapsed"]
-PreviewStatus = Literal["open", "used", "dismissed"]
+ConfirmationKind = Literal["move", "resign", "abandon", "skip"]
+ConfirmationStatus = Literal["open", "used", "dismissed"]
 
 OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
+#: How long a table waits for a player before they may be skipped, unless its creator chose.
+DEFAULT_SKIP_AFTER = timedelta(hours=24)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,8 @@ class TableRecord:
     waiting_since: datetime | None
     #: The seats the current round owed an action when it began (see service/progress.py).
     round_seats: list[int]
+    #: How long the table waits for a player before they may be skipped.
+    skip_after: timedelta = DEFAULT_SKIP_AFTER
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +125,22 @@ class TableUpdate:
 
 
 @dataclass(frozen=True, slots=True)
-class PreviewRecord:
-    """A previewed move waiting for its Confirm (or Cancel)."""
+class ConfirmationRecord:
+    """What waits for its player's Confirm (or Cancel): a previewed move, or a /resign,
+    /abandon or /skip."""
 
     id: int
     table_id: int
-    #: The table's version the preview was made on: Confirm plays it only on that position.
+    #: The table's version it was asked on: it is carried out only on that position.
     table_version: int
     channel_id: str
     user_id: str
+    kind: ConfirmationKind
+    #: A move's text; for a skip, the user id of the player to skip.
     action: str
-    status: PreviewStatus
+    status: ConfirmationStatus
+    #: Confirm before this (None: a preview, which only needs the position unchanged).
+    expires_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ working through the same `Database` (one connection, one write lock, one file):
 - `tables`   — tables and seats (`tables.py`);
 - `actions`  — the action log with the position before each action (`actions.py`);
 - `undo`     — undo requests, their votes, and taking actions back (`undo.py`);
-- `previews` — previewed moves awaiting Confirm (`previews.py`);
+- `confirmations` — what awaits its player's Confirm: a previewed move, a /resign, /abandon
+  or /skip (`confirmations.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`);
 - `results`  — finished games' results and the ratings per server and game (`results.py`).
@@ -21,10 +22,10 @@ from types import TracebackType
 from typing import Self
 
 from .actions import ActionLog
+from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
-from .previews import PreviewStore
 from .results import ResultStore
 from .tables import TableStore
 from .undo import UndoStore
@@ -39,7 +40,7 @@ class Store:
         self.tables = TableStore(database)
         self.actions = ActionLog(database)
         self.undo = UndoStore(database)
-        self.previews = PreviewStore(database)
+        self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
         self.results = ResultStore(database)
 

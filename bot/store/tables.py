@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from .database import Database, Row
 from .errors import StoreError
 from .records import (
+    DEFAULT_SKIP_AFTER,
     OPEN_STATUSES,
     ListedTable,
     SeatRecord,
@@ -46,6 +47,7 @@ _TABLE_COLUMNS = (
     "to_act_json",
     "waiting_since",
     "round_seats_json",
+    "skip_after_seconds",
 )
 
 
@@ -128,6 +130,15 @@ class TableStore:
                 entry.seats.append(seat_record(row))
         return list(listed.values())
 
+    async def stalled(self, table: TableRecord) -> bool:
+        """Whether the reminders declared the table stalled at its current position (they
+        keep the mark in `table_reminders`; any change of position lifts it)."""
+        row = await self.database.fetch_one(
+            "SELECT 1 FROM table_reminders WHERE table_id = ? AND stalled_version = ?",
+            (table.id, table.version),
+        )
+        return row is not None
+
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats: in seat order once started, in joining order in the lobby."""
         rows = await self.database.fetch_all(
@@ -149,13 +160,15 @@ class TableStore:
         creator_id: str,
         creator_name: str,
         now: datetime,
+        skip_after: timedelta = DEFAULT_SKIP_AFTER,
     ) -> TableRecord:
         """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
         async with self.database.write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
-                    "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, created_at, updated_at, skip_after_seconds) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
                         guild_id,
@@ -165,6 +178,7 @@ class TableStore:
                         creator_id,
                         stored_time(now),
                         stored_time(now),
+                        int(skip_after.total_seconds()),
                     ),
                 )
             except sqlite3.IntegrityError as error:
@@ -222,6 +236,7 @@ def table_record(row: Row) -> TableRecord:
         to_act=read_json(row["to_act_json"]),
         waiting_since=read_time(row["waiting_since"]),
         round_seats=read_json(row["round_seats_json"]),
+        skip_after=timedelta(seconds=row["skip_after_seconds"]),
     )
 
 

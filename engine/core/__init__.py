@@ -28,6 +28,7 @@ from .game import (
     OptionValue,
     Phase,
     Result,
+    option_key,
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
@@ -73,6 +74,7 @@ __all__ = [
     "nearest",
     "normalize",
     "once",
+    "option_key",
     "positions",
     "printable",
     "rank",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, NamedTuple
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from typing_extensions import TypeVar
 
 from .action import Action
@@ -45,6 +45,13 @@ DEFAULT_TURN_PARTS = 10
 #: Players may spell an action more wordily than `legal_actions` writes it (card names
 #: instead of keys, `E5 → E8`, extra spaces): each part may be this many times as long.
 SPELLING_ROOM = 2
+
+
+def option_key(key: str) -> str:
+    """An option's key as every game writes it: kebab-case (`first-game`). The snake-case
+    spelling of earlier versions (`first_game`), kept by stored tables and still typed by
+    players, is read as the same key."""
+    return key.strip().lower().replace("_", "-")
 
 
 class OptionSpec(BaseModel):
@@ -105,15 +112,29 @@ class GameInfo(BaseModel):
         """Defaults overlaid with the given options, each checked and coerced."""
         specs = {spec.key: spec for spec in self.options}
         resolved: dict[str, OptionValue] = {spec.key: spec.default for spec in self.options}
-        for key, raw in (given or {}).items():
+        seen: set[str] = set()
+        for written, raw in (given or {}).items():
+            key = option_key(written)
             spec = specs.get(key)
             if spec is None:
                 known = ", ".join(specs) or "none"
                 raise BadOptions(
-                    f"{self.name} has no option '{shorten(key)}' (its options: {known})."
+                    f"{self.name} has no option '{shorten(written)}' (its options: {known})."
                 )
+            if key in seen:
+                raise BadOptions(f"The option {key} of {self.name} is given twice.")
+            seen.add(key)
             resolved[key] = spec.coerce(raw)
         return resolved
+
+    def changed_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """The options (as `resolve_options` gives them) that differ from their defaults, in
+        the order the game lists its options."""
+        return {
+            spec.key: options[spec.key]
+            for spec in self.options
+            if spec.key in options and options[spec.key] != spec.default
+        }
 
 
 class Event(BaseModel):
@@ -135,6 +156,14 @@ class BaseState(BaseModel):
     players: list[str]
     options: dict[str, OptionValue] = Field(default_factory=dict)
     rng: Rng
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _kebab_case_keys(cls, options: object) -> object:
+        """A state stored with an older spelling of its option keys loads as today's."""
+        if isinstance(options, dict):
+            return {option_key(str(key)): value for key, value in options.items()}
+        return options
 
 
 S = TypeVar("S", bound=BaseState)
@@ -271,7 +300,7 @@ class Game(ABC, Generic[S, A]):
         self._check_may_act(state, seat, action.text())
         why = self._why_now(state, seat, action)
         if why is not None:
-            raise IllegalAction(action.text(), why, self._nearest(state, seat, action.text()))
+            raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
         return self.perform(state, seat, action)
 
     def apply_action(self, state: S, seat: int, text: str) -> Result[S]:
@@ -282,13 +311,15 @@ class Game(ABC, Generic[S, A]):
         try:
             action = self.parse(state, text)
         except ParseError as error:
-            raise error.suggesting(self._nearest(state, seat, text)) from None
+            raise error.suggesting(self.suggestions(state, seat, text)) from None
         why = self._why_now(state, seat, action)
         if why is not None:
-            raise IllegalAction(text, why, self._nearest(state, seat, text))
+            raise IllegalAction(text, why, self.suggestions(state, seat, text))
         return self.perform(state, seat, action)
 
-    def _nearest(self, state: S, seat: int, text: str) -> list[str]:
+    def suggestions(self, state: S, seat: int, text: str) -> list[str]:
+        """The legal texts an error about `text` offers: the nearest ones (a game may narrow
+        them, e.g. to actions of the kind typed)."""
         return nearest(text, self.legal_actions(state, seat))
 
     def apply(self, state: S, seat: int, text: str) -> Result[S]:

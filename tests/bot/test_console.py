@@ -55,7 +55,7 @@ async def test_a_scripted_pile_game_from_newgame_to_final_scores(
     first, second = _seat_order(11, ["alice", "bob"])
     lines = [
         "# a whole game of the pile test game",
-        "alice> /newgame game:pile size:6 seed:11",
+        "alice> /newgame game:pile options:size:6 seed:11",
         "bob> /join",
         "alice> /start",
         f"{first}> /move action:take 3",
@@ -177,3 +177,90 @@ async def test_a_board_image_that_cannot_be_saved_does_not_hide_the_command(
     (moves,) = database.execute("SELECT COUNT(*) FROM actions").fetchone()
     database.close()
     assert moves == 1
+
+
+async def test_the_console_speaks_the_discord_commands_with_their_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A preview is an option, not part of the move; /confirm plays it; /remind and /notify
+    exist; a game's options go in options: as on Discord."""
+    first, second = _seat_order(11, ["alice", "bob"])
+    lines = [
+        "alice> /newgame game:pile options:size:6 seed:11",
+        "bob> /join",
+        "alice> /remind every:2",
+        "bob> /notify quiet:22-07 tz:Europe/Berlin",
+        "alice> /start",
+        f"{first}> /move action:take 3 preview:true",
+        f"{first}> /confirm",
+        f"{second}> /move take 2 preview:true",
+        f"{second}> /cancel",
+        f"{second}> /history",
+    ]
+    assert await _run(tmp_path, lines, strict=True) == 0
+    out = capsys.readouterr().out
+    with sqlite3.connect(tmp_path / "data" / "console.db") as db:
+        assert db.execute("SELECT options_json FROM game_tables").fetchone() == ('{"size": 6}',)
+    assert "alice set the reminders for table #1 (Pile (test game)) to every 2 h" in out
+    assert "Quiet hours: 22:00–07:00 (Europe/Berlin)" in out
+    assert f"(only {first} sees this) Preview — nothing is played yet. {first}: take 3" in out
+    assert "/confirm plays it, /cancel drops it." in out
+    assert f"\n{first}: take 3\n" in out  # played, in the channel
+    assert "Cancelled — nothing was played." in out
+    assert f"#1 {first}: take 3" in out and f"#2 {second}" not in out
+
+
+async def test_an_undo_never_overwrites_an_earlier_board_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        "alice> /newgame game:pile seed:11",
+        "alice> /start",
+        "alice> /move action:take 3",
+        "alice> /undo",
+        "alice> /move action:take 1",
+    ]
+    assert await _run(tmp_path, lines, strict=True) == 0
+    boards = tmp_path / "boards"
+    saved = {path.name for path in boards.iterdir()}
+    assert saved == {"1-0.png", "1-0-2.png", "1-1.png", "1-1-2.png"}
+    assert (boards / "1-1.png").read_bytes() != (boards / "1-1-2.png").read_bytes()
+    assert f"board: {boards / '1-1-2.png'}" in capsys.readouterr().out
+
+
+async def test_the_console_refuses_what_only_discord_can_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await _run(tmp_path, ["alice> /newgame game:pile thread:true"]) == 0
+    assert "error: The console is a single channel, so it cannot open threads" in (
+        capsys.readouterr().out
+    )
+
+
+async def test_resign_abandon_and_skip_ask_first_at_the_console(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second, _ = _seat_order(11, ["alice", "bob", "carol"])
+    lines = [
+        "alice> /newgame game:pile seed:11 skip-after:2",
+        "bob> /join",
+        "carol> /join",
+        "alice> /start",
+        f"{second}> /resign",
+        f"{second}> /cancel",
+        f"alice> /skip player:{first}",
+        f"{second}> /resign",
+        f"{second}> /confirm",
+        "alice> /abandon",
+        "alice> /confirm",
+    ]
+    assert await _run(tmp_path, lines) == 0
+    out = capsys.readouterr().out
+    assert f"(only {second} sees this) Resign from table #1 (Pile (test game))?" in out
+    assert "Nothing happens until you confirm: /confirm to go ahead, /cancel to keep" in out
+    assert f"(only {second} sees this) Cancelled — nothing was done." in out
+    assert f"error: Table #1 (Pile (test game)) has waited for {first} only since" in out
+    assert "once the table has waited 2 h for them" in out
+    assert f"\n{second} used /resign." in out
+    assert "(only alice sees this) Abandon table #1 (Pile (test game)) after 1 action?" in out
+    assert "alice abandoned table #1 (Pile (test game)) after 1 action." in out

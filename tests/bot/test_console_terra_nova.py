@@ -25,7 +25,7 @@ GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
 #: (players, options, seed — chosen so that its random game founds a town)
 SETUPS: dict[str, tuple[list[str], dict[str, bool], int]] = {
-    "four-first-game": (["alice", "bob", "carol", "dave"], {"first_game": True}, 2039),
+    "four-first-game": (["alice", "bob", "carol", "dave"], {"first-game": True}, 2039),
     "three-b-side": (["alice", "bob", "carol"], {}, 2031),
 }
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -60,7 +60,7 @@ def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
     Rng(seed=seed).shuffle(players)  # the service seats players in this order
     state = game.new_game(players, seed, options)
     chooser = Rng(seed=seed ^ 0x5EED)
-    extra = " first_game:true" if options.get("first_game") else ""
+    extra = " options:first-game:true" if options.get("first-game") else ""
     lines = [f"{joined[0]}> /newgame game:{GAME} seed:{seed}{extra}"]
     lines += [f"{name}> /join" for name in joined[1:]] + [f"{joined[0]}> /start"]
     moves = 0
@@ -72,7 +72,7 @@ def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
         if moves == 5:
             lines += [f"{players[0]}> /status", f"{players[1]}> /history count:3"]
     factions = [player.faction for player in state.seats]
-    if options.get("first_game"):
+    if options.get("first-game"):
         assert factions == list(FIRST_GAMES[4].factions)
     else:
         assert set(factions) <= B_SIDE
@@ -100,7 +100,7 @@ async def test_a_whole_game_at_the_console(
     assert await run_console(settings, script=script, strict=True) == 0
     out = capsys.readouterr().out
     assert f"Game over at table #1 (Terra Nova). {final}" in out
-    assert ("first_game=True" in out) == (setup == "four-first-game")
+    assert ("(options: first-game on; skip after 24 h)" in out) == (setup == "four-first-game")
     assert all(f"• {player} " in out for player in named)  # each seat's faction
     assert " founds a town: " in out and " takes the town tile " in out
     assert "• Round 5 begins" in out and "• The fifth round ends: final scoring" in out

@@ -26,7 +26,10 @@ def _script() -> tuple[list[str], int, int]:
     game = engine.get(GAME)
     state = game.new_game([PLAYER], SEED, {"monuments": True})
     chooser = Rng(seed=SEED ^ 0x5EED)
-    lines = [f"{PLAYER}> /newgame game:{GAME} seed:{SEED} monuments:true", f"{PLAYER}> /start"]
+    lines = [
+        f"{PLAYER}> /newgame game:{GAME} seed:{SEED} options:monuments:true",
+        f"{PLAYER}> /start",
+    ]
     moves = 0
     while not game.is_over(state):
         start, turn = state.round, []

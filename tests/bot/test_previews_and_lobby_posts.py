@@ -23,20 +23,18 @@ async def test_a_confirmed_preview_is_played_once_and_takes_the_buttons_off_firs
 ) -> None:
     first, _ = await start_table(service, [ALICE, BOB])
     preview = await service.preview(CHANNEL, first, "  take   2 ")
-    assert preview.preview_id is not None
+    assert preview.confirmation_id is not None
     taken: list[str] = []
 
     async def take_buttons_off() -> None:
         taken.append("buttons")
 
-    played = await service.confirm_preview(
-        CHANNEL, first, preview.preview_id, taken=take_buttons_off
-    )
+    played = await service.confirm(CHANNEL, first, preview.confirmation_id, taken=take_buttons_off)
 
     assert played.text.startswith(f"{first.name}: take 2") and not played.private
     assert taken == ["buttons"]
     with pytest.raises(BadRequest, match="already confirmed or cancelled"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.confirmation_id)
     table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and (table.move_count, table.to_act) == (1, [1])
 
@@ -46,17 +44,17 @@ async def test_only_its_player_answers_a_preview_and_a_cancelled_one_plays_nothi
 ) -> None:
     first, second = await start_table(service, [ALICE, BOB])
     preview = await service.preview(CHANNEL, first, "take 1")
-    assert preview.preview_id is not None
+    assert preview.confirmation_id is not None
 
     with pytest.raises(NotAllowed, match="Only the player who asked"):
-        await service.confirm_preview(CHANNEL, second, preview.preview_id)
-    cancelled = await service.dismiss_preview(first, preview.preview_id)
+        await service.confirm(CHANNEL, second, preview.confirmation_id)
+    cancelled = await service.cancel(CHANNEL, first, preview.confirmation_id)
 
     assert cancelled.private and cancelled.text == "Cancelled — nothing was played."
     with pytest.raises(BadRequest, match="already confirmed or cancelled"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
-    with pytest.raises(BadRequest, match="I do not know this preview"):
-        await service.dismiss_preview(first, preview.preview_id + 1)
+        await service.confirm(CHANNEL, first, preview.confirmation_id)
+    with pytest.raises(BadRequest, match="I do not know this question"):
+        await service.cancel(CHANNEL, first, preview.confirmation_id + 1)
     table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0
 
@@ -64,22 +62,22 @@ async def test_only_its_player_answers_a_preview_and_a_cancelled_one_plays_nothi
 async def test_a_preview_of_a_position_gone_by_shows_the_new_board(service: Service) -> None:
     first, second = await start_table(service, [ALICE, BOB])
     preview = await service.preview(CHANNEL, first, "take 1")
-    assert preview.preview_id is not None
+    assert preview.confirmation_id is not None
     await service.act(CHANNEL, first, "take 2")
     await service.act(CHANNEL, second, "take 1")
 
     with pytest.raises(BoardChanged):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.confirmation_id)
 
 
 async def test_a_preview_of_an_abandoned_table_does_nothing(service: Service) -> None:
     first, _ = await start_table(service, [ALICE, BOB])
     preview = await service.preview(CHANNEL, first, "take 1")
-    assert preview.preview_id is not None and preview.table_id is not None
+    assert preview.confirmation_id is not None and preview.table_id is not None
     await service.abandon(CHANNEL, ALICE)
 
     with pytest.raises(WrongStage, match=f"Table #{preview.table_id} is no longer open here"):
-        await service.confirm_preview(CHANNEL, first, preview.preview_id)
+        await service.confirm(CHANNEL, first, preview.confirmation_id)
 
 
 async def test_the_lobby_message_follows_the_table_and_remembers_where_it_was_posted(
@@ -92,7 +90,8 @@ async def test_the_lobby_message_follows_the_table_and_remembers_where_it_was_po
     lobby = await service.lobby_post(opened.table_id)
     assert lobby is not None and lobby.open and lobby.message_id is None
     assert lobby.text == (
-        f"**Table #{opened.table_id}: Pile (test game)** — 1–4 players, options: size=7.\n"
+        f"**Table #{opened.table_id}: Pile (test game)** — 1–4 players, options: size 7; skip "
+        "after 24 h.\n"
         "Seated (2/4): alice and bob.\n"
         "Join with the button or /join; alice starts the game with Start or /start."
     )

@@ -54,7 +54,9 @@ async def _pile(service: Service) -> int:
 
 async def test_a_whole_game_from_opening_to_final_scores(service: Service) -> None:
     opened = await service.create_table(CHANNEL, ALICE, "pile", {"size": "5"}, seed=3)
-    assert "alice opened table" in opened.text and "size=5" in opened.text
+    assert (
+        "alice opened table" in opened.text and "(options: size 5; skip after 24 h)" in opened.text
+    )
     await service.join(CHANNEL, BOB)
     start = await service.start(CHANNEL, ALICE)
     first, second = (ALICE, BOB) if start.mentions[0].user_id == ALICE.id else (BOB, ALICE)
@@ -233,7 +235,8 @@ async def test_history_lists_the_last_actions_with_who_and_when(
 async def test_legal_lists_the_askers_actions_only_on_their_turn(service: Service) -> None:
     first, second = await start_table(service, [ALICE, BOB])
     assert await service.legal_actions(CHANNEL, first) == ["take 1", "take 2", "take 3", "roll"]
-    assert await service.legal_actions(CHANNEL, first, "ro") == ["roll"]
+    assert await service.legal_actions(CHANNEL, first, "ROLL ") == ["roll"]
+    assert await service.legal_actions(CHANNEL, first, "ro") == []  # whole words only
     assert await service.legal_actions(CHANNEL, first, "2") == ["take 2"]
     assert await service.legal_actions(CHANNEL, second) == []
     mine = await service.legal(CHANNEL, first)
@@ -274,8 +277,11 @@ async def test_abandon_is_for_the_creator_or_a_moderator(service: Service) -> No
     await service.abandon(CHANNEL, BOB)
 
 
-async def test_skip_passes_over_the_absent_player_the_table_waits_for(service: Service) -> None:
+async def test_skip_passes_over_the_absent_player_the_table_waits_for(
+    service: Service, clock: ManualClock
+) -> None:
     first, second, _ = await start_table(service, [ALICE, BOB, CAROL])
+    clock.advance(hours=24)
     with pytest.raises(NotAllowed, match="Only alice"):
         await service.skip(CHANNEL, BOB, first.name)
     with pytest.raises(BadRequest, match="Nobody called 'zed'"):
@@ -284,7 +290,8 @@ async def test_skip_passes_over_the_absent_player_the_table_waits_for(service: S
         await service.skip(CHANNEL, ALICE, second.name)
     reply = await service.skip(CHANNEL, ALICE, f"@{first.name.upper()}")
     assert f"alice used /skip on {first.name}." in reply.text
-    assert [m.user_id for m in reply.mentions] == [second.id]
+    # The table now waits for the second player: pinged, unless it is alice, who skipped.
+    assert [m.user_id for m in reply.mentions] == ([] if second == ALICE else [second.id])
     actions = await service.store.actions.recent_actions(1, 5)
     assert [(a.kind, a.text, a.user_id) for a in actions] == [
         ("skip", f"skip {first.name}", ALICE.id)
@@ -419,13 +426,16 @@ async def test_a_whole_turn_sent_out_of_turn_is_refused_as_a_whole(service: Serv
     assert await _pile(service) == 10
 
 
-async def test_since_your_last_action_does_not_count_being_skipped(service: Service) -> None:
+async def test_since_your_last_action_does_not_count_being_skipped(
+    service: Service, clock: ManualClock
+) -> None:
     first, second, third = await start_table(service, [ALICE, BOB, CAROL])
     moderator = User(id="u-mod", name="mod", moderator=True)
     await service.act(CHANNEL, first, "take 1")
     await service.act(CHANNEL, second, "take 1")
     await service.act(CHANNEL, third, "take 1")
     await service.act(CHANNEL, first, "take 2")
+    clock.advance(hours=24)
     await service.skip(CHANNEL, moderator, second.name)
     await service.act(CHANNEL, third, "take 1")
     status = await service.status(CHANNEL, second)

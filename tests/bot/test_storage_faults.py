@@ -198,7 +198,7 @@ async def console(tmp_path: Path) -> AsyncIterator[ConsoleTable]:
     store = await Store.open(tmp_path / "data" / "meeple.db", busy_timeout=0.3)
     service = Service(store, games=pile_catalog(), renderer=fake_renderer)
     table = ConsoleTable(service, tmp_path / "boards", out=io.StringIO())
-    for line in ("alice> /newgame game:pile size:99 seed:3", "bob> /join", "alice> /start"):
+    for line in ("alice> /newgame game:pile options:size:99 seed:3", "bob> /join", "alice> /start"):
         assert await table.handle(line) is Outcome.DONE
     yield table
     await store.close()
@@ -285,6 +285,7 @@ async def test_a_database_busy_in_another_process_during_a_move_changes_nothing(
 async def test_a_full_disk_outside_a_move_changes_nothing_either(console: ConsoleTable) -> None:
     store = console.service.store
     assert await console.handle("alice> /abandon") is Outcome.DONE
+    assert await console.handle("alice> /confirm") is Outcome.DONE
     (pages,) = await store.database.fetch_one("PRAGMA page_count")
     await set_page_limit(store, pages)
     # New tables, abandoned at once, until one of those writes finds the disk full.
@@ -294,9 +295,13 @@ async def test_a_full_disk_outside_a_move_changes_nothing_either(console: Consol
             assert await store.tables.latest_table("console") == before
             break
         opened = await store.tables.open_table("console")
-        if await console.handle("alice> /abandon") is Outcome.REFUSED:
-            assert await store.tables.open_table("console") == opened
-            break
+        for line in ("alice> /abandon", "alice> /confirm"):
+            if await console.handle(line) is Outcome.REFUSED:
+                assert await store.tables.open_table("console") == opened
+                break
+        else:
+            continue
+        break
     else:
         pytest.fail("the database never filled up")
     assert output(console).endswith(

@@ -135,3 +135,32 @@ async def wait_for_log(caplog: pytest.LogCaptureFixture, text: str, timeout: flo
     async with asyncio.timeout(timeout):
         while not any(text in record.getMessage() for record in caplog.records):
             await asyncio.sleep(0.01)
+
+
+def confirm_id(question: RecordedMessage) -> str:
+    """The custom id of the Confirm button under a private question (or a preview)."""
+    return next(c for c in question.custom_ids if ":confirm:" in c)
+
+
+def cancel_id(question: RecordedMessage) -> str:
+    return next(c for c in question.custom_ids if ":dismiss:" in c)
+
+
+async def ask(
+    server: LoopbackDiscord, user: FakeUser, channel: FakeChannel, command: str, **options: Any
+) -> RecordedMessage:
+    """`user` runs /resign, /abandon or /skip: the private question with its buttons."""
+    handle = await server.send_slash(user, channel, command, options)
+    question = await handle.original_message()
+    assert question.ephemeral, question.content
+    return question
+
+
+async def confirm(
+    server: LoopbackDiscord, user: FakeUser, channel: FakeChannel, command: str, **options: Any
+) -> RecordedMessage:
+    """`user` runs /resign, /abandon or /skip and clicks Confirm: the public message."""
+    question = await ask(server, user, channel, command, **options)
+    before = last_id(server, channel)
+    await (await server.click(user, question, confirm_id(question))).response()
+    return await newer_message(server, channel, before)

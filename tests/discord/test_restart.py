@@ -10,11 +10,14 @@ from tests.discord_loopback import LoopbackDiscord, run_bot
 
 from .helpers import (
     Table,
+    ask,
+    confirm_id,
     last_id,
     legal_now,
     make_bot,
     newer_message,
     open_lobby,
+    start_table,
     wait_for_log,
 )
 
@@ -63,3 +66,20 @@ async def test_the_game_and_its_old_buttons_survive_restarts(
         assert undo.record.rejections == []
     assert discord_server.gateway.identifies == 4
     assert len(discord_server.command_syncs) == 1  # only the first start had to sync
+
+
+async def test_a_questions_buttons_work_after_a_restart(
+    discord_server: LoopbackDiscord, settings: Settings
+) -> None:
+    """/abandon asks in one process; its Confirm is clicked in the next one."""
+    async with run_bot(make_bot(settings), discord_server) as bot:
+        table = await start_table(discord_server, bot)
+        creator = discord_server.user("alice")
+        question = await ask(discord_server, creator, table.channel, "abandon")
+
+    async with run_bot(make_bot(settings), discord_server) as bot:
+        before = last_id(discord_server, table.channel)
+        await (await discord_server.click(creator, question, confirm_id(question))).response()
+        await newer_message(discord_server, table.channel, before, "Alice abandoned table #1")
+        record = await bot.store.tables.table(table.id)
+        assert record is not None and record.status == "abandoned"

@@ -9,13 +9,15 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from discord import app_commands
 
 import engine
 from bot.__main__ import main
-from bot.commands import COMMANDS
+from bot.commands import COMMANDS, OptionDef
+from bot.commands.specs import DISCORD_TEXT_OPTION, KEBAB_CASE
 from bot.config import Settings
 from bot.discord_app import MeepleBot
 from bot.discord_app.invite import REQUIRED_PERMISSIONS, invite_url
@@ -27,32 +29,78 @@ REPO = Path(__file__).resolve().parents[2]
 PROCESS_TIMEOUT = 30.0
 
 
-async def test_the_synced_commands_are_the_consoles_within_discords_limits(
+#: Discord's option types for the kinds of `bot.commands.specs`.
+DISCORD_TYPES = {"text": 3, "int": 4, "bool": 5, "member": 6, "game": 3}
+COMPARED = ("name", "type", "description", "required", "autocomplete", "choices")
+LIMITS = ("min_value", "max_value", "min_length", "max_length")
+
+
+def as_discord_has_it(option: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a synced option that the definitions decide."""
+    seen = {key: option.get(key) for key in (*COMPARED, *LIMITS)}
+    seen["autocomplete"] = bool(option.get("autocomplete"))
+    seen["choices"] = [choice["value"] for choice in option.get("choices", [])]
+    return seen
+
+
+def as_defined(option: OptionDef, games: list[str]) -> dict[str, Any]:
+    """What Discord must have registered for `option`."""
+    return {
+        "name": option.name,
+        "type": DISCORD_TYPES[option.kind],
+        "description": option.description,
+        "required": option.required,
+        "autocomplete": option.autocomplete,
+        "choices": games if option.kind == "game" else [],
+        "min_value": option.min_value,
+        "max_value": option.max_value,
+        "min_length": option.min_length if option.max_length is not None else None,
+        "max_length": option.max_length,
+    }
+
+
+async def test_discord_has_exactly_the_consoles_commands_and_options(
     bot: MeepleBot, discord_server: LoopbackDiscord
 ) -> None:
+    """One definition (bot.commands.COMMANDS) for both transports: every command, every
+    option with the same name, type, description, limits and choices, nothing more."""
     (sync,) = discord_server.command_syncs  # accepted: the stand-in checks Discord's limits
     assert sync.guild_id is None
     synced = {command["name"]: command for command in sync.commands}
-    assert set(COMMANDS) <= set(synced)
+    assert set(synced) == set(COMMANDS)
+    games = [game.info.key for game in engine.all_games()]
     for name, spec in COMMANDS.items():
-        options = {option["name"] for option in synced[name].get("options", [])}
-        assert {option.name for option in spec.options} <= options, name
-    newgame = {option["name"]: option for option in synced["newgame"]["options"]}
-    assert {"game", "options", "seed", "thread"} == set(newgame)
-    offered = [choice["value"] for choice in newgame["game"]["choices"]]
-    assert offered == [game.info.key for game in engine.all_games()]
-    assert "terra-nova-2006" in offered
-    (action, preview) = synced["move"]["options"]
-    assert (action["name"], action["autocomplete"], preview["name"]) == ("action", True, "preview")
-    # Free text is capped where it enters: the longest turn or action of any game, options.
-    assert action["max_length"] == max(game.max_turn_length() for game in engine.all_games())
-    (legal_filter,) = synced["legal"]["options"]
-    assert legal_filter["max_length"] == max(game.longest_action() for game in engine.all_games())
-    assert 0 < newgame["options"]["max_length"] < 1000
-    notify = {option["name"]: option for option in synced["notify"]["options"]}
-    assert notify["tz"]["max_length"] == 64 and notify["quiet"]["max_length"] == 24
-    for command in sync.commands:
-        assert len(command["description"]) <= 100 and len(command.get("options", [])) <= 25
+        command = synced[name]
+        assert command["description"] == spec.description, name
+        assert command["dm_permission"] is not spec.servers_only, name
+        options = [as_discord_has_it(option) for option in command.get("options", [])]
+        assert options == [as_defined(option, games) for option in spec.options], name
+
+
+def test_the_definitions_fit_discords_rules() -> None:
+    for spec in COMMANDS.values():
+        assert len(spec.description) <= 100 and len(spec.options) <= 25
+        required = [option.required for option in spec.options]
+        assert required == sorted(required, reverse=True), f"/{spec.name}: required first"
+        for option in spec.options:
+            assert KEBAB_CASE.match(option.name) and len(option.description) <= 100
+            assert option.kind != "int" or None not in (option.min_value, option.max_value)
+            assert option.max_length is None or option.max_length <= DISCORD_TEXT_OPTION
+
+
+async def test_free_text_is_capped_where_it_enters(bot: MeepleBot) -> None:
+    """The longest turn or action of any game, a game's options, a time zone, quiet hours."""
+    assert COMMANDS["move"].options[0].max_length == max(
+        game.max_turn_length() for game in engine.all_games()
+    )
+    legal_filter = COMMANDS["legal"].option("filter")
+    assert legal_filter is not None
+    assert legal_filter.max_length == max(game.longest_action() for game in engine.all_games())
+    options = COMMANDS["newgame"].option("options")
+    assert options is not None and options.max_length is not None
+    assert 0 < options.max_length < 1000
+    notify = {option.name: option.max_length for option in COMMANDS["notify"].options}
+    assert notify == {"dm": None, "quiet": 24, "tz": 64}
 
 
 async def test_start_up_syncs_only_when_the_command_tree_changed(

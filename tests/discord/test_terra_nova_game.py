@@ -30,8 +30,8 @@ GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
 #: (players, /newgame options, the seed of the random moves — chosen so a town is founded)
 SETUPS = {
-    "three-b-side-drop-out": (("alice", "bob", "carol"), "turn_order:drop-out", 7),
-    "four-first-game": (("alice", "bob", "carol", "dave"), "first_game:true", 1),
+    "three-b-side-drop-out": (("alice", "bob", "carol"), "turn-order:drop-out", 7),
+    "four-first-game": (("alice", "bob", "carol", "dave"), "first-game:true", 1),
 }
 
 
@@ -91,7 +91,7 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
     if setup == "four-first-game":
         assert factions == list(FIRST_GAMES[4].factions)
     else:
-        assert after.options["turn_order"] == "drop-out" and set(factions) <= B_SIDE
+        assert after.options["turn-order"] == "drop-out" and set(factions) <= B_SIDE
     shown = [message.content for message in discord_server.messages(table.channel)]
     for user, player in zip(table.seats, after.seats, strict=True):
         assert any(

@@ -48,7 +48,7 @@ async def test_a_raid_pings_the_raided_players_and_reminders_go_to_them_only(
     clock = TestClock()
     async with running(settings, discord_server, clock) as (bot, scheduler):
         table = await start_table(
-            discord_server, bot, PLAYERS, seed=3, game=GAME, options="first_game:true"
+            discord_server, bot, PLAYERS, seed=3, game=GAME, options="first-game:true"
         )
         await play_directly(bot, discord_server, table, raid_asks_two)
         record = await current(bot, table)
@@ -98,7 +98,7 @@ async def test_a_craft_that_refilled_the_river_cannot_be_taken_back(
     bot: MeepleBot, discord_server: LoopbackDiscord
 ) -> None:
     table = await start_table(
-        discord_server, bot, PLAYERS, seed=4, game=GAME, options="first_game:true"
+        discord_server, bot, PLAYERS, seed=4, game=GAME, options="first-game:true"
     )
     await play_directly(bot, discord_server, table, can_craft)
     record = await current(bot, table)

@@ -32,7 +32,7 @@ SEAT_COLOURS: list[RGB] = list(PLAYER_COLOURS.values())
 def play(players: int, seed: int, first_game: bool = False) -> Iterator[TerramaraState]:
     """Every state of a whole game of random legal actions."""
     game = engine.get(GAME)
-    state = game.new_game(list(PLAYERS[:players]), seed, {"first_game": first_game})
+    state = game.new_game(list(PLAYERS[:players]), seed, {"first-game": first_game})
     rng = Rng(seed=seed)
     yield state
     while not game.is_over(state):

@@ -26,18 +26,18 @@ class OptionSet:
 OPTION_SETS: dict[str, tuple[OptionSet, ...]] = {
     "terra-nova": (
         OptionSet("default", (2, 3, 4)),
-        OptionSet("first-game", (2, 3, 4), {"first_game": True}),
-        OptionSet("drop-out", (3, 4), {"turn_order": "drop-out"}),
+        OptionSet("first-game", (2, 3, 4), {"first-game": True}),
+        OptionSet("drop-out", (3, 4), {"turn-order": "drop-out"}),
         OptionSet("planner", (2,), {"variant": "planner"}),
         OptionSet("lucky-digger", (2,), {"variant": "lucky-digger"}),
-        OptionSet("planner-drop-out", (2,), {"variant": "planner", "turn_order": "drop-out"}),
+        OptionSet("planner-drop-out", (2,), {"variant": "planner", "turn-order": "drop-out"}),
     ),
     "terra-nova-2006": (OptionSet("default", (2, 3, 4), golden_per_count=3),),
     "terramara": (
         OptionSet("default", (2, 3, 4)),
-        OptionSet("first-game", (2, 3, 4), {"first_game": True}),
+        OptionSet("first-game", (2, 3, 4), {"first-game": True}),
         OptionSet(
-            "first-game-random-territories", (3,), {"first_game": True, "random_territories": True}
+            "first-game-random-territories", (3,), {"first-game": True, "random-territories": True}
         ),
     ),
     "tiny-towns": (

@@ -1,5 +1,6 @@
 """One cog per feature of the Discord bot."""
 
+from .confirm import ConfirmationCog
 from .guide import GuideCog
 from .info import InfoCog
 from .lobby import LobbyCog
@@ -10,6 +11,7 @@ from .records import RecordsCog
 from .undo import UndoCog
 
 __all__ = [
+    "ConfirmationCog",
     "GuideCog",
     "InfoCog",
     "LobbyCog",

@@ -1,48 +1,22 @@
-"""What every feature cog shares: the bot, its service and flow, and the command texts that
-the console uses too (so both transports describe a command the same way)."""
+"""What every feature cog shares: the bot, its service and flow, and its slash commands —
+built from their one definition (`bot/commands/specs.py`, see `..slash`) and added to the
+command tree when the cog loads."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord.ext import commands
 
-import engine
-from engine.core import Game
-
-from ...commands import COMMANDS
 from ...service import Service
 from ..flow import InteractionFlow
+from ..slash import SlashCommand
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
 
 CogT = TypeVar("CogT", bound=commands.Cog)
-
-#: Discord's own limit for a text option.
-DISCORD_TEXT_OPTION = 6000
-
-
-def _options_text_length(game: Game[Any]) -> int:
-    """`key:value` for every option of `game` with its longest value, twice over for room."""
-    longest = {"bool": "false", "int": "-" + "9" * 20}
-    written = [
-        f"{spec.key}:{max(spec.choices, key=len) if spec.choices else longest[spec.kind]}"
-        for spec in game.info.options
-    ]
-    return 2 * len(" ".join(written))
-
-
-#: What Discord lets users type into text options, so absurd input never reaches the bot:
-#: a move as long as the longest turn of any registered game (the service checks each game's
-#: own limit), a /legal filter as long as the longest action, every option of a game, a time
-#: zone (the longest tz name has 32 characters) and quiet hours (`22:30-06:45`).
-MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in engine.all_games()))
-FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
-OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
-TIME_ZONE_LENGTH = 64
-QUIET_HOURS_LENGTH = 24
 
 
 class FeatureCog(commands.Cog):
@@ -57,16 +31,17 @@ class FeatureCog(commands.Cog):
     def flow(self) -> InteractionFlow:
         return self.bot.flow
 
+    def slash_commands(self) -> list[SlashCommand]:
+        """The cog's slash commands (`slash.slash_command`), in the order /help lists them."""
+        return []
 
-def about(command: str) -> str:
-    """The command's description, as the console's /help gives it."""
-    return COMMANDS[command].description
+    async def cog_load(self) -> None:
+        for command in self.slash_commands():
+            self.bot.tree.add_command(command)
 
-
-def option_about(command: str, option: str) -> str:
-    spec = COMMANDS[command].option(option)
-    assert spec is not None, f"/{command} has no option {option} in bot.commands"
-    return spec.description
+    async def cog_unload(self) -> None:
+        for command in self.slash_commands():
+            self.bot.tree.remove_command(command.name)
 
 
 def cog_of(interaction: discord.Interaction, cog_type: type[CogT]) -> CogT:

@@ -18,12 +18,11 @@ from ...guides import GuidePage, Topic, fold
 from ...service import Reply
 from ..flow import MAX_CHOICE_LENGTH, Answer, Outcome
 from ..identity import channel_of
+from ..slash import SlashCommand, slash_command
 from ..texts import help_text
-from .base import FeatureCog, about, cog_of, option_about
+from .base import FeatureCog, cog_of
 from .lobby import game_choices
 
-#: Pages a guide or topic could ever have (a guard for the option, not a real limit).
-MAX_PAGE = 99
 PAGE_STEPS = {"prev": -1, "next": 1}
 
 
@@ -95,43 +94,28 @@ def _choice_name(topic: Topic) -> str:
 class GuideCog(FeatureCog, name="Guide"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GuidePageButton)
-        self.bot.tree.add_command(self._rules_command())
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(GuidePageButton)
-        self.bot.tree.remove_command("rules")
+        await super().cog_unload()
 
-    def _rules_command(self) -> app_commands.Command[Any, ..., None]:
-        """/rules, built here because its game choices come from the bot's catalog."""
-        cog = self
-
-        @app_commands.command(name="rules", description=about("rules"))
-        @app_commands.describe(
-            game=option_about("rules", "game"),
-            topic=option_about("rules", "topic"),
-            page=option_about("rules", "page"),
-        )
-        @app_commands.choices(game=game_choices(self.service))
-        async def rules(
-            interaction: discord.Interaction,
-            game: str | None = None,
-            topic: str | None = None,
-            page: app_commands.Range[int, 1, MAX_PAGE] = 1,
-        ) -> None:
-            await cog.rules(interaction, game, topic or "", page)
-
-        @rules.autocomplete("topic")
-        async def rules_topic(
-            interaction: discord.Interaction, current: str
-        ) -> list[app_commands.Choice[str]]:
-            return await cog.topic_choices(interaction, current)
-
-        return rules
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command(
+                "rules",
+                self.rules,
+                choices={"game": game_choices(self.service)},
+                suggest={"topic": self.topic_choices},
+            ),
+            slash_command("help", self.help),
+        ]
 
     async def rules(
-        self, interaction: discord.Interaction, game: str | None, topic: str, page: int
+        self, interaction: discord.Interaction, game: str | None, topic: str | None, page: int
     ) -> None:
         channel = channel_of(interaction)
+        topic = topic or ""
 
         async def work() -> Outcome:
             if not game and not topic and page == 1:
@@ -177,7 +161,6 @@ class GuideCog(FeatureCog, name="Guide"):
     def _view(self, shown: GuidePage) -> discord.ui.View | None:
         return page_view(shown, self.service.page_labels(shown))
 
-    @app_commands.command(name="help", description=about("help"))
     async def help(self, interaction: discord.Interaction) -> None:
         async def work() -> Outcome:
             return Reply(help_text(self.bot.tree), private=True)

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import discord
-from discord import app_commands
 
 from ...service import ListingStyle, TableSummary
-from ...service.info import MAX_HISTORY
 from ..flow import Outcome
 from ..identity import channel_of, user_of
-from .base import FeatureCog, about, option_about
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog
 
 
 class LinkedListing(ListingStyle):
@@ -33,8 +32,15 @@ LINKED = LinkedListing()
 
 
 class InfoCog(FeatureCog, name="Info"):
-    @app_commands.command(name="board", description=about("board"))
-    @app_commands.guild_only()
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("board", self.board),
+            slash_command("status", self.status),
+            slash_command("history", self.history),
+            slash_command("games", self.games),
+            slash_command("mygames", self.mygames),
+        ]
+
     async def board(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
@@ -43,8 +49,6 @@ class InfoCog(FeatureCog, name="Info"):
 
         await self.flow.run(interaction, "/board", work)
 
-    @app_commands.command(name="status", description=about("status"))
-    @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
@@ -53,14 +57,7 @@ class InfoCog(FeatureCog, name="Info"):
 
         await self.flow.run(interaction, "/status", work)
 
-    @app_commands.command(name="history", description=about("history"))
-    @app_commands.guild_only()
-    @app_commands.describe(count=option_about("history", "count"))
-    async def history(
-        self,
-        interaction: discord.Interaction,
-        count: app_commands.Range[int, 1, MAX_HISTORY] = 10,
-    ) -> None:
+    async def history(self, interaction: discord.Interaction, count: int) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
@@ -68,8 +65,6 @@ class InfoCog(FeatureCog, name="Info"):
 
         await self.flow.run(interaction, "/history", work)
 
-    @app_commands.command(name="games", description=about("games"))
-    @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         channel = channel_of(interaction)
 
@@ -78,7 +73,6 @@ class InfoCog(FeatureCog, name="Info"):
 
         await self.flow.run(interaction, "/games", work)
 
-    @app_commands.command(name="mygames", description=about("mygames"))
     async def mygames(self, interaction: discord.Interaction) -> None:
         user = user_of(interaction)
 

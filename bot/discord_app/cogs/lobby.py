@@ -2,13 +2,14 @@
 /leave, /start, and the lobby message whose Join / Leave / Start / Cancel buttons do the same.
 
 The lobby message is kept current: its seat list after every join or leave, and once the
-table starts or is abandoned it says so and loses its buttons.
+table starts or is abandoned (the flow's `when_closed`) it says so and loses its buttons.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -19,21 +20,21 @@ from ...service import BadRequest, Channel, Reply, Service, User
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import post_reply
+from ..slash import SlashCommand, slash_command
 from ..texts import (
     MAY_NOT_OPEN_THREADS,
     NO_THREAD_IN_A_THREAD,
     THREADS_IN_TEXT_CHANNELS_ONLY,
     thread_name,
 )
-from .base import OPTIONS_LENGTH, FeatureCog, about, cog_of, option_about
+from .base import FeatureCog, cog_of
+from .confirm import asking
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
 
 log = logging.getLogger(__name__)
 
-#: Discord's integer options end at 2**53 - 1.
-MAX_SEED = 2**53 - 1
 #: A week of silence before Discord archives a table's thread (a message reopens it).
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_CHOICES = 25
@@ -112,35 +113,21 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
 class LobbyCog(FeatureCog, name="Lobby"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton)
-        self.bot.tree.add_command(self._newgame_command())
+        self.flow.when_closed.append(self.closed)
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
-        self.bot.tree.remove_command("newgame")
+        self.flow.when_closed.remove(self.closed)
+        await super().cog_unload()
 
-    def _newgame_command(self) -> app_commands.Command[Any, ..., None]:
-        """/newgame, built here because its game choices come from the bot's catalog."""
-        cog = self
-
-        @app_commands.command(name="newgame", description=about("newgame"))
-        @app_commands.guild_only()
-        @app_commands.describe(
-            game=option_about("newgame", "game"),
-            options="the game's options as key:value, e.g. size:5 (see /rules)",
-            seed=option_about("newgame", "seed"),
-            thread="open the table in a new thread of this channel",
-        )
-        @app_commands.choices(game=game_choices(self.service))
-        async def newgame(
-            interaction: discord.Interaction,
-            game: str,
-            options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
-            seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
-            thread: bool = False,
-        ) -> None:
-            await cog.newgame(interaction, game, options, seed, thread)
-
-        return newgame
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("newgame", self.newgame, choices={"game": game_choices(self.service)}),
+            slash_command("join", self.join),
+            slash_command("leave", self.leave),
+            slash_command("start", self.start),
+        ]
 
     async def newgame(
         self,
@@ -149,14 +136,16 @@ class LobbyCog(FeatureCog, name="Lobby"):
         options: str | None,
         seed: int | None,
         thread: bool,
+        skip_after: int,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
+        waiting = timedelta(hours=skip_after)
 
         async def work() -> Outcome:
             chosen = parse_game_options(options)
             if thread:
-                return await self._open_in_thread(interaction, user, game, chosen, seed)
-            reply = await self.service.create_table(channel, user, game, chosen, seed)
+                return await self._open_in_thread(interaction, user, game, chosen, seed, waiting)
+            reply = await self.service.create_table(channel, user, game, chosen, seed, waiting)
             return await self._lobby_answer(reply, channel)
 
         await self.flow.run(interaction, "/newgame", work, changes_table=True)
@@ -190,6 +179,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
         game: str,
         options: dict[str, str],
         seed: int | None,
+        skip_after: timedelta,
     ) -> Answer:
         """A new public thread holds the table and its lobby; the channel is told where."""
         parent = interaction.channel
@@ -208,7 +198,9 @@ class LobbyCog(FeatureCog, name="Lobby"):
         except discord.Forbidden:
             raise BadRequest(MAY_NOT_OPEN_THREADS) from None
         table_channel = Channel(str(thread.id), str(parent.guild.id))
-        created = await self.service.create_table(table_channel, user, game, options, seed)
+        created = await self.service.create_table(
+            table_channel, user, game, options, seed, skip_after
+        )
         lobby = await self._lobby_answer(created, table_channel)
         message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
         assert created.table_id is not None
@@ -217,41 +209,36 @@ class LobbyCog(FeatureCog, name="Lobby"):
 
     # -- seats -----------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description=about("join"))
-    @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "join", None)
 
-    @app_commands.command(name="leave", description=about("leave"))
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "leave", None)
 
-    @app_commands.command(name="start", description=about("start"))
-    @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         await self.seat_change(interaction, "start", None)
 
     async def clicked(self, interaction: discord.Interaction, action: str, table_id: int) -> None:
         await self.seat_change(interaction, action, table_id)
 
+    async def closed(self, table_id: int) -> None:
+        """An interaction closed a table (abandoned it): its lobby message says so."""
+        await update_lobby_message(self.bot, table_id)
+
     async def seat_change(
         self, interaction: discord.Interaction, action: str, table_id: int | None
     ) -> None:
-        """Join, leave, start or cancel (abandon) — by command, or by a lobby button of
-        `table_id`, which must still be the channel's open table."""
+        """Join, leave, start or cancel (abandon, which asks first) — by command, or by a
+        lobby button of `table_id`, which must still be the channel's open table."""
         user, channel = user_of(interaction), channel_of(interaction)
         service = self.service
-        steps = {
-            "join": service.join,
-            "leave": service.leave,
-            "start": service.start,
-            "cancel": service.abandon,
-        }
+        steps = {"join": service.join, "leave": service.leave, "start": service.start}
 
         async def work() -> Outcome:
             if table_id is not None:
                 await service.require_open_table(channel, table_id)
+            if action == "cancel":  # /abandon: it asks first
+                return asking(await service.ask_abandon(channel, user))
             reply = await steps[action](channel, user)
             await update_lobby_message(self.bot, reply.table_id)
             return reply

@@ -1,37 +1,34 @@
 """For the table's creator and members with Manage Channels: /abandon a table, /skip an absent
-player (what a skip does is each game's rule). The service checks who may."""
+player (what a skip does is each game's rule). The service checks who may and when; both
+ask first and happen on Confirm (`confirm.py`)."""
 
 from __future__ import annotations
 
 import discord
-from discord import app_commands
 
 from ..flow import Outcome
 from ..identity import channel_of, user_of
-from .base import FeatureCog, about
-from .lobby import update_lobby_message
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog
+from .confirm import asking
 
 
 class ModerationCog(FeatureCog, name="Moderation"):
-    @app_commands.command(name="abandon", description=about("abandon"))
-    @app_commands.guild_only()
+    def slash_commands(self) -> list[SlashCommand]:
+        return [slash_command("abandon", self.abandon), slash_command("skip", self.skip)]
+
     async def abandon(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            reply = await self.service.abandon(channel, user)
-            await update_lobby_message(self.bot, reply.table_id)
-            return reply
+            return asking(await self.service.ask_abandon(channel, user))
 
-        await self.flow.run(interaction, "/abandon", work, changes_table=True)
+        await self.flow.run(interaction, "/abandon", work)
 
-    @app_commands.command(name="skip", description=about("skip"))
-    @app_commands.guild_only()
-    @app_commands.describe(player="the player the table waits for")
     async def skip(self, interaction: discord.Interaction, player: discord.Member) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return await self.service.skip(channel, user, str(player.id))
+            return asking(await self.service.ask_skip(channel, user, str(player.id)))
 
-        await self.flow.run(interaction, "/skip", work, changes_table=True)
+        await self.flow.run(interaction, "/skip", work)

@@ -2,51 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
-from discord import app_commands
 
 from ..flow import Outcome
 from ..identity import channel_of, user_of
-from .base import FeatureCog, about, option_about
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog
 from .lobby import game_choices
 
 
 class RatingsCog(FeatureCog, name="Ratings"):
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self._leaderboard_command())
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command(
+                "leaderboard", self.leaderboard, choices={"game": game_choices(self.service)}
+            ),
+            slash_command("stats", self.stats),
+        ]
 
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command("leaderboard")
-
-    def _leaderboard_command(self) -> app_commands.Command[Any, ..., None]:
-        """/leaderboard, built here because its game choices come from the bot's catalog."""
-        cog = self
-
-        @app_commands.command(name="leaderboard", description=about("leaderboard"))
-        @app_commands.guild_only()
-        @app_commands.describe(game=option_about("leaderboard", "game"))
-        @app_commands.choices(game=game_choices(self.service))
-        async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
-            await cog.leaderboard(interaction, game or "")
-
-        return leaderboard
-
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None) -> None:
         channel = channel_of(interaction)
 
         async def work() -> Outcome:
-            return await self.service.leaderboard(channel, game)
+            return await self.service.leaderboard(channel, game or "")
 
         await self.flow.run(interaction, "/leaderboard", work)
 
-    @app_commands.command(name="stats", description=about("stats"))
-    @app_commands.guild_only()
-    @app_commands.describe(player=option_about("stats", "player"))
-    async def stats(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
-    ) -> None:
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:

@@ -33,7 +33,8 @@ from ...service import Reply
 from ..flow import Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import PostFailed, post_reply
-from .base import QUIET_HOURS_LENGTH, TIME_ZONE_LENGTH, FeatureCog
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog
 
 if TYPE_CHECKING:
     from ..app import MeepleBot
@@ -122,6 +123,7 @@ class RemindersCog(FeatureCog, name="Reminders"):
             store, wake=self._scheduler.poke, game_name=game_name, clock=clock
         )
         self._starting = asyncio.create_task(self._start_when_ready(), name="reminders-start")
+        await super().cog_load()
 
     async def _start_when_ready(self) -> None:
         await self.bot.wait_until_ready()
@@ -133,6 +135,7 @@ class RemindersCog(FeatureCog, name="Reminders"):
             await asyncio.gather(self._starting, return_exceptions=True)
         if self._scheduler is not None:
             await self._scheduler.stop()
+        await super().cog_unload()
 
     @commands.Cog.listener()
     async def on_meeple_table_changed(self, table_id: int) -> None:
@@ -142,19 +145,14 @@ class RemindersCog(FeatureCog, name="Reminders"):
 
     # -- commands -------------------------------------------------------------------------
 
-    @app_commands.command(
-        name="remind", description="Show or set how often this table reminds whoever it waits for"
-    )
-    @app_commands.guild_only()
-    @app_commands.describe(
-        every="hours between reminders, 1 to 168 (the default is 24)",
-        off="true: no reminders at this table (every:<hours> turns them on again)",
-    )
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("remind", self.remind),
+            slash_command("notify", self.notify, suggest={"tz": self._time_zones}),
+        ]
+
     async def remind(
-        self,
-        interaction: discord.Interaction,
-        every: app_commands.Range[int, 1, 168] | None = None,
-        off: bool | None = None,
+        self, interaction: discord.Interaction, every: int | None, off: bool | None
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
@@ -163,20 +161,12 @@ class RemindersCog(FeatureCog, name="Reminders"):
 
         await self.flow.run(interaction, "/remind", work)
 
-    @app_commands.command(
-        name="notify", description="Show or set how you get turn reminders: by DM, quiet hours"
-    )
-    @app_commands.describe(
-        dm="true: reminders by direct message; false: in the table's channel",
-        quiet="hours without reminders, e.g. 22-07 or 22:30-06:45; off removes them",
-        tz="your time zone for the quiet hours, e.g. Europe/Berlin",
-    )
     async def notify(
         self,
         interaction: discord.Interaction,
-        dm: bool | None = None,
-        quiet: app_commands.Range[str, 1, QUIET_HOURS_LENGTH] | None = None,
-        tz: app_commands.Range[str, 1, TIME_ZONE_LENGTH] | None = None,
+        dm: bool | None,
+        quiet: str | None,
+        tz: str | None,
     ) -> None:
         user = user_of(interaction)
 
@@ -185,7 +175,6 @@ class RemindersCog(FeatureCog, name="Reminders"):
 
         await self.flow.run(interaction, "/notify", work)
 
-    @notify.autocomplete("tz")
     async def _time_zones(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

@@ -10,16 +10,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from ...service import Channel, Reply, User
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
-from .base import FeatureCog, about, cog_of
+from ..slash import SlashCommand, slash_command
+from .base import FeatureCog, cog_of
 
 log = logging.getLogger(__name__)
 
-MAX_UNDO = 50
 VOTE_LABELS = {"approve": "Approve", "decline": "Decline"}
 VOTE_STYLES = {"approve": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger}
 
@@ -66,16 +65,20 @@ def undo_view(table_id: int, request_id: int) -> discord.ui.View:
 class UndoCog(FeatureCog, name="Undo"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(UndoVoteButton)
+        await super().cog_load()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(UndoVoteButton)
+        await super().cog_unload()
 
-    @app_commands.command(name="undo", description=about("undo"))
-    @app_commands.guild_only()
-    @app_commands.describe(count="how many of the last actions to take back (default 1)")
-    async def undo(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO] = 1
-    ) -> None:
+    def slash_commands(self) -> list[SlashCommand]:
+        return [
+            slash_command("undo", self.undo),
+            slash_command("approve", self.approve),
+            slash_command("decline", self.decline),
+        ]
+
+    async def undo(self, interaction: discord.Interaction, count: int) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
@@ -86,13 +89,9 @@ class UndoCog(FeatureCog, name="Undo"):
 
         await self.flow.run(interaction, "/undo", work, changes_table=True)
 
-    @app_commands.command(name="approve", description=about("approve"))
-    @app_commands.guild_only()
     async def approve(self, interaction: discord.Interaction) -> None:
         await self._vote(interaction, "/approve", self.service.approve_undo, None)
 
-    @app_commands.command(name="decline", description=about("decline"))
-    @app_commands.guild_only()
     async def decline(self, interaction: discord.Interaction) -> None:
         await self._vote(interaction, "/decline", self.service.decline_undo, None)
 

@@ -58,13 +58,13 @@ class TerraNova(Game[TerraNovaState, Action]):
         ),
         options=[
             OptionSpec(
-                key="first_game",
+                key="first-game",
                 description="the book's fixed first-game set-up (factions, houses, tiles)",
                 kind="bool",
                 default=False,
             ),
             OptionSpec(
-                key="turn_order",
+                key="turn-order",
                 description="clockwise, or each round in the order the players passed",
                 kind="choice",
                 default="clockwise",
@@ -94,9 +94,9 @@ class TerraNova(Game[TerraNovaState, Action]):
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
             raise BadOptions(f"The {variant} variant is for 2 players, not {count}.")
-        if variant != "none" and options.get("first_game"):
+        if variant != "none" and options.get("first-game"):
             raise BadOptions("The first-game set-up uses the standard board, without variants.")
-        first_game = FIRST_GAMES[count] if options.get("first_game") else None
+        first_game = FIRST_GAMES[count] if options.get("first-game") else None
         tiles = list(ROUND_TILES)
         chance.shuffle(tiles, "the round scoring tiles")
         bonus = [tile.key for tile in BONUS_TILES]
@@ -174,7 +174,7 @@ class TerraNova(Game[TerraNovaState, Action]):
             self._check_may_act(state, seat, action.text())  # (says why)
         why = self._why_now(state, seat, action)
         if why is not None:
-            raise IllegalAction(action.text(), why, self._nearest(state, seat, action.text()))
+            raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
         turn = TurnBuilder(state)
         turn.perform(seat, action)
         turn.finish_turn(state, seat)

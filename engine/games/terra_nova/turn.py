@@ -293,7 +293,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 self.say(f"a neutral {s.planner} house is set on {self.hex_name(hex_)}")
         first = s.passed_order[0] if s.passed_order else s.order[0]
         count = len(s.players)
-        if s.options.get("turn_order") == "drop-out":
+        if s.options.get("turn-order") == "drop-out":
             order = list(s.passed_order) + [p for p in s.order if p not in s.passed_order]
         else:
             order = [(first + step) % count for step in range(count)]

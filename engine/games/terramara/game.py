@@ -34,7 +34,7 @@ State = TerramaraState
 
 _OPTIONS = [
     OptionSpec(
-        key="first_game",
+        key="first-game",
         description=(
             "The rulebook's first game: no persons and no start resource cards; everyone starts "
             "with one raw tile of each kind, a level-1 worker, 1 culture and military by seat; "
@@ -44,7 +44,7 @@ _OPTIONS = [
         default=False,
     ),
     OptionSpec(
-        key="random_territories",
+        key="random-territories",
         description="First game only: draw the territories at random, as the rulebook does.",
         kind="bool",
         default=False,
@@ -69,7 +69,7 @@ class Terramara(Game[TerramaraState, Action]):
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         state = flow.setup(
-            players, seed, bool(options["first_game"]), bool(options["random_territories"])
+            players, seed, bool(options["first-game"]), bool(options["random-territories"])
         )
         state.options = dict(options)
         return state

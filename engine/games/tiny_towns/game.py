@@ -21,6 +21,7 @@ from engine.core import (
     Phase,
     Result,
     Rng,
+    nearest,
 )
 
 from . import rules
@@ -28,8 +29,8 @@ from .board import NAMES
 from .cards import BUILDINGS, BY_COLOUR, CARDS, CHOSEN_COLOURS, FIRST_GAME, MONUMENTS, SOLO_REMOVED
 from .checks import check
 from .hidden import resample_hidden
-from .notation import PUBLIC_KEEP, Action, build_text, parse_action
-from .phases import phase_of
+from .notation import PUBLIC_KEEP, Action, build_text, kind_typed, parse_action
+from .phases import kinds_in_game, phase_of
 from .state import EMPTY, TinyTownsState, Town
 from .turn import RoundBuilder
 from .view import TinyTownsView, build_view, rank_keys, town_scores
@@ -176,12 +177,21 @@ class TinyTowns(Game[TinyTownsState, Action]):
 
     def parse(self, state: State, text: str) -> Action:
         """An action read from `text`; a `watch` names its buildings in offer order, as
-        `legal_actions` does."""
-        action = parse_action(text)
+        `legal_actions` does. A notation error lists the forms of this game only."""
+        action = parse_action(text, kinds=kinds_in_game(state))
         if action.kind != "watch":
             return action
         order = {card: index for index, card in enumerate(state.buildings)}
         return replace(action, cards=tuple(sorted(action.cards, key=lambda c: order.get(c, 99))))
+
+    def suggestions(self, state: State, seat: int, text: str) -> list[str]:
+        """The nearest legal texts of the kind typed, when its first word names one: a failed
+        build suggests builds (or nothing), never `done`."""
+        kind = kind_typed(text)
+        legal = self.legal(state, seat)
+        if kind is not None:
+            legal = [action for action in legal if action.kind == kind]
+        return nearest(text, [action.text() for action in legal])
 
     def check(self, state: State, seat: int, action: Action) -> str | None:
         return check(state, seat, action)

@@ -10,7 +10,7 @@ allowed is the checker's business (checks.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
@@ -60,12 +60,31 @@ _LINKS = frozenset({"at", "on", "in", "to", "using", "with", "from", "for", "by"
 _SPLIT_SQUARE = re.compile(r"\b([a-d])\s+([1-4])\b")
 _MAX_NAME_WORDS = 6
 
-USAGE = (
-    "actions look like 'place wood B2', 'build cottage at B2 using A1 A2 B2', 'done', "
-    "'keep <monument>', 'store wood on C3', 'swap wood for brick on C3', 'aside wood', "
-    "'put wood on B2', 'replace B2 with tavern', 'add tavern at C3', "
-    "'watch cottage tavern well', 'name wood', 'choose wood' or 'pass'"
-)
+#: Each form of action, as a notation error shows it — only the forms of the game at hand
+#: (`usage`): no `aside` without more-storage, no `keep` without monuments, …
+EXAMPLES: dict[Kind, str] = {
+    "place": "'place wood B2'",
+    "build": "'build cottage at B2 using A1 A2 B2'",
+    "done": "'done'",
+    "keep": "'keep <monument>'",
+    "store": "'store wood on C3'",
+    "swap": "'swap wood for brick on C3'",
+    "aside": "'aside wood'",
+    "put": "'put wood on B2'",
+    "replace": "'replace B2 with tavern'",
+    "add": "'add tavern at C3'",
+    "watch": "'watch cottage tavern well'",
+    "name": "'name wood'",
+    "choose": "'choose wood'",
+    "pass": "'pass'",
+}
+EVERY_KIND: tuple[Kind, ...] = tuple(EXAMPLES)
+
+
+def usage(kinds: Collection[Kind] = EVERY_KIND) -> str:
+    """`actions look like 'place wood B2', … or 'done'`, with the forms of `kinds`."""
+    forms = [example for kind, example in EXAMPLES.items() if kind in kinds]
+    return f"actions look like {', '.join(forms[:-1])} or {forms[-1]}"
 
 
 #: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
@@ -126,30 +145,42 @@ def _names(squares: Sequence[int]) -> str:
     return " ".join(NAMES[i] for i in sorted(squares, key=NAMES.__getitem__))
 
 
-def parse_action(text: str, legal: Callable[[], Sequence[str]] = tuple) -> Action:
-    """The action `text` denotes; raises ParseError if none (offering the nearest of the
-    `legal` texts: the game leaves that to the engine core)."""
+def parse_action(
+    text: str, legal: Callable[[], Sequence[str]] = tuple, kinds: Collection[Kind] = EVERY_KIND
+) -> Action:
+    """The action `text` denotes; raises ParseError if none, naming the forms of `kinds` (the
+    game's) and offering the nearest of the `legal` texts (the game leaves that to the engine
+    core)."""
 
     def fail(reason: str) -> ParseError:
         return ParseError(text, reason, nearest(text, legal()))
 
     words = _SPLIT_SQUARE.sub(r"\1\2", text.lower().replace(",", " ")).split()
     if not words:
-        raise fail(USAGE)
+        raise fail(usage(kinds))
     kind = _KINDS.get(words[0])
     if kind is None:
-        raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
+        raise fail(f"'{shorten(words[0])}' is not an action. {usage(kinds)}")
     rest = [w for w in words[1:] if w not in _LINKS]
-    return _Reader(kind, rest, fail).read()
+    return _Reader(kind, rest, fail, usage(kinds)).read()
+
+
+def kind_typed(text: str) -> Kind | None:
+    """The kind of action `text` begins with, if its first word names one."""
+    words = text.lower().split(maxsplit=1)
+    return _KINDS.get(words[0]) if words else None
 
 
 class _Reader:
     """Reads the words after the verb, in the order each action's form expects them."""
 
-    def __init__(self, kind: Kind, words: list[str], fail: Callable[[str], ParseError]) -> None:
+    def __init__(
+        self, kind: Kind, words: list[str], fail: Callable[[str], ParseError], usage: str
+    ) -> None:
         self.kind = kind
         self.words = words
         self.fail = fail
+        self.usage = usage
 
     def read(self) -> Action:
         kind, words = self.kind, self.words
@@ -203,7 +234,7 @@ class _Reader:
             wanted = {0: "nothing more", 1: "one more word", 2: "two more words"}.get(
                 count, f"{count} more words"
             )
-            raise self.fail(f"'{self.kind}' takes {wanted}. {USAGE}")
+            raise self.fail(f"'{self.kind}' takes {wanted}. {self.usage}")
 
     def _resource(self, index: int) -> str:
         if index >= len(self.words):

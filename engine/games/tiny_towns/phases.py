@@ -112,6 +112,26 @@ def _replace(state: State, seat: int) -> list[Action]:
     ]
 
 
+def kinds_in_game(state: State) -> list[Kind]:
+    """The kinds of action this game can have at all, from its options and the buildings on
+    offer — what a notation error lists. Monuments count as a whole: which one a player
+    holds is secret (and another's Opaleye's Watch may offer anyone a free building)."""
+    found: list[Kind] = ["place", "build", "done"]
+    if "warehouse" in state.buildings:
+        found += ["store", "swap"]
+    if state.options.get("more-storage"):
+        found.append("aside")
+    if "factory" in state.buildings or "bank" in state.buildings:
+        found.append("put")
+    if state.options.get("monuments"):
+        found += ["keep", "watch", "replace", "add", "pass"]
+    if state.options.get("prospectors"):
+        found.append("name")
+    if len(state.players) == 1:
+        found.append("choose")
+    return found
+
+
 # -- why another kind is refused -----------------------------------------------------------------
 
 

@@ -43,7 +43,7 @@ def texts(events: Iterable[Event]) -> list[str]:
 
 
 def first_game(players: int = 4) -> TerraNovaState:
-    return GAME.new_game(NAMES[:players], seed=1, options={"first_game": True})
+    return GAME.new_game(NAMES[:players], seed=1, options={"first-game": True})
 
 
 def position(

@@ -19,7 +19,7 @@ def test_variants_are_for_two_players_on_the_duo_side() -> None:
     with pytest.raises(BadOptions, match="for 2 players"):
         GAME.new_game(NAMES[:3], seed=1, options={"variant": "planner"})
     with pytest.raises(BadOptions, match="first-game"):
-        GAME.new_game(NAMES[:2], seed=1, options={"variant": "planner", "first_game": True})
+        GAME.new_game(NAMES[:2], seed=1, options={"variant": "planner", "first-game": True})
     state = GAME.new_game(NAMES[:2], seed=1, options={"variant": "lucky-digger"})
     assert state.side == "duo" and len(state.terrain) == len(DUO)
 
@@ -69,7 +69,7 @@ def test_lucky_digger_sets_drawn_neutral_houses_before_every_income() -> None:
 
 def test_drop_out_turn_order_follows_the_order_of_passing() -> None:
     def round_one(options: dict[str, str]) -> list[int]:
-        state = GAME.new_game(NAMES[:3], seed=1, options={"first_game": True, **options})
+        state = GAME.new_game(NAMES[:3], seed=1, options={"first-game": True, **options})
         state, _ = play(state, 0, "sail")
         state, _ = play(state, 1, "pass bonus2")
         state, _ = play(state, 2, "sail")
@@ -79,5 +79,5 @@ def test_drop_out_turn_order_follows_the_order_of_passing() -> None:
         assert state.round == 2
         return state.order
 
-    assert round_one({"turn_order": "drop-out"}) == [1, 0, 2]
+    assert round_one({"turn-order": "drop-out"}) == [1, 0, 2]
     assert round_one({}) == [1, 2, 0]

@@ -16,7 +16,7 @@ NAMES = ("ann", "bob", "cat", "dan")
 def new(count: int = 4, first_game: bool = True, seed: int = 1, **options: Any) -> TerramaraState:
     """A fresh game; 2–3 player games have their neutral scouts placed and the draft done
     with the first listed choices, so the state is at the first turn of round 1."""
-    state = GAME.new_game(NAMES[:count], seed, {"first_game": first_game, **options})
+    state = GAME.new_game(NAMES[:count], seed, {"first-game": first_game, **options})
     while state.phase in ("neutral", "draft") or state.tasks:
         seat = min(GAME.to_act(state))
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state

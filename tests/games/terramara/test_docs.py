@@ -31,7 +31,7 @@ def test_the_documented_examples_play() -> None:
     text = DOC.read_text(encoding="utf-8")
     block = text[text.index("Examples (the start of a 4-player first game with seed 1") :]
     block = block[block.index("```text\n") + 8 : block.index("```\n", 10)]
-    state = GAME.new_game(list(NAMES), 1, {"first_game": True})
+    state = GAME.new_game(list(NAMES), 1, {"first-game": True})
     for line in block.splitlines():
         name, _, action = line.split("#")[0].partition(":")
         state = GAME.apply(state, NAMES.index(name.strip()), action.strip()).state

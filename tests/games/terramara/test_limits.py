@@ -15,7 +15,7 @@ def test_the_longest_action_is_the_longest_placement_the_content_allows() -> Non
 def test_whole_turns_of_random_games_stay_within_the_bound() -> None:
     longest_turn = 0
     for seed in (1, 2, 3):
-        playout = random_playout(GAME, NAMES[:4], seed, {"first_game": seed == 2})
+        playout = random_playout(GAME, NAMES[:4], seed, {"first-game": seed == 2})
         run, previous = 0, None
         for seat, _ in playout.log:
             run = run + 1 if seat == previous else 1

@@ -37,7 +37,7 @@ class Record:
 
 def setting(seed: int) -> tuple[list[str], dict[str, bool]]:
     count = 2 + seed % 3
-    return list(NAMES[:count]), {"first_game": (seed // 3) % 2 == 0}
+    return list(NAMES[:count]), {"first-game": (seed // 3) % 2 == 0}
 
 
 @cache
@@ -56,7 +56,7 @@ def played() -> tuple[Record, ...]:
 def test_random_games_over_every_count_and_mode_finish() -> None:
     records = played()
     assert len(records) >= 300
-    assert {(len(r.players), r.options["first_game"]) for r in records} == {
+    assert {(len(r.players), r.options["first-game"]) for r in records} == {
         (n, first) for n in (2, 3, 4) for first in (True, False)
     }
     assert [r.seed for r in records if not r.playout.finished] == []

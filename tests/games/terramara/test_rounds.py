@@ -53,13 +53,13 @@ def test_first_game_setup() -> None:
         assert (seat.raw, seat.workers, seat.culture, seat.person) == ([1, 1, 1, 1], [1], 1, None)
     assert state.worker_supply == [1, 1, 1]
     assert state.round == 1 and state.current == 0
-    shuffled = GAME.new_game(list(NAMES), 7, {"first_game": True, "random_territories": True})
+    shuffled = GAME.new_game(list(NAMES), 7, {"first-game": True, "random-territories": True})
     assert shuffled.left_tiles != state.left_tiles or shuffled.right_tiles != state.right_tiles
 
 
 def test_two_and_three_players_fire_and_neutral_scouts() -> None:
     for count, neutrals, scouts in ((3, 1, 6), (2, 2, 12)):
-        state = GAME.new_game(list(NAMES[:count]), 5, {"first_game": True})
+        state = GAME.new_game(list(NAMES[:count]), 5, {"first-game": True})
         assert state.phase == "neutral" and len(state.neutral_military) == neutrals
         assert len(state.fire) == 6
         numbers = [_fire_number(state, key) for key in state.fire]
@@ -76,7 +76,7 @@ def test_two_and_three_players_fire_and_neutral_scouts() -> None:
 
 
 def test_a_neutral_scout_goes_only_on_a_free_space() -> None:
-    state = GAME.new_game(list(NAMES[:2]), 5, {"first_game": True})
+    state = GAME.new_game(list(NAMES[:2]), 5, {"first-game": True})
     for _ in range(6):  # the first pass: neutral A's scouts on rows 1-6
         seat = min(GAME.to_act(state))
         state = play(state, seat, legal(state, seat)[0])
@@ -232,7 +232,7 @@ def test_fire_follows_the_neutral_cards_row_by_row() -> None:
 
     order = [[2, 4, 1, 3], [4, 3, 1, 2]]
     with forced(*_setup_draws(), *order):
-        state = GAME.new_game(list(NAMES[:3]), 1, {"first_game": True})
+        state = GAME.new_game(list(NAMES[:3]), 1, {"first-game": True})
     numbers = [_fire_number(state, key) for key in state.fire]
     assert numbers == [2, 4, 1, 3, 4, 3]
 

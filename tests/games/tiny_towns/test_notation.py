@@ -120,3 +120,32 @@ def test_a_whole_round_can_be_sent_at_once() -> None:
     assert state.towns[0].cells[0] == "well" and state.towns[0].step == "done"
     with pytest.raises(IllegalAction, match="Part 2 of 2"):
         play(state, 1, "place stone A1; build well at A1 using A1 B1")
+
+
+def test_a_notation_error_lists_only_the_forms_of_this_game() -> None:
+    """The offer has a Warehouse but no Factory or Bank; no monuments, no variant."""
+    plain = position(town(step="place"), town(step="place"), options={"monuments": False})
+    with pytest.raises(ParseError) as caught:
+        play(plain, 0, "frob")
+    message = str(caught.value)
+    for form in ("'place wood B2'", "'build cottage at B2 using A1 A2 B2'", "'done'", "'store"):
+        assert form in message
+    for form in ("'aside", "'keep", "'name", "'choose", "'put", "'watch", "'replace", "'pass'"):
+        assert form not in message, form
+    storage = position(town(step="place"), options={"more-storage": True, "monuments": False})
+    with pytest.raises(ParseError, match="'aside wood'"):
+        play(storage, 0, "place wood")  # `'place' takes two more words. actions look like …`
+
+
+def test_a_failed_build_suggests_builds_and_never_done() -> None:
+    state = position(town(". H . . B G . . . . . . . . . .", step="build"))
+    assert "done" in legal(state) and legal(state, kind="build")
+    for wrong in ("build well at A1 using A1 B1", "build cottage at B2", "build cottage"):
+        with pytest.raises((IllegalAction, ParseError)) as caught:
+            play(state, 0, wrong)
+        assert caught.value.suggestions, wrong
+        assert all(text.startswith("build cottage") for text in caught.value.suggestions)
+    empty = position(town(step="build"))
+    with pytest.raises(IllegalAction) as nothing:
+        play(empty, 0, "build well at A1 using A1 B1")
+    assert nothing.value.suggestions == [] and "Did you mean" not in str(nothing.value)
