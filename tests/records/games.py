@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.service import Channel, RulesError, Service, ServiceError, User
 from engine.core import Rng
 from engine.core.playout import choose_action
+from tests.bot.helpers import ManualClock
 
 
 async def play_to_the_end(
@@ -42,6 +43,8 @@ async def play_to_the_end(
                 await service.resign(channel, seated[rng.below(len(seated))])
                 continue
             if roll <= 5:
+                if isinstance(service.clock, ManualClock):  # past the table's skip time
+                    service.clock.advance(hours=25)
                 await service.skip(channel, creator, user.name)
                 continue
             if roll <= 12:

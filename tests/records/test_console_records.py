@@ -38,7 +38,7 @@ async def test_records_and_ratings_at_the_console(
     script.write_text(
         "\n".join(
             [
-                "alice> /newgame game:pile size:4 seed:11",
+                "alice> /newgame game:pile options:size:4 seed:11",
                 "bob> /join",
                 "alice> /start",
                 f"{first}> /move action:take 3",
