@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from .common import fit_text
 
@@ -79,32 +79,24 @@ def _thinned(count: int, step: int) -> list[int]:
 
 
 def _encode(pngs: Sequence[bytes], captions: Sequence[str], width: int) -> bytes:
-    """The GIF: one palette for every frame (from the first and last positions), and in each
-    frame after the first the pixels that did not change made transparent, so that a move
-    costs about as many bytes as the pixels it changed."""
+    """The GIF: one palette for every frame (from the first and last positions); each frame
+    after the first holds only the rectangle that changed, its unchanged pixels transparent,
+    so that a move costs about as many bytes as the pixels it changed. Frames are written
+    one by one as they are drawn (Pillow's frame writer), so memory holds two of them, not
+    the whole game."""
     count = len(pngs)
-    durations = [FIRST_MS] + [MOVE_MS] * (count - 2) + [LAST_MS] if count > 1 else [LAST_MS]
     ends = [_frame(pngs[0], captions[0], width), _frame(pngs[-1], captions[-1], width)]
     palette = _shared_palette(ends)
-    frames = [_paletted(ends[0], palette)]
+    first = _paletted(ends[0], palette)
+    header, _ = GifImagePlugin.getheader(first, None, {"loop": 0})
+    chunks = [*header, *GifImagePlugin.getdata(first, duration=FIRST_MS if count > 1 else LAST_MS)]
     previous = ends[0]
     for index in range(1, count):
         current = ends[1] if index == count - 1 else _frame(pngs[index], captions[index], width)
-        frames.append(_changes_only(_paletted(current, palette), previous, current))
+        duration = LAST_MS if index == count - 1 else MOVE_MS
+        chunks += _changes_only(_paletted(current, palette), previous, current, duration)
         previous = current
-    buffer = io.BytesIO()
-    frames[0].save(
-        buffer,
-        "GIF",
-        save_all=True,
-        append_images=frames[1:],
-        duration=durations,
-        loop=0,
-        transparency=TRANSPARENT,
-        disposal=1,
-        optimize=False,
-    )
-    return buffer.getvalue()
+    return b"".join(chunks) + b";"
 
 
 #: The palette index kept for "unchanged since the previous frame".
@@ -126,14 +118,22 @@ def _paletted(frame: Image.Image, palette: Image.Image) -> Image.Image:
 
 
 def _changes_only(
-    paletted: Image.Image, previous: Image.Image, current: Image.Image
-) -> Image.Image:
-    """`paletted` with every pixel equal in `previous` and `current` made transparent."""
+    paletted: Image.Image, previous: Image.Image, current: Image.Image, duration: int
+) -> list[bytes]:
+    """The frame data of `paletted` cut to the rectangle where `previous` and `current`
+    differ, every pixel equal in both made transparent (drawn over the previous frame)."""
     difference = ImageChops.difference(previous, current).convert("L")
+    box = difference.getbbox() or (0, 0, 1, 1)
     unchanged = difference.point(lambda level: 255 if level == 0 else 0)
-    result = paletted.copy()
-    result.paste(TRANSPARENT, (0, 0), unchanged)
-    return result
+    changed = paletted.copy()
+    changed.paste(TRANSPARENT, (0, 0), unchanged)
+    return GifImagePlugin.getdata(
+        changed.crop(box),
+        offset=box[:2],
+        duration=duration,
+        transparency=TRANSPARENT,
+        disposal=1,
+    )
 
 
 def _frame(png: bytes, caption: str, width: int) -> Image.Image:
