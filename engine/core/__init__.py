@@ -1,12 +1,13 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files,
-cell codes, lazily computed attributes and notation helpers."""
+cell codes, data files, lazily computed attributes and notation helpers."""
 
 from .action import Action
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
 from .cells import positions
 from .chance import Chance, Draw, forced
+from .datafile import one_of, read_kinds, read_rows, read_text
 from .echo import printable, shorten
 from .errors import (
     ActionError,
@@ -31,12 +32,12 @@ from .game import (
     option_key,
 )
 from .groups import components, flood, reach
-from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import rank, winner_text
 from .rng import Rng
-from .view import View
+from .view import HexCellView, LinkView, View
 
 __all__ = [
     "DIRECTIONS",
@@ -55,8 +56,11 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "Hex",
+    "HexBoard",
+    "HexCellView",
     "HexGrid",
     "IllegalAction",
+    "LinkView",
     "NotYourTurn",
     "OptionSpec",
     "OptionValue",
@@ -74,12 +78,16 @@ __all__ = [
     "nearest",
     "normalize",
     "once",
+    "one_of",
     "option_key",
     "positions",
     "printable",
     "rank",
     "reach",
     "read_board",
+    "read_kinds",
+    "read_rows",
+    "read_text",
     "shorten",
     "split_turn",
     "winner_text",

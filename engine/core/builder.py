@@ -145,5 +145,9 @@ class StateBuilder(Generic[S]):
             self._described = len(self._chance.draws)
         self.events.append(event)
 
+    def who(self, seat: int) -> str:
+        """The seat as events name it: its player's name (a game may add to it)."""
+        return self.state.players[seat]
+
     def result(self) -> Result[S]:
         return Result(self.state, self.events)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .echo import shorten
@@ -128,3 +129,33 @@ class HexGrid:
 
     def row_letters(self) -> list[str]:
         return sorted({name[0] for name in self._names.values()})
+
+
+@dataclass(frozen=True)
+class HexBoard:
+    """A hex board's cells numbered in board order (row by row, left to right), the indices
+    the rules of the hex games work on, with each cell's name and neighbours by index. A
+    game's board adds what its rules look up per cell: it is built with `**vars(HexBoard.of(
+    grid))` and its own fields."""
+
+    grid: HexGrid
+    names: tuple[str, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    index: dict[Hex, int]
+
+    @staticmethod
+    def of(grid: HexGrid) -> HexBoard:
+        index = {cell: i for i, cell in enumerate(grid.cells)}
+        neighbours = tuple(tuple(index[n] for n in grid.neighbours(cell)) for cell in grid.cells)
+        return HexBoard(grid, tuple(map(grid.name, grid.cells)), neighbours, index)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def cell(self, text: str) -> int | None:
+        """The index of the cell named `text` (e.g. `e5`), or None."""
+        cell = self.grid.parse(text)
+        return None if cell is None else self.index[cell]
+
+    def hex(self, index: int) -> Hex:
+        return self.grid.cells[index]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class View(BaseModel):
@@ -27,3 +27,18 @@ class View(BaseModel):
     def of(cls, view: Self | Mapping[str, Any]) -> Self:
         """The view itself, or the model read from its data."""
         return view if isinstance(view, cls) else cls.model_validate(view)
+
+
+class HexCellView(View):
+    """A cell of a hex board (engine.core.HexBoard): its name and axial coordinates."""
+
+    name: str
+    q: int
+    r: int
+
+
+class LinkView(View):
+    """Two cells joined by a move or a bridge, named `from` and `to` in the data."""
+
+    start: str = Field(alias="from")
+    end: str = Field(alias="to")

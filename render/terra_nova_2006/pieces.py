@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.games.terra_nova_2006.view import AreaView, MoveView, PlayerView, TerraNova2006View
+from engine.core import LinkView
+from engine.games.terra_nova_2006.view import AreaView, PlayerView, TerraNova2006View
 from render.common import (
     PLAYER_COLOURS,
     RGB,
@@ -230,7 +231,7 @@ def draw_area_badge(
 
 
 def draw_moves(
-    image: Image.Image, layout: BoardLayout, moves: Sequence[MoveView], figure_radius: int
+    image: Image.Image, layout: BoardLayout, moves: Sequence[LinkView], figure_radius: int
 ) -> None:
     """Each move of the last turn as an arrow from a mark at its start to the figure; the
     marks carry the moves' order when the turn had several."""

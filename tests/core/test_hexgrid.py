@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from engine.core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexGrid
+from engine.core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 
 CENTRE = Hex(0, 0)
 
@@ -255,3 +255,13 @@ def test_pixel_centres(grid: HexGrid) -> None:
         for n in grid.neighbours(cell):
             nx, ny = HexGrid.centre(n, size)
             assert math.hypot(nx - x, ny - y) == pytest.approx(size * math.sqrt(3))
+
+
+def test_a_hex_board_numbers_its_cells_in_board_order() -> None:
+    board = HexBoard.of(hexagon(1))  # rows A (2 cells), B (3), C (2)
+    assert board.names == ("A1", "A2", "B1", "B2", "B3", "C1", "C2")
+    assert len(board) == 7
+    assert board.hex(3) == CENTRE and board.index[CENTRE] == 3
+    assert board.cell(" b 2") == 3 and board.cell("C3") is None
+    assert board.neighbours[3] == (4, 6, 5, 2, 0, 1)  # clockwise from east
+    assert board.neighbours[0] == (1, 3, 2)

@@ -45,25 +45,39 @@ USAGE = (
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
 )
-#: How each kind is written, for error messages.
-FORMS: dict[str, str] = {
-    "choose": "choose <faction>, e.g. 'choose fairies'",
-    "build": "build <hex>, e.g. 'build E5'",
-    "transform": "transform <hex> [build], e.g. 'transform E5 build'",
-    "take": "take <bonus tile>, e.g. 'take bonus3'",
-    "pass": "pass <bonus tile>, e.g. 'pass bonus3'",
-    "upgrade": "upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]",
-    "sail": "just 'sail'",
-    "bridge": "bridge <hex> <hex>, e.g. 'bridge E5 F6'",
-    "exchange": "exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')",
-    "town": (
+
+
+class Form(NamedTuple):
+    """How a kind is written (for error messages), and how many hexes come first and how many
+    words may follow them, least and most (`power` and `special` are read on their own)."""
+
+    text: str
+    hexes: int = 0
+    least: int = 0
+    most: int = 0
+
+
+FORMS: dict[str, Form] = {
+    "choose": Form("choose <faction>, e.g. 'choose fairies'", 0, 1, 4),
+    "build": Form("build <hex>, e.g. 'build E5'", 1),
+    "transform": Form("transform <hex> [build], e.g. 'transform E5 build'", 1, 0, 1),
+    "take": Form("take <bonus tile>, e.g. 'take bonus3'", 0, 1, 1),
+    "pass": Form("pass <bonus tile>, e.g. 'pass bonus3'", 0, 0, 1),
+    "upgrade": Form("upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]", 1, 1, 3),
+    "sail": Form("just 'sail'"),
+    "bridge": Form("bridge <hex> <hex>, e.g. 'bridge E5 F6'", 2),
+    "exchange": Form("exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')", 0, 1, 2),
+    "town": Form(
         "town <tile>: town 6money, town 8power, town sail or town 9vp "
-        "(the Sea Dogs found a town across a river hex with 'town across D4')"
+        "(the Sea Dogs found a town across a river hex with 'town across D4')",
+        0,
+        1,
+        1,
     ),
-    "power": "power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'",
-    "special": "special <action> [hexes], e.g. 'special shovel E5 build'",
-    "neutral": "neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'",
-    "done": "just 'done' (finishes your power exchanges at a round end)",
+    "power": Form("power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'"),
+    "special": Form("special <action> [hexes], e.g. 'special shovel E5 build'"),
+    "neutral": Form("neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'", 1),
+    "done": Form("just 'done' (finishes your power exchanges at a round end)"),
 }
 
 
@@ -86,23 +100,6 @@ class Action(NamedTuple):
 
     def public_text(self) -> str:
         return self.text()  # Terra Nova has no secrets
-
-
-#: Per kind: how many hexes come first, and how many words may follow (least, most).
-_SHAPES: dict[str, tuple[int, int, int]] = {
-    "choose": (0, 1, 4),
-    "build": (1, 0, 0),
-    "transform": (1, 0, 1),
-    "take": (0, 1, 1),
-    "pass": (0, 0, 1),
-    "upgrade": (1, 1, 3),
-    "sail": (0, 0, 0),
-    "bridge": (2, 0, 0),
-    "exchange": (0, 1, 2),
-    "town": (0, 1, 1),
-    "neutral": (1, 0, 0),
-    "done": (0, 0, 0),
-}
 
 
 @cache
@@ -134,30 +131,30 @@ def parse_action(board: Board, text: str) -> Action:
     args = words[1:]
     if kind == "town" and args[:1] == ["across"]:
         return _parse_river_town(board, text, args[1:])
-    hex_count, least, most = _SHAPES[kind]
-    if not hex_count + least <= len(args) <= hex_count + most:
-        raise ParseError(text, f"write {FORMS[kind]}")
+    form = FORMS[kind]
+    if not form.hexes + form.least <= len(args) <= form.hexes + form.most:
+        raise ParseError(text, f"write {form.text}")
     hexes: list[int] = []
-    for name in args[:hex_count]:
+    for name in args[: form.hexes]:
         index = board.cell(name)
         if index is None:
             raise ParseError(text, board.grid.unknown(name, "hex"))
         hexes.append(index)
-    rest = args[hex_count:]
+    rest = args[form.hexes :]
     side = board.side
     if kind == "choose":
         return Action(kind, words=("-".join(rest),), side=side)
     if kind == "exchange":
         if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
-            raise ParseError(text, f"write {FORMS[kind]}")
+            raise ParseError(text, f"write {form.text}")
         return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
-            raise ParseError(text, f"write {FORMS[kind]}")
+            raise ParseError(text, f"write {form.text}")
         return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
-        raise ParseError(text, f"write {FORMS[kind]}")
+        raise ParseError(text, f"write {form.text}")
     return Action(kind, tuple(hexes), tuple(rest), side=side)
 
 
@@ -172,7 +169,7 @@ def _parse_river_town(board: Board, text: str, args: list[str]) -> Action:
 def _parse_keyed(board: Board, text: str, kind: Kind, args: list[str]) -> Action:
     """`power <key> [hex [build]] …` or `special <key> …`."""
     if not args:
-        raise ParseError(text, f"write {FORMS[kind]}")
+        raise ParseError(text, f"write {FORMS[kind].text}")
     hexes: list[int] = []
     build: int | None = None
     for word in args[1:]:

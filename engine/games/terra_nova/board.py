@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Literal
 
-from engine.core import Hex, HexGrid, components, read_board
+from engine.core import BoardFile, HexBoard, HexGrid, components, read_board, read_text
 
 from .terrain import TERRAIN_LETTERS, Terrain
 
@@ -26,33 +25,21 @@ RIVER = "~"
 _BRIDGES = "bridges"
 
 
-@dataclass(frozen=True)
-class Layout:
-    """A board file read but not yet indexed: letters by hex, and bridge spots by name."""
-
-    letters: dict[Hex, str]
-    bridges: list[tuple[str, str]]
-
-
-def parse_layout(text: str) -> Layout:
+def parse_layout(text: str) -> BoardFile:
     """Read a board file (format: engine/core/boardfile.py; each `data/*.txt` explains its
     letters): terrain letters, lower case for marked hexes, `~` for river, and a `bridges:`
     line of bridge spots such as `A6-A8`."""
     letters = {RIVER, *TERRAIN_LETTERS, *(letter.lower() for letter in TERRAIN_LETTERS)}
-    read = read_board(text, letters, lists=(_BRIDGES,))
-    pairs = [pair.split("-") for pair in read.lists.get(_BRIDGES, [])]
-    return Layout(read.letters, [(first, second) for first, second in pairs])
+    return read_board(text, letters, lists=(_BRIDGES,))
 
 
 @dataclass(frozen=True)
-class Board:
-    """One board side with everything the rules look up per hex, by hex index."""
+class Board(HexBoard):
+    """One board side's hexes (engine.core.HexBoard) with everything the rules look up per hex,
+    by hex index."""
 
     side: Side
-    grid: HexGrid
-    names: tuple[str, ...]
     terrain: tuple[Terrain | None, ...]
-    neighbours: tuple[tuple[int, ...], ...]
     edge: frozenset[int]
     continent: tuple[int, ...]
     bridge_spots: tuple[tuple[int, int], ...]
@@ -64,31 +51,28 @@ class Board:
     reachable: tuple[tuple[frozenset[int], ...], ...]
 
     @classmethod
-    def from_layout(cls, side: Side, layout: Layout) -> Board:
-        grid = HexGrid(layout.letters)
-        index = {cell: i for i, cell in enumerate(grid.cells)}
+    def from_layout(cls, side: Side, layout: BoardFile) -> Board:
+        hexes = HexBoard.of(HexGrid(layout.letters))
+        grid, names, neighbours = hexes.grid, hexes.names, hexes.neighbours
         letters = [layout.letters[cell] for cell in grid.cells]
         terrain = tuple(
             None if letter == RIVER else TERRAIN_LETTERS[letter.upper()] for letter in letters
         )
-        neighbours = tuple(tuple(index[n] for n in grid.neighbours(cell)) for cell in grid.cells)
-        by_name = {grid.name(cell): index[cell] for cell in grid.cells}
         distances = tuple(
             _river_distances(terrain, neighbours, start) for start in range(len(terrain))
         )
         farthest = max(d for far in distances for d in far.values())
+        spots = [
+            [names.index(name) for name in spot.split("-")]
+            for spot in layout.lists.get(_BRIDGES, [])
+        ]
         return cls(
+            **vars(hexes),
             side=side,
-            grid=grid,
-            names=tuple(grid.name(cell) for cell in grid.cells),
             terrain=terrain,
-            neighbours=neighbours,
             edge=frozenset(i for i, cell in enumerate(grid.cells) if grid.is_edge(cell)),
             continent=_continents(terrain, neighbours),
-            bridge_spots=tuple(
-                (min(by_name[a], by_name[b]), max(by_name[a], by_name[b]))
-                for a, b in layout.bridges
-            ),
+            bridge_spots=tuple((min(spot), max(spot)) for spot in spots),
             marked=frozenset(i for i, letter in enumerate(letters) if letter.islower()),
             river_distance=distances,
             land_hexes=tuple(i for i, kind in enumerate(terrain) if kind is not None),
@@ -101,21 +85,10 @@ class Board:
             ),
         )
 
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def cell(self, text: str) -> int | None:
-        """The index of the hex named `text` (e.g. `e5`), or None."""
-        cell = self.grid.parse(text)
-        return None if cell is None else self.grid.cells.index(cell)
-
     def within(self, hex_: int, reach: int) -> frozenset[int]:
         """The land hexes at most `reach` river hexes from `hex_` (its land neighbours too)."""
         levels = self.reachable[hex_]
         return levels[min(reach, len(levels) - 1)]
-
-    def hex(self, index: int) -> Hex:
-        return self.grid.cells[index]
 
     def is_land(self, index: int) -> bool:
         return self.terrain[index] is not None
@@ -164,5 +137,4 @@ def _river_distances(
 @cache
 def board(side: Side) -> Board:
     """The board side `side` ("standard" for 2–4 players, "duo" for the 2-player variants)."""
-    text = resources.files(__package__).joinpath(f"data/{side}.txt").read_text(encoding="utf-8")
-    return Board.from_layout(side, parse_layout(text))
+    return Board.from_layout(side, parse_layout(read_text(__package__, f"data/{side}.txt")))

@@ -9,8 +9,6 @@ refused the kinds a phase does not accept.
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core import once
 
 from . import rules
@@ -31,7 +29,7 @@ from .factions import (
     Faction,
 )
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
-from .terrain import LETTER_OF, TERRAIN_LETTERS, Terrain, shovels_between
+from .terrain import LETTER_OF, Terrain
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS
 
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
@@ -90,7 +88,7 @@ class Checker:
     def shovels_from(self) -> dict[str, int]:
         """Shovels the seat needs to make each terrain (by letter) its home terrain."""
         one_shovel = rules.has_palace_ability(self.s, self.seat, "one-shovel")
-        return shovel_table(self.home, one_shovel)
+        return rules.shovel_table(self.home, one_shovel)
 
     def shovels(self, hex_: int) -> int:
         """Shovels the seat needs to make the land hex `hex_` its home terrain."""
@@ -104,6 +102,8 @@ class Checker:
     def check(self, action: Action) -> str | None:
         """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
         kind = action.kind
+        if kind == "pass":  # (the commonest first)
+            return self.pass_round(action.words[0] if action.words else None)
         if kind == "exchange":
             return self.exchange(action.number, bool(action.words))
         if kind == "done":
@@ -118,12 +118,6 @@ class Checker:
             return self.town_action(action)
         if kind == "build" and self.s.phase == "houses":
             return self.start_house(action.hexes[0])
-        return self.main_action(action)
-
-    def main_action(self, action: Action) -> str | None:
-        kind = action.kind
-        if kind == "pass":  # (the commonest first)
-            return self.pass_round(action.words[0] if action.words else None)
         if kind == "build":
             return self.build(action.hexes[0])
         if kind == "transform":
@@ -241,11 +235,12 @@ class Checker:
             return f"a house costs {HOUSE_COST} money and you have {self.player.money}"
         return why
 
-    def transform(self, hex_: int, then_build: bool) -> str | None:
+    def transform(self, hex_: int, then_build: bool, free: int = 0) -> str | None:
+        """`hex_` made habitable with shovels (`free` of them free), maybe built on."""
         why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
         if why is not None:
             return why
-        return self.afford(self.shovels(hex_) * SHOVEL_COST, then_build)
+        return self.afford(max(self.shovels(hex_) - free, 0) * SHOVEL_COST, then_build)
 
     def upgrade(
         self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
@@ -371,12 +366,7 @@ class Checker:
         """One hex made habitable with `free` free shovels (more bought), maybe built on."""
         if len(hexes) != 1:
             return "name one hex, e.g. 'power shovel E5 build'"
-        hex_ = hexes[0]
-        why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
-        if why is not None:
-            return why
-        paid = max(self.shovels(hex_) - free, 0) * SHOVEL_COST
-        return self.afford(paid, build is not None)
+        return self.transform(hexes[0], build is not None, free)
 
     def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> str | None:
         if not 1 <= len(hexes) <= 2 or len(set(hexes)) != len(hexes):
@@ -458,14 +448,6 @@ class Checker:
         if then_build:
             return self.houses_left > 0 and self.player.money >= money + HOUSE_COST
         return self.player.money >= money
-
-
-@cache
-def shovel_table(home: Terrain, one_shovel: bool) -> dict[str, int]:
-    """Shovels from each terrain (by letter) to `home`; with the Golems' left palace
-    (`one_shovel`) a terrain that needs 2 needs only 1."""
-    needs = {letter: shovels_between(terrain, home) for letter, terrain in TERRAIN_LETTERS.items()}
-    return {letter: 1 if need == 2 and one_shovel else need for letter, need in needs.items()}
 
 
 #: The palace ability behind each palace's special action.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import components, positions
 
 from .board import Board
@@ -83,20 +85,23 @@ def other_faction_next_to(board: Board, state: TerraNovaState, seat: int, hex_: 
 
 def trading_post_cost(board: Board, state: TerraNovaState, seat: int, hex_: int) -> int:
     neighboured = other_faction_next_to(board, state, seat, hex_)
-    if "left" in state.seats[seat].palaces and faction(state, seat).left.ability == (
-        "cheap-trading-posts"
-    ):
+    if has_palace_ability(state, seat, "cheap-trading-posts"):
         return 5 if neighboured else 7
     return TRADING_POST_COST_NEIGHBOURED if neighboured else TRADING_POST_COST
 
 
 def shovels_needed(state: TerraNovaState, seat: int, hex_: int) -> int:
-    start = terrain_at(state, hex_)
-    assert start is not None
-    need = shovels_between(start, faction(state, seat).home)
-    if need == 2 and has_palace_ability(state, seat, "one-shovel"):
-        return 1
-    return need
+    """Shovels the seat needs to make the land hex `hex_` its home terrain."""
+    one_shovel = has_palace_ability(state, seat, "one-shovel")
+    return shovel_table(faction(state, seat).home, one_shovel)[state.terrain[hex_]]
+
+
+@cache
+def shovel_table(home: Terrain, one_shovel: bool) -> dict[str, int]:
+    """Shovels from each terrain (by letter) to `home`; with the Golems' left palace
+    (`one_shovel`) a terrain that needs 2 needs only 1."""
+    needs = {letter: shovels_between(terrain, home) for letter, terrain in TERRAIN_LETTERS.items()}
+    return {letter: 1 if need == 2 and one_shovel else need for letter, need in needs.items()}
 
 
 def power_cost(state: TerraNovaState, seat: int, key: str) -> int:

@@ -1,22 +1,24 @@
-"""Bonus tiles, town tiles, round scoring tiles and the first-game set-ups, as data.
-
-Bonus tiles are numbered bonus1–bonus8 in the order the rulebook explains them (its
-first-game letters A–H name the same tiles). The book describes six
-kinds of round scoring; the box holds eight tiles, so house and trading post come twice (as the
-most common actions). The first-game placements are Meeple Post's design (the book's picture
-is lost); see docs/games/terra-nova.md.
-"""
+"""Bonus tiles, town tiles, round scoring tiles, the board's power actions and the first-game
+set-ups, read from `data/tiles.txt` (which says where they come from)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
-from .factions import Income
+from engine.core import one_of, read_kinds
+
+from .factions import Income, parse_income
 
 PassScoring = Literal["house", "trading-post", "palace", "sailing"]
 RoundKind = Literal["house", "trading-post", "palace", "town", "sailing", "shovel"]
 TownKey = Literal["6money", "8power", "sail", "9vp"]
+
+EXTRA_BONUS_TILES = 3
+ROUNDS = 5
+#: Personal power actions from palaces: the Fairies' shovel and the Inventors' trading post.
+FAIRY_SHOVEL_COST = 2
+INVENTOR_POST_COST = 6
 
 
 @dataclass(frozen=True)
@@ -30,49 +32,6 @@ class BonusTile:
     pass_points: int = 0
 
 
-BONUS_TILES: tuple[BonusTile, ...] = (
-    BonusTile("bonus1", Income(money=6), "6 money"),
-    BonusTile("bonus2", Income(money=3, power=3), "3 money and 3 power"),
-    BonusTile("bonus3", Income(power=3), "3 power; reach +1 this round", sailing_bonus=1),
-    BonusTile(
-        "bonus4",
-        Income(money=2),
-        "2 money; special action: make habitable and build with 1 free shovel",
-        special_shovel=True,
-    ),
-    BonusTile(
-        "bonus5",
-        Income(money=2),
-        "2 money; on passing 1 point per house",
-        pass_scoring="house",
-        pass_points=1,
-    ),
-    BonusTile(
-        "bonus6",
-        Income(power=2),
-        "2 power; on passing 2 points per trading post",
-        pass_scoring="trading-post",
-        pass_points=2,
-    ),
-    BonusTile(
-        "bonus7",
-        Income(power=4),
-        "4 power; on passing 4 points per palace",
-        pass_scoring="palace",
-        pass_points=4,
-    ),
-    BonusTile(
-        "bonus8",
-        Income(power=3),
-        "3 power; on passing 3 points per sailing step",
-        pass_scoring="sailing",
-        pass_points=3,
-    ),
-)
-BONUS_BY_KEY: dict[str, BonusTile] = {tile.key: tile for tile in BONUS_TILES}
-EXTRA_BONUS_TILES = 3
-
-
 @dataclass(frozen=True)
 class TownTile:
     key: TownKey
@@ -82,45 +41,11 @@ class TownTile:
     sailing: int = 0
 
 
-TOWN_TILES: tuple[TownTile, ...] = (
-    TownTile("6money", points=5, money=6),
-    TownTile("8power", points=6, power=8),
-    TownTile("sail", points=4, sailing=1),
-    TownTile("9vp", points=9),
-)
-TOWN_BY_KEY: dict[str, TownTile] = {tile.key: tile for tile in TOWN_TILES}
-
-
 @dataclass(frozen=True)
 class RoundTile:
     kind: RoundKind
     points: int
     text: str
-
-
-ROUND_KINDS: dict[RoundKind, RoundTile] = {
-    "house": RoundTile("house", 2, "2 points per house built"),
-    "trading-post": RoundTile("trading-post", 3, "3 points per house upgraded to a trading post"),
-    "palace": RoundTile("palace", 5, "5 points per trading post upgraded to a palace"),
-    "town": RoundTile("town", 5, "5 points per town founded"),
-    "sailing": RoundTile("sailing", 2, "2 points per sailing step"),
-    "shovel": RoundTile("shovel", 2, "2 points per shovel used"),
-}
-#: The eight round scoring tiles in the box.
-ROUND_TILES: tuple[RoundKind, ...] = (
-    "house",
-    "house",
-    "trading-post",
-    "trading-post",
-    "palace",
-    "town",
-    "sailing",
-    "shovel",
-)
-ROUNDS = 5
-
-#: The round scoring tiles of a first game, rounds 1 to 5.
-FIRST_GAME_ROUNDS: tuple[RoundKind, ...] = ("house", "shovel", "trading-post", "town", "palace")
 
 
 @dataclass(frozen=True)
@@ -133,28 +58,6 @@ class FirstGame:
     houses: tuple[tuple[str, ...], ...]
 
 
-FIRST_GAMES: dict[int, FirstGame] = {
-    4: FirstGame(
-        factions=("fairies", "water-sprites", "golems", "leprechauns"),
-        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5", "bonus6", "bonus7"),
-        chosen=("bonus7", "bonus2", "bonus6", "bonus1"),
-        houses=(("F5", "B5"), ("E4", "B8"), ("F7", "B11"), ("E7", "B9")),
-    ),
-    3: FirstGame(
-        factions=("water-sprites", "golems", "sun-worshippers"),
-        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5", "bonus6"),
-        chosen=("bonus3", "bonus1", "bonus4"),
-        houses=(("E4", "B8"), ("E2", "B11"), ("E8", "C4", "G12")),
-    ),
-    2: FirstGame(
-        factions=("fairies", "leprechauns"),
-        bonus_tiles=("bonus1", "bonus2", "bonus3", "bonus4", "bonus5"),
-        chosen=("bonus3", "bonus5"),
-        houses=(("F5", "B3"), ("E7", "B4")),
-    ),
-}
-
-
 @dataclass(frozen=True)
 class PowerAction:
     key: str
@@ -162,18 +65,60 @@ class PowerAction:
     text: str
 
 
+def _bonus(row: list[str]) -> BonusTile:
+    key, income, reach, shovel, per, points, text = row
+    return BonusTile(
+        key,
+        parse_income(income),
+        text,
+        sailing_bonus=int(reach),
+        special_shovel=one_of(shovel, ("yes", "no"), "yes or no") == "yes",
+        pass_scoring=None if per == "-" else one_of(per, get_args(PassScoring), "passing score"),
+        pass_points=int(points),
+    )
+
+
+def _town(row: list[str]) -> TownTile:
+    key, *numbers = row  # points, money, power, sailing steps
+    return TownTile(one_of(key, get_args(TownKey), "town tile"), *map(int, numbers))
+
+
+def _round_kind(text: str) -> RoundKind:
+    return one_of(text, get_args(RoundKind), "round scoring")
+
+
+def _first_game(players: str, tiles: str) -> FirstGame:
+    seats = [seat for seat in _DATA["first seat"] if seat[0] == players]
+    return FirstGame(
+        factions=tuple(faction for _, faction, _, _ in seats),
+        bonus_tiles=tuple(tiles.split()),
+        chosen=tuple(bonus for _, _, bonus, _ in seats),
+        houses=tuple(tuple(houses.split()) for *_, houses in seats),
+    )
+
+
+_DATA = read_kinds(__package__, "data/tiles.txt")
+BONUS_TILES: tuple[BonusTile, ...] = tuple(map(_bonus, _DATA["bonus"]))
+BONUS_BY_KEY: dict[str, BonusTile] = {tile.key: tile for tile in BONUS_TILES}
+TOWN_TILES: tuple[TownTile, ...] = tuple(map(_town, _DATA["town"]))
+TOWN_BY_KEY: dict[str, TownTile] = {tile.key: tile for tile in TOWN_TILES}
+_ROUNDS = [
+    (RoundTile(_round_kind(kind), int(points), text), int(copies))
+    for kind, points, copies, text in _DATA["round"]
+]
+ROUND_KINDS: dict[RoundKind, RoundTile] = {tile.kind: tile for tile, _ in _ROUNDS}
+#: The eight round scoring tiles in the box.
+ROUND_TILES: tuple[RoundKind, ...] = tuple(
+    tile.kind for tile, copies in _ROUNDS for _ in range(copies)
+)
+#: The round scoring tiles of a first game, rounds 1 to 5.
+FIRST_GAME_ROUNDS: tuple[RoundKind, ...] = tuple(
+    map(_round_kind, _DATA["first rounds"][0][0].split())
+)
+FIRST_GAMES: dict[int, FirstGame] = {
+    int(players): _first_game(players, tiles) for players, tiles in _DATA["first tiles"]
+}
 #: The six power actions on the board, each usable once a round by the whole table.
 POWER_ACTIONS: dict[str, PowerAction] = {
-    action.key: action
-    for action in (
-        PowerAction("bridge3", 3, "build a bridge"),
-        PowerAction("bridge4", 4, "build a bridge"),
-        PowerAction("sail", 4, "improve sailing by 1"),
-        PowerAction("7money", 4, "take 7 money"),
-        PowerAction("shovel", 4, "make habitable and build with 1 free shovel"),
-        PowerAction("2shovels", 6, "make habitable with 2 free shovels, build on one hex"),
-    )
+    key: PowerAction(key, int(cost), text) for key, cost, text in _DATA["power"]
 }
-#: Personal power actions from palaces: the Fairies' shovel and the Inventors' trading post.
-FAIRY_SHOVEL_COST = 2
-INVENTOR_POST_COST = 6

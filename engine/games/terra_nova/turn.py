@@ -40,6 +40,8 @@ from .terrain import LETTER_OF, TERRAINS
 from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind
 
 NETWORK_POINTS: tuple[int, ...] = (12, 8, 4)
+#: The building a bonus tile scores on passing, by its key (the other key is sailing).
+BUILDING_OF: dict[str, str] = {"house": HOUSE, "trading-post": TRADING_POST, "palace": PALACE}
 
 
 class TurnBuilder(StateBuilder[TerraNovaState]):
@@ -52,10 +54,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     # -- words and copies -----------------------------------------------------------------
 
     def who(self, seat: int) -> str:
+        """The player's name, with the faction once chosen."""
         player = self.state.seats[seat]
         if not player.faction:
-            return self.state.players[seat]
-        return f"{self.state.players[seat]} ({FACTIONS_BY_KEY[player.faction].name})"
+            return super().who(seat)
+        return f"{super().who(seat)} ({FACTIONS_BY_KEY[player.faction].name})"
 
     def hex_name(self, hex_: int) -> str:
         return self.board.names[hex_]
@@ -107,6 +110,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.choose_town(seat, action.words[0])
         else:
             self.finish_exchanges(seat)  # (done)
+        if phase == "actions" and kind not in ("exchange", "town"):
+            self.state.acted = True  # (the turn's action: only exchanges may follow)
 
     def finish_turn(self, before: TerraNovaState, seat: int) -> None:
         """After the seat's text (or action value) on `before`: once the turn's action is done
@@ -135,7 +140,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         player.faction = key
         player.money = mine.start_money
-        self.say(f"{self.state.players[seat]} chooses the {mine.name} ({mine.colour})", seat)
+        self.say(f"{super().who(seat)} chooses the {mine.name} ({mine.colour})", seat)
         self._next_in_queue()
 
     def start_house(self, seat: int, hex_: int) -> None:
@@ -332,14 +337,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self._put(hex_, seat, HOUSE)
         self.say(f"{self.who(seat)} builds a house on {self.hex_name(hex_)}", seat)
         self._after_house(seat, hex_)
-        self._done()
 
     def transform(self, seat: int, hex_: int, then_build: bool, free_shovels: int = 0) -> None:
         self._convert(seat, hex_, free_shovels)
         if then_build:
             self.build(seat, hex_)
-        else:
-            self._done()
 
     def _convert(self, seat: int, hex_: int, free_shovels: int) -> None:
         """Make `hex_` the seat's home terrain with shovels (`free_shovels` of them free)."""
@@ -375,24 +377,19 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.say(f"{self.who(seat)} spends {cost} power on the power action {key}", seat)
         if key == "7money":
             player.money += 7
-            self._done()
         elif key == "sail":
             self._advance_sailing(seat, "by the power action")
-            self._done()
         elif key in ("bridge3", "bridge4"):
             self.bridge(seat, min(hexes), max(hexes), paid=False)
         elif key == "tp":
             self._convert_free(seat, hexes[0], "the Inventors' palace")
             self.edit("owner")[hexes[0]] = seat  # (its hex is touched: terrain and building)
             self._trading_post(seat, hexes[0], 0, "puts a trading post")
-            self._done()
         elif key == "2shovels":
             for hex_ in hexes:
                 self._convert(seat, hex_, 2)
             if build is not None:
                 self.build(seat, build)
-            else:
-                self._done()
         else:
             self.transform(seat, hexes[0], build is not None, free_shovels=1)
 
@@ -408,16 +405,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 f"{self.who(seat)} builds a free house on the lake {self.hex_name(hex_)}", seat
             )
             self._after_house(seat, hex_)
-            self._done()
         elif key == "tp":
             self._trading_post(seat, hex_, 0, "upgrades for free")
-            self._done()
         else:
             self._convert_free(seat, hex_, "the palace's special action")
             if build is not None:
                 self.build(seat, hex_)
-            else:
-                self._done()
 
     def upgrade(
         self, seat: int, hex_: int, palace: PalaceSide | None, edge: int | None = None
@@ -427,7 +420,6 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if rules.has_palace_ability(self.state, seat, "trading-post-points"):
                 self._score(seat, 3, "their right palace")
             self._trading_post(seat, hex_, cost, "upgrades the house")
-            self._done()
             return
         player = self.player(seat)
         player.money -= PALACE_COST
@@ -451,7 +443,6 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self._put(edge, seat, HOUSE)
             self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
             self._after_house(seat, edge)
-        self._done()
 
     def _trading_post(self, seat: int, hex_: int, cost: int, how: str) -> None:
         self.player(seat).money -= cost
@@ -474,7 +465,6 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def sail(self, seat: int) -> None:
         self.player(seat).money -= SAILING_COST
         self._advance_sailing(seat, f"for {SAILING_COST} money")
-        self._done()
 
     def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
         if paid:
@@ -490,7 +480,6 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         for end in (first, second):
             if self.state.owner[end] == seat:
                 self._check_towns(seat, end)
-        self._done()
 
     def exchange(self, seat: int, amount: int, for_points: bool = False) -> None:
         player = self.player(seat)
@@ -529,14 +518,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self._take_from_offer(seat, bonus)
         self.edit("offer")[returned] = 0
         self.player(seat).passed = True
-        s.acted = True
 
     def resign(self, seat: int) -> bool:
         """The seat resigns: its buildings stay, it passes at once in every later round and
         ranks last. True if it was to act in a turn, which is then skipped (the caller's)."""
         s, before = self.state, self.old
         self.player(seat).resigned = True
-        self.say(f"{s.players[seat]} resigns and ranks last", seat)
+        self.say(f"{super().who(seat)} resigns and ranks last", seat)
         if all(player.resigned for player in s.seats):
             s.phase = "over"
             s.end_reason = "every player resigned"
@@ -553,9 +541,6 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     # -- what follows -------------------------------------------------------------------
 
-    def _done(self) -> None:
-        self.state.acted = True
-
     def _take_from_offer(self, seat: int, key: str) -> None:
         player = self.player(seat)
         coins = self.edit("offer").pop(key)
@@ -568,14 +553,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         s, player = self.state, self.state.seats[seat]
         tile = BONUS_BY_KEY[player.bonus] if player.bonus else None
         if tile is not None and tile.pass_scoring is not None:
-            if tile.pass_scoring == "house":
-                units = rules.count(s, seat, HOUSE)
-            elif tile.pass_scoring == "trading-post":
-                units = rules.count(s, seat, TRADING_POST)
-            elif tile.pass_scoring == "palace":
-                units = rules.count(s, seat, PALACE)
-            else:
-                units = player.sailing
+            per = tile.pass_scoring
+            units = player.sailing if per == "sailing" else rules.count(s, seat, BUILDING_OF[per])
             self._score(seat, units * tile.pass_points, f"{tile.key} on passing")
         if player.faction == "golems":
             posts = rules.count(s, seat, TRADING_POST)

@@ -6,11 +6,9 @@ view and its parts are hashable (the renderer caches a faction's card by its `Pl
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import Field
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
-
-from engine.core import View
+from engine.core import HexCellView, LinkView, View
 
 from . import rules
 from .board import Board, Side, board
@@ -26,6 +24,10 @@ from .state import (
 )
 from .terrain import TERRAIN_LETTERS, TERRAINS
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS, ROUND_KINDS
+
+
+def _is_none(value: object) -> bool:
+    return value is None
 
 
 class RoundTileView(View):
@@ -73,32 +75,19 @@ class PlayerView(View):
     resigned: bool
 
 
-class HexView(View):
-    name: str
-    q: int
-    r: int
+class HexView(HexCellView):
     #: The current terrain, or `river`.
     terrain: str
     edge: bool
     marked: bool
     #: On built hexes only: the building, and its seat or (a neutral house) its colour's
     #: terrain; the data leaves out the keys of an empty hex.
-    building: str | None = None
-    seat: int | None = None
-    neutral: str | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_empty_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for key in ("building", "seat", "neutral"):
-            if data.get(key) is None:
-                data.pop(key, None)
-        return data
+    building: str | None = Field(None, exclude_if=_is_none)
+    seat: int | None = Field(None, exclude_if=_is_none)
+    neutral: str | None = Field(None, exclude_if=_is_none)
 
 
-class BridgeView(View):
-    start: str = Field(alias="from")
-    end: str = Field(alias="to")
+class BridgeView(LinkView):
     seat: int
 
 
@@ -110,18 +99,12 @@ class TownView(View):
     river: str | None = None
 
 
-class BuiltView(View):
-    """A bridge the last turn built."""
-
-    start: str = Field(alias="from")
-    end: str = Field(alias="to")
-
-
 class LastTurnView(View):
     seat: int
     #: The hexes whose terrain, building or owner the turn changed.
     hexes: tuple[str, ...]
-    bridges: tuple[BuiltView, ...]
+    #: The bridges the turn built.
+    bridges: tuple[LinkView, ...]
     #: The seat's turn of the round goes on; its next text adds to this record.
     open: bool
 
@@ -200,7 +183,7 @@ def _last_turn(names: tuple[str, ...], state: TerraNovaState) -> LastTurnView | 
     return LastTurnView(
         seat=record.seat,
         hexes=tuple(names[h] for h in record.hexes),
-        bridges=tuple(BuiltView(start=names[a], end=names[b]) for a, b in record.bridges),
+        bridges=tuple(LinkView(start=names[a], end=names[b]) for a, b in record.bridges),
         open=record.open,
     )
 

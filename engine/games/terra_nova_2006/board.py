@@ -1,16 +1,16 @@
 """The Terra Nova (2006) island, loaded from `board.txt`, with per-cell lookups precomputed.
 
 Cells are numbered 0..167 in board order (row by row, left to right); every rule works on
-these indices. Neighbours and the straight lines in the six directions are computed once.
+these indices. Names, neighbours and the straight lines in the six directions are computed
+once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-from engine.core import DIRECTIONS, Hex, HexGrid, read_board
+from engine.core import DIRECTIONS, Hex, HexBoard, HexGrid, read_board, read_text
 
 #: Landscape letters on the board file and image, and their keys in views.
 LANDSCAPES: dict[str, str] = {
@@ -32,43 +32,24 @@ def parse_layout(text: str) -> dict[Hex, str]:
 
 
 @dataclass(frozen=True)
-class Board:
-    """A board's cells with everything the rules look up per cell, by cell index."""
+class Board(HexBoard):
+    """The island's cells (engine.core.HexBoard) with their landscapes and straight lines."""
 
-    grid: HexGrid
-    names: tuple[str, ...]
     landscape: tuple[int, ...]
-    neighbours: tuple[tuple[int, ...], ...]
     rays: tuple[tuple[tuple[int, ...], ...], ...]
-    index: dict[Hex, int]
 
     @classmethod
     def from_layout(cls, layout: dict[Hex, str]) -> Board:
-        grid = HexGrid(layout)
-        index = {cell: i for i, cell in enumerate(grid.cells)}
-        letters = list(LANDSCAPES)
+        cells = HexBoard.of(HexGrid(layout))
+        grid, index, letters = cells.grid, cells.index, list(LANDSCAPES)
         return cls(
-            grid=grid,
-            names=tuple(grid.name(cell) for cell in grid.cells),
+            **vars(cells),
             landscape=tuple(letters.index(layout[cell]) for cell in grid.cells),
-            neighbours=tuple(tuple(index[n] for n in grid.neighbours(cell)) for cell in grid.cells),
             rays=tuple(
                 tuple(tuple(index[c] for c in grid.ray(cell, d)) for d in DIRECTIONS)
                 for cell in grid.cells
             ),
-            index=index,
         )
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def cell(self, text: str) -> int | None:
-        """The index of the cell named `text` (e.g. `e5`), or None."""
-        cell = self.grid.parse(text)
-        return None if cell is None else self.index[cell]
-
-    def hex(self, index: int) -> Hex:
-        return self.grid.cells[index]
 
     def landscape_key(self, index: int) -> str:
         return LANDSCAPE_KEYS[self.landscape[index]]
@@ -77,5 +58,4 @@ class Board:
 @cache
 def standard_board() -> Board:
     """The island every game is played on."""
-    text = resources.files(__package__).joinpath("board.txt").read_text(encoding="utf-8")
-    return Board.from_layout(parse_layout(text))
+    return Board.from_layout(parse_layout(read_text(__package__, "board.txt")))

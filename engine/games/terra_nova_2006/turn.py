@@ -34,7 +34,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.edit("board")[cell] = seat
         self.edit("to_place")[seat] -= 1
         self._record().placed = cell
-        self.say(f"{self._name(seat)} places a figure on {self.board.names[cell]}", seat)
+        self.say(f"{self.who(seat)} places a figure on {self.board.names[cell]}", seat)
         self._end_turn()
 
     def move(self, start: int, end: int) -> None:
@@ -50,7 +50,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         state.done += "M"
         self._record().moves.append((start, end))
         names = self.board.names
-        self.say(f"{self._name(seat)} moves {names[start]} → {names[end]}", seat)
+        self.say(f"{self.who(seat)} moves {names[start]} → {names[end]}", seat)
         self._after_action()
 
     def stone(self, cell: int) -> None:
@@ -61,7 +61,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         state.done += "S"
         self._record().stones.append(cell)
         left = f"{state.stones_left} left" if state.stones_left else "the last one"
-        self.say(f"{self._name(seat)} places a stone on {self.board.names[cell]} ({left})", seat)
+        self.say(f"{self.who(seat)} places a stone on {self.board.names[cell]} ({left})", seat)
         for area in rules.new_areas(self.board, state.board, cell):
             self._score(area)
         if state.open_cells == 0:
@@ -74,12 +74,12 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
     def pass_turn(self) -> None:
         seat = self.state.current
         self._record().passed = True
-        self.say(f"{self._name(seat)} cannot move a figure and passes", seat)
+        self.say(f"{self.who(seat)} cannot move a figure and passes", seat)
         self._end_turn()
 
     def skip(self) -> None:
         state, seat = self.state, self.state.current
-        name = self._name(seat)
+        name = self.who(seat)
         if state.phase == "placement":
             self.edit("to_place")[seat] -= 1
             self.edit("out")[seat] += 1
@@ -100,7 +100,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.edit("to_place")[seat] = 0
         self.edit("resigned")[seat] = True
         self.say(
-            f"{self._name(seat)} resigns: their figures leave the board; they keep "
+            f"{self.who(seat)} resigns: their figures leave the board; they keep "
             f"{state.scores[seat]} points but rank last",
             seat,
         )
@@ -149,7 +149,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             if n:
                 self.edit("out")[seat] += n
                 figures = "1 figure leaves" if n == 1 else f"{n} figures leave"
-                self.say(f"{self._name(seat)}'s {figures} the game", seat)
+                self.say(f"{self.who(seat)}'s {figures} the game", seat)
 
     def _area_text(self, size: int, kinds: int, points: int, winners: list[int], share: int) -> str:
         head = (
@@ -158,7 +158,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         )
         if not winners:
             return f"{head}: no figures in it, nobody scores"
-        names = [self._name(s) for s in winners]
+        names = [self.who(s) for s in winners]
         if len(names) == 1:
             return f"{head}: {names[0]} takes {share}"
         return f"{head}: {' and '.join(names)} tie and take {share} each"
@@ -177,7 +177,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         if not can_stone and not rules.has_legal_move(
             self.board, state.board, state.current, state.moved
         ):
-            self.say(f"{self._name(state.current)} has no further action; the turn ends")
+            self.say(f"{self.who(state.current)} has no further action; the turn ends")
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -201,7 +201,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             if seat in state.board:
                 state.current = seat
                 return
-            self.say(f"{self._name(seat)} has no figures left and is skipped", seat)
+            self.say(f"{self.who(seat)} has no figures left and is skipped", seat)
 
     def _at_most_one_can_move(self) -> bool:
         """End the game if at most one player who has not resigned has a figure with a free
@@ -235,9 +235,6 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             return self.assign("last_turn", TurnRecord(turn=state.turn, seat=state.current))
         edited: TurnRecord = self.edit("last_turn")
         return edited
-
-    def _name(self, seat: int) -> str:
-        return self.state.players[seat]
 
 
 def final_text(state: TerraNova2006State) -> str:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import Field
-
-from engine.core import View
+from engine.core import HexCellView, LinkView, View
 
 from .board import Board, standard_board
 from .state import ACTIONS_PER_TURN, COLOURS, STONE, Phase, TerraNova2006State
@@ -27,10 +25,7 @@ class PlayerView(View):
     resigned: bool
 
 
-class CellView(View):
-    name: str
-    q: int
-    r: int
+class CellView(HexCellView):
     landscape: str
 
 
@@ -50,14 +45,9 @@ class AreaView(View):
     turn: int
 
 
-class MoveView(View):
-    start: str = Field(alias="from")
-    end: str = Field(alias="to")
-
-
 class LastTurnView(View):
     seat: int
-    moves: list[MoveView]
+    moves: list[LinkView]
     stones: list[str]
     placed: str | None
     passed: bool
@@ -144,7 +134,7 @@ def _last_turn(board: Board, state: TerraNova2006State) -> LastTurnView | None:
     names = board.names
     return LastTurnView(
         seat=record.seat,
-        moves=[MoveView(start=names[a], end=names[b]) for a, b in record.moves],
+        moves=[LinkView(start=names[a], end=names[b]) for a, b in record.moves],
         stones=[names[cell] for cell in record.stones],
         placed=None if record.placed is None else names[record.placed],
         passed=record.passed,

@@ -70,9 +70,6 @@ class Builder(StateBuilder[TerramaraState]):
         spaces: dict[str, list[str]] = self.edit("spaces")
         return spaces
 
-    def name(self, seat: int) -> str:
-        return self.state.players[seat]
-
     def push(self, tasks: Sequence[Task]) -> None:
         """Put tasks on the stack so that the first of them is resolved first."""
         if tasks:
@@ -137,7 +134,7 @@ class Builder(StateBuilder[TerramaraState]):
                 player.vp += count
                 words.append(f"{count} VP")
         origin = f" ({source})" if source else ""
-        text = f"{self.name(seat)} gains {', '.join(words)}{origin}"
+        text = f"{self.who(seat)} gains {', '.join(words)}{origin}"
         self.events.insert(first_note, Event(text=text, seat=seat))
         self.push(follow)
 
@@ -199,7 +196,7 @@ class Builder(StateBuilder[TerramaraState]):
 
     def _milestone(self, seat: int, space: int, follow: list[Task]) -> None:
         player = self.seat(seat)
-        name = self.name(seat)
+        name = self.who(seat)
         if space == RIVER_SCOUT:
             player.scouts += 1
             player.home_scouts += 1
@@ -235,7 +232,7 @@ class Builder(StateBuilder[TerramaraState]):
         index = player.carts.index(start)
         player.carts[index] = end
         other = player.carts[1 - index]
-        name = self.name(seat)
+        name = self.who(seat)
         self.say(f"{name} moves a cart from {start} to {end}", seat)
         follow: list[Task] = []
         kind, row = end[0], end[1:]
@@ -255,7 +252,7 @@ class Builder(StateBuilder[TerramaraState]):
 
     def _banner(self, seat: int, outpost: str) -> None:
         player = self.seat(seat)
-        name = self.name(seat)
+        name = self.who(seat)
         if outpost in player.banners:
             self.say(f"{name} already has a banner on outpost {outpost}", seat)
             return
@@ -277,7 +274,7 @@ class Builder(StateBuilder[TerramaraState]):
             vp += sum(a.number() for a in rules.abilities(player, "second-cart-vp"))
         if vp:
             player.vp += vp
-            self.say(f"{self.name(seat)} gains {vp} VP at crossroad C{row}", seat)
+            self.say(f"{self.who(seat)} gains {vp} VP at crossroad C{row}", seat)
         for ability in rules.abilities(player, "crossroad-cvt"):
             follow.append(
                 Task(seat=seat, kind="cvt", n=ability.number(), source=f"Belt Pouch, C{row}")
@@ -339,7 +336,7 @@ class Builder(StateBuilder[TerramaraState]):
             vp += ability.number(0 if card.level < 3 else 1)
         player.artifacts.append(key)
         player.vp += vp
-        text = f"{self.name(seat)} crafts {card.name} ({key}) {source}"
+        text = f"{self.who(seat)} crafts {card.name} ({key}) {source}"
         if vp:
             text += f" and gains {vp} VP for it"
         self.say(text, seat)

@@ -174,7 +174,7 @@ def place_neutral(b: Builder, seat: int, key: str) -> None:
     state = b.state
     placement = b.edit("neutral_queue").pop(0)
     b.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
-    b.say(f"{b.name(seat)} puts a scout of {NEUTRAL_NAMES[placement.neutral]} on {key}", seat)
+    b.say(f"{b.who(seat)} puts a scout of {NEUTRAL_NAMES[placement.neutral]} on {key}", seat)
 
 
 # -- the draft (advanced game) ----------------------------------------------------------------
@@ -196,7 +196,7 @@ def pick(b: Builder, seat: int, key: str) -> None:
     if key in START_CARDS:
         b.edit("draft_cards").remove(key)
         card = START_CARDS[key]
-        b.say(f"{b.name(seat)} picks start resource card {key} ({card.text})", seat)
+        b.say(f"{b.who(seat)} picks start resource card {key} ({card.text})", seat)
         for step in card.effect:
             assert isinstance(step, Gain)
             b.gain(seat, step, f"start card {key}", triggers=False)
@@ -204,18 +204,18 @@ def pick(b: Builder, seat: int, key: str) -> None:
     b.edit("draft_persons").remove(key)
     person = PERSONS[key]
     player.person = key
-    b.say(f"{b.name(seat)} picks person {key}, the {person.name}", seat)
+    b.say(f"{b.who(seat)} picks person {key}, the {person.name}", seat)
     for step in person.on_taking_effect:
         assert isinstance(step, Gain)
         b.gain(seat, step, f"the {person.name}", triggers=False)
     if person.on_taking == "bonus-tiles":
         player.bonus_tiles = list(state.spare_bonus)
         state.spare_bonus = []
-        b.say(f"{b.name(seat)} takes the {len(player.bonus_tiles)} spare bonus tiles", seat)
+        b.say(f"{b.who(seat)} takes the {len(player.bonus_tiles)} spare bonus tiles", seat)
     elif person.on_taking == "scout":
         player.scouts += 1
         player.home_scouts += 1
-        b.say(f"{b.name(seat)}'s tribe gains a sixth scout", seat)
+        b.say(f"{b.who(seat)}'s tribe gains a sixth scout", seat)
     elif person.on_taking == "survey":
         b.push(_survey_tasks(state, seat))
 
@@ -386,7 +386,7 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
     player.placed_round = True
     state.step = "after"
     state.last = f"{seat} {member} {name}"
-    who = f"{b.name(seat)} sends their {member}"
+    who = f"{b.who(seat)} sends their {member}"
     if name == HUT:
         player.hut = [*player.hut, member]
         state.placed = f"{member} {HUT}"
@@ -445,16 +445,16 @@ def turn_person(b: Builder, seat: int) -> None:
     assert player.person is not None
     person = PERSONS[player.person]
     player.experienced = True
-    b.say(f"{b.name(seat)} turns the {person.name} to the experienced side", seat)
+    b.say(f"{b.who(seat)} turns the {person.name} to the experienced side", seat)
     if player.bonus_tiles:
-        b.say(f"{b.name(seat)}'s {len(player.bonus_tiles)} unused bonus tiles go to the box", seat)
+        b.say(f"{b.who(seat)}'s {len(player.bonus_tiles)} unused bonus tiles go to the box", seat)
         player.bonus_tiles = []
     if person.on_taking == "scout":
         player.scouts -= 1
         player.home_scouts -= 1
-        b.say(f"{b.name(seat)} gives back the sixth scout", seat)
+        b.say(f"{b.who(seat)} gives back the sixth scout", seat)
     if player.own_crossroad:
-        b.say(f"{b.name(seat)} loses the own crossroad space {player.own_crossroad}", seat)
+        b.say(f"{b.who(seat)} loses the own crossroad space {player.own_crossroad}", seat)
         player.own_crossroad = None
 
 
@@ -467,7 +467,7 @@ def use_worker(b: Builder, seat: int, level: int) -> None:
 def use(b: Builder, seat: int, key: str) -> None:
     """A once-per-round effect: an artifact's R effect, the Shield-bearer's VP, a Keeper tile."""
     player = b.seat(seat)
-    name = b.name(seat)
+    name = b.who(seat)
     if key in ARTIFACTS:
         card = ARTIFACTS[key]
         player.rotated = [*player.rotated, key]
@@ -504,7 +504,7 @@ def _take_back(b: Builder, seat: int) -> None:
     player.home_scouts += 1
     player.left = [*player.left, space]
     state.placed = ""
-    b.say(f"{b.name(seat)} takes their scout back from {space} (Runner's Sandals)", seat)
+    b.say(f"{b.who(seat)} takes their scout back from {space} (Runner's Sandals)", seat)
 
 
 def craft_after_action(b: Builder, seat: int, target: str) -> None:
@@ -517,7 +517,7 @@ def reserve(b: Builder, seat: int, target: str) -> None:
     state.crafted = True
     key = b.take_from_river(int(target) - 1)
     b.seat(seat).reserved = key
-    b.say(f"{b.name(seat)} reserves {ARTIFACTS[key].name} ({key}) from river slot {target}", seat)
+    b.say(f"{b.who(seat)} reserves {ARTIFACTS[key].name} ({key}) from river slot {target}", seat)
     b.refill()
 
 
@@ -577,7 +577,7 @@ def _progress(b: Builder) -> bool:
         if not answers or answers == [STOP]:
             b.tasks.pop(index)
             if not task.optional:
-                b.say(f"{b.name(task.seat)} has nothing to choose from ({task.source})", task.seat)
+                b.say(f"{b.who(task.seat)} has nothing to choose from ({task.source})", task.seat)
             return True
         answer = forced(state, task)
         if answer is not None:
@@ -595,7 +595,7 @@ def resign(b: Builder, seat: int) -> None:
     player.resigned = True
     player.warriors = 0
     b.say(
-        f"{b.name(seat)} resigns: their points stay, they place no more members and rank last",
+        f"{b.who(seat)} resigns: their points stay, they place no more members and rank last",
         seat,
     )
     b.assign("tasks", [t for t in state.tasks if t.seat != seat and t.to != seat])

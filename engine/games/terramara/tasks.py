@@ -221,7 +221,7 @@ def run_automatic(b: Builder, index: int) -> None:
     if task.kind == "bonus":
         tile = BONUS_TILES[task.spec]
         b.say(
-            f"{b.name(task.seat)} uses bonus tile {tile.id} ({tile.text}) at {task.source}",
+            f"{b.who(task.seat)} uses bonus tile {tile.id} ({tile.text}) at {task.source}",
             task.seat,
         )
         b.push_effect(task.seat, tile.effect, f"bonus tile {tile.id}", optional=True)
@@ -249,7 +249,7 @@ def _warriors(b: Builder, seat: int, count: int) -> None:
     )
     got = min(count, WARRIORS - out)
     b.seat(seat).warriors += got
-    b.say(f"{b.name(seat)} takes {got} warrior{'s' * (got != 1)} for this round", seat)
+    b.say(f"{b.who(seat)} takes {got} warrior{'s' * (got != 1)} for this round", seat)
 
 
 def raid(b: Builder, seat: int, step: Raid, source: str) -> None:
@@ -257,10 +257,10 @@ def raid(b: Builder, seat: int, step: Raid, source: str) -> None:
     paid = 0 if step.free else b.lose_military(seat, 1)
     level = rules.raid_level(state, seat, step.level)
     owed = rules.raid_owed(state, seat, level)
-    parts = [f"{b.name(v)} owes {n}" for v, n in owed]
+    parts = [f"{b.who(v)} owes {n}" for v, n in owed]
     cost = f", paying {paid} military" if paid else ""
     b.say(
-        f"{b.name(seat)} raids at power level {level}{cost}: {', '.join(parts) or 'nobody'}",
+        f"{b.who(seat)} raids at power level {level}{cost}: {', '.join(parts) or 'nobody'}",
         seat,
     )
     b.push(
@@ -277,7 +277,7 @@ def _fixed_trade(b: Builder, seat: int, step: Trade, source: str) -> None:
     for code, count in step.pay_fixed.items:
         if code == "mil":
             b.lose_military(seat, count, exchange=True)
-    b.say(f"{b.name(seat)} pays {step.pay_fixed.text} ({source})", seat)
+    b.say(f"{b.who(seat)} pays {step.pay_fixed.text} ({source})", seat)
     b.push_effect(seat, step.alternatives[0], source, optional=False)
 
 
@@ -288,13 +288,13 @@ def _simple(b: Builder, seat: int, name: str, source: str) -> None:
         if count:
             b.gain(seat, Gain((("mil", count),)), source)
         else:
-            b.say(f"{b.name(seat)} has no richer fellow player: no military ({source})", seat)
+            b.say(f"{b.who(seat)} has no richer fellow player: no military ({source})", seat)
     elif name == "recruit":
         level = ROUND_WORKER_LEVELS[state.round - 1]
         b.edit("round_workers")[state.round - 1] -= 1
         player = b.seat(seat)
         player.workers = sorted([*player.workers, level])
-        b.say(f"{b.name(seat)} recruits a level-{level} worker", seat)
+        b.say(f"{b.who(seat)} recruits a level-{level} worker", seat)
     elif name == "start-player":
         start_player(b, seat)
     else:  # pragma: no cover - the data use no other simple step here
@@ -318,9 +318,7 @@ def start_player(b: Builder, seat: int) -> None:
         )
         return
     state.start_player = seat
-    b.say(
-        f"{b.name(seat)} takes the start-player card and will begin round {state.round + 1}", seat
-    )
+    b.say(f"{b.who(seat)} takes the start-player card and will begin round {state.round + 1}", seat)
     count = len(state.players)
     gains: list[tuple[int, Gain]] = []
     if count >= 3:
@@ -344,7 +342,7 @@ def resolve(b: Builder, index: int, action: Action) -> None:
     seat = task.seat
     if action.kind == "stop":
         b.tasks.pop(index)
-        b.say(f"{b.name(seat)} stops: {prompt(task)} ({task.source}) ends", seat)
+        b.say(f"{b.who(seat)} stops: {prompt(task)} ({task.source}) ends", seat)
         return
     kind = task.kind
     if kind in ("pick", "cvt", "give", "road"):
@@ -385,14 +383,14 @@ def convert(b: Builder, seat: int, code: str, source: str) -> None:
     player = b.seat(seat)
     player.raw[kind] -= 1
     player.processed[kind] += 1
-    b.say(f"{b.name(seat)} turns {code} into {PROCESSED[kind]} ({source})", seat)
+    b.say(f"{b.who(seat)} turns {code} into {PROCESSED[kind]} ({source})", seat)
 
 
 def _swap(b: Builder, seat: int, give: str, take: str) -> None:
     player = b.seat(seat)
     player.raw[RAW.index(give)] -= 1
     player.raw[RAW.index(take)] += 1
-    b.say(f"{b.name(seat)} swaps {give} for {take} in the hut", seat)
+    b.say(f"{b.who(seat)} swaps {give} for {take} in the hut", seat)
 
 
 def _give(b: Builder, victim: int, raider: int, code: str) -> None:
@@ -405,7 +403,7 @@ def _give(b: Builder, victim: int, raider: int, code: str) -> None:
         kind = PROCESSED.index(code)
         giver.processed[kind] -= 1
         taker.processed[kind] += 1
-    b.say(f"{b.name(victim)} hands {code} over to {b.name(raider)}", victim)
+    b.say(f"{b.who(victim)} hands {code} over to {b.who(raider)}", victim)
 
 
 def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
@@ -420,7 +418,7 @@ def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
     choice = 0
     if action.target:
         choice = [_alternative_name(alt) for alt in step.alternatives].index(action.target)
-    b.say(f"{b.name(seat)} trades {' '.join(action.items)} ({task.source})", seat)
+    b.say(f"{b.who(seat)} trades {' '.join(action.items)} ({task.source})", seat)
     b.push_effect(seat, step.alternatives[choice], task.source, optional=False)
 
 
@@ -431,10 +429,10 @@ def _choose(b: Builder, task: Task, action: Action) -> None:
         b.gain(seat, Gain(((action.target, 2),)), task.source)
     elif task.spec == "survey-crossroad":
         player.own_crossroad = action.target
-        b.say(f"{b.name(seat)} takes crossroad space {action.target} as their own", seat)
+        b.say(f"{b.who(seat)} takes crossroad space {action.target} as their own", seat)
     elif task.spec == "survey-outpost":
         player.own_outpost = action.target
-        b.say(f"{b.name(seat)} takes outpost {action.target} as their own", seat)
+        b.say(f"{b.who(seat)} takes outpost {action.target} as their own", seat)
     else:  # "merged": the other half of the 2-player raid / start-player space
         home = HOME_ACTIONS[action.kind]
         b.push_effect(seat, home.effect, f"home {action.kind}", optional=False)

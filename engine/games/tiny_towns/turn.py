@@ -59,7 +59,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         town.monument = card
         town.step = "done"
-        self.say(f"{self._name(seat)} keeps one of their two monument cards", seat)
+        self.say(f"{self.who(seat)} keeps one of their two monument cards", seat)
         if not any(t.step == "keep" for t in self.state.towns):
             self.say("every monument is chosen; the game begins")
             self.start_round(1)
@@ -67,7 +67,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def name(self, seat: int, resource: str) -> None:
         state = self.state
         state.resource, state.phase = resource, "play"
-        self.say(f"{self._name(seat)} names {resource} for round {state.round}", seat)
+        self.say(f"{self.who(seat)} names {resource} for round {state.round}", seat)
         for other, town in enumerate(state.towns):
             if town.active:
                 self._begin(other)
@@ -82,7 +82,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         state.resource = resource
         self.town(seat).step = "place"
         self.say(
-            f"{self._name(seat)} takes the {resource} card and puts it under the deck; "
+            f"{self.who(seat)} takes the {resource} card and puts it under the deck; "
             f"the new face-up card is {state.face_up[slot]}",
             seat,
             reveals=True,
@@ -103,7 +103,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             text += f" (instead of {self.state.resource}, thanks to the Factory)"
         town.hand = None
         town.step = "build"
-        self.say(f"{self._name(seat)} {text}", seat)
+        self.say(f"{self.who(seat)} {text}", seat)
         self._after(seat)
 
     def store(self, seat: int, resource: str, square: int) -> None:
@@ -111,7 +111,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.held.setdefault(square, []).append(resource)
         self._changed(seat, square)
         town.step = "build"
-        self.say(f"{self._name(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
+        self.say(f"{self.who(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
         self._after(seat)
 
     def swap(self, seat: int, resource: str, other: str, square: int) -> None:
@@ -122,7 +122,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.hand = other
         self._changed(seat, square)
         self.say(
-            f"{self._name(seat)} swaps {resource} for {other} on the Warehouse on "
+            f"{self.who(seat)} swaps {resource} for {other} on the Warehouse on "
             f"{NAMES[square]} and must now place the {other}",
             seat,
         )
@@ -134,7 +134,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.step = "build"
         left = 2 - len(town.aside)
         self.say(
-            f"{self._name(seat)} sets {resource} aside beside their town ({left} more allowed)",
+            f"{self.who(seat)} sets {resource} aside beside their town ({left} more allowed)",
             seat,
         )
         self._after(seat)
@@ -147,7 +147,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.cells[site] = card
         self._changed(seat, site, *(square for square in squares if not town.cells[square]))
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
-        name = self._name(seat)
+        name = self.who(seat)
         if CARDS[card].is_monument:
             self.say(
                 f"{name} builds their monument, {card_name(card)}, on {NAMES[site]} (using {used})",
@@ -176,7 +176,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self._changed(seat, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
-        self.say(f"{self._name(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
+        self.say(f"{self.who(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
         self._after(seat)
 
     def watch(self, seat: int, cards: Sequence[str]) -> None:
@@ -184,7 +184,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.watch = [card for card in self.state.buildings if card in cards]
         town.pending.pop(0)
         names = ", ".join(card_name(card) for card in town.watch)
-        self.say(f"{self._name(seat)} puts {names} on Opaleye's Watch", seat)
+        self.say(f"{self.who(seat)} puts {names} on Opaleye's Watch", seat)
         self._after(seat)
 
     def replace(self, seat: int, square: int, card: str) -> None:
@@ -199,7 +199,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         else:
             town.pending.pop(0)
         self.say(
-            f"{self._name(seat)} replaces the {card_name(old)} on {NAMES[square]} with a "
+            f"{self.who(seat)} replaces the {card_name(old)} on {NAMES[square]} with a "
             f"{card_name(card)} (Architect's Guild)",
             seat,
         )
@@ -218,7 +218,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.cells[square] = card
         self._changed(seat, square)
         self.say(
-            f"{self._name(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
+            f"{self.who(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
             seat,
         )
         self._when_built(seat, card, square)
@@ -229,7 +229,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         if town.pending and town.pending[0].split(":")[0] in rules.OPTIONAL_PENDING:
             what = "Grove University" if town.pending[0] == "university" else "Architect's Guild"
             town.pending.pop(0)
-            self.say(f"{self._name(seat)} declines the rest of the {what}'s offer", seat)
+            self.say(f"{self.who(seat)} declines the rest of the {what}'s offer", seat)
         else:
             self._decline_claims(seat)
         self._after(seat)
@@ -238,7 +238,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         self._decline_claims(seat)
         town.step = "done"
-        self.say(f"{self._name(seat)} is done with round {self.state.round}", seat)
+        self.say(f"{self.who(seat)} is done with round {self.state.round}", seat)
         self._advance()
 
     def resign(self, seat: int) -> None:
@@ -248,7 +248,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
         self.say(
-            f"{self._name(seat)} resigns: their town is scored as it stands and ranks last",
+            f"{self.who(seat)} resigns: their town is scored as it stands and ranks last",
             seat,
         )
         playing = [s for s, t in enumerate(state.towns) if not t.resigned]
@@ -265,7 +265,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def skip(self, seat: int) -> None:
         """A moderator finishes the absent seat's part of the round with the plainest choices."""
         state = self.state
-        name = self._name(seat)
+        name = self.who(seat)
         if state.phase == "keep":
             self.say(f"{name} is skipped and keeps the first of their monument cards", seat)
             self.keep(seat, state.towns[seat].dealt[0])
@@ -313,7 +313,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             ):
                 self.town(owner).claims.append(card)
                 self.say(
-                    f"{self._name(owner)} may place the {card_name(card)} from Opaleye's Watch "
+                    f"{self.who(owner)} may place the {card_name(card)} from Opaleye's Watch "
                     f"on an empty square ('add {card} at <square>' or 'pass')",
                     owner,
                 )
@@ -322,7 +322,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         if town.claims:
             names = ", ".join(card_name(card) for card in town.claims)
-            self.say(f"{self._name(seat)} leaves the {names} on Opaleye's Watch", seat)
+            self.say(f"{self.who(seat)} leaves the {names} on Opaleye's Watch", seat)
             town.claims = []
 
     def _after(self, seat: int) -> None:
@@ -341,7 +341,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self.town(seat).pending.pop(0)
         if state.towns[seat].step == "place" and not rules.must_take(state, seat):
             self.town(seat).step = "build"
-            self.say(f"{self._name(seat)} takes no resource this round ({self._why_none(seat)})")
+            self.say(f"{self.who(seat)} takes no resource this round ({self._why_none(seat)})")
 
     def _begin(self, seat: int) -> None:
         """A round begins for the seat; with nothing to take and nothing to build it is done.
@@ -353,7 +353,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
             self.town(seat).step = "done"
-            self.say(f"{self._name(seat)} has nothing to do this round", seat)
+            self.say(f"{self.who(seat)} has nothing to do this round", seat)
 
     def _offer_lapsed(self, town: Town) -> bool:
         top = town.pending[0]
@@ -385,7 +385,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 finishing = self.town(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
-                self.say(f"{self._name(seat)}'s town is finished", seat)
+                self.say(f"{self.who(seat)}'s town is finished", seat)
         if state.source == "card" and state.resource is not None:
             self.edit("discard").append(state.resource)
         if not any(town.active for town in state.towns):
@@ -411,7 +411,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 )
             else:
                 state.source, state.phase = "named", "name"
-                self.say(f"round {number}: {self._name(state.hammer)} names the resource")
+                self.say(f"round {number}: {self.who(state.hammer)} names the resource")
                 return
         elif solo:
             state.source = "solo"
@@ -473,9 +473,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self.say(final_text(state))
 
     # -- bookkeeping --------------------------------------------------------------------------
-
-    def _name(self, seat: int) -> str:
-        return self.state.players[seat]
 
     def _changed(self, seat: int, *squares: int) -> None:
         """Note squares of the seat's town that its action changed in the current round."""
