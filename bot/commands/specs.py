@@ -129,7 +129,7 @@ COMMANDS: dict[str, CommandDef] = {
     for command in (
         CommandDef(
             "newgame",
-            "Open a table in this channel; you take the first seat.",
+            "Open a table here; you take a seat.",
             (
                 OptionDef("game", "the game (see /rules)", "game", required=True),
                 OptionDef(
@@ -162,11 +162,11 @@ COMMANDS: dict[str, CommandDef] = {
             example="/newgame game:tiny-towns options:monuments:off",
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
-        CommandDef("leave", "Give up your seat while the table is still in the lobby."),
-        CommandDef("start", "Start the game (the table's creator); seat order is drawn."),
+        CommandDef("leave", "Give up your seat in the lobby."),
+        CommandDef("start", "Start the game (its creator); the seat order is drawn."),
         CommandDef(
             "move",
-            "Play an action, or a whole turn with actions separated by ';'.",
+            "Play an action, or a whole turn (a; b; c).",
             (
                 OptionDef(
                     "action",
@@ -190,10 +190,10 @@ COMMANDS: dict[str, CommandDef] = {
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
         ),
-        CommandDef("resign", "Give up the game for good (you confirm it first)."),
+        CommandDef("resign", "Give up the game (you confirm it first)."),
         CommandDef(
             "undo",
-            "Ask to take back the last action(s); others approve unless it concerns only you.",
+            "Take back the last action(s), if the others approve.",
             (
                 OptionDef(
                     "count",
@@ -206,16 +206,14 @@ COMMANDS: dict[str, CommandDef] = {
             ),
         ),
         CommandDef("approve", "Agree to the open undo request."),
-        CommandDef("decline", "Refuse the open undo request (or withdraw your own)."),
-        CommandDef("confirm", "Go ahead with your previewed move, /resign, /abandon or /skip."),
-        CommandDef("cancel", "Drop your previewed move, /resign, /abandon or /skip."),
+        CommandDef("decline", "Refuse the open undo request (or withdraw yours)."),
+        CommandDef("confirm", "Carry out your preview, /resign, /abandon or /skip."),
+        CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
         CommandDef("board", "Show the current board."),
-        CommandDef(
-            "status", "Whom the table waits for, the scores, and your own view (only for you)."
-        ),
+        CommandDef("status", "Who is to act, the scores, your own view."),
         CommandDef(
             "history",
-            "The last actions: who played what, and when.",
+            "The last actions: who, what, when.",
             (
                 OptionDef(
                     "count",
@@ -227,21 +225,21 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("games", "The open tables here and whom each waits for."),
-        CommandDef("mygames", "Every table that waits for you.", servers_only=False),
+        CommandDef("games", "The open tables here, whom each waits for."),
+        CommandDef("mygames", "The tables waiting for you.", servers_only=False),
         CommandDef(
             "abandon",
-            "Close the table without a result (its creator or a moderator).",
+            "End the table without a result (creator or moderator).",
         ),
         CommandDef(
             "skip",
-            "Skip a player the table has long waited for (its creator or a moderator).",
+            "Skip a player long waited for (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
         CommandDef(
             "remind",
-            "How often this table reminds whoever it waits for.",
+            "How often this table sends reminders.",
             (
                 OptionDef(
                     "every",
@@ -260,7 +258,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "How you get turn reminders: by direct message, quiet hours.",
+            "How you get reminders: by DM, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -280,7 +278,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, page by page or by topic; without a game, the list of games.",
+            "How to play a game, by page or by topic.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(
@@ -303,7 +301,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "export",
-            "The game's record, a file `python -m engine play` replays.",
+            "The game's record, as a file the CLI replays.",
             (_TABLE_OPTION,),
             example="/export",
         ),
