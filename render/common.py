@@ -1,5 +1,5 @@
 """Drawing helpers every board renderer shares: fonts, colours, hex shapes, anti-aliased
-stamps, arrows, text, and the palette PNG encoding.
+stamps, arrows and text (render/palette.py reduces and encodes the PNG).
 
 Pillow draws polygons and lines without anti-aliasing, so smooth shapes are drawn on an
 enlarged mask (`SUPERSAMPLE` times) and reduced before they are pasted; sprites that repeat
@@ -11,7 +11,8 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,17 +24,91 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 SUPERSAMPLE = 3
 SQRT3 = math.sqrt(3)
 
-#: zlib level for the PNG. `optimize=True` (level 9 plus filter search) costs ~40 ms on a
-#: 1200×900 board for ~10 % fewer bytes; level 6 keeps a render well inside its time budget.
-PNG_COMPRESS_LEVEL = 6
-
-
 #: Fonts with wide Unicode coverage, tried in order for texts the bundled font cannot show
 #: (player names in Cyrillic, Greek, …). DejaVu comes with Debian's fonts-dejavu-core.
 UNICODE_FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
 )
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps the bitmaps and widths of the texts it drew lately: most
+    texts of a board (names, scores, labels, coordinates) recur from one image to the next,
+    and rasterising them was the largest share of drawing. The pixels are the plain font's.
+    """
+
+    def getmask2(  # type: ignore[override]
+        self,
+        text: str,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if features is not None or args or set(kwargs) - {"stroke_filled"}:
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                *args, **kwargs,
+            )  # fmt: skip
+        stroke_filled = bool(kwargs.get("stroke_filled", False))
+        start = None if start is None else (float(start[0]), float(start[1]))
+        return _text_mask(
+            self, text, mode, direction, language, stroke_width, anchor, ink, start, stroke_filled
+        )
+
+    def getlength(  # type: ignore[override]
+        self,
+        text: str,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if features is not None:
+            return super().getlength(text, mode, direction, features, language)
+        return _text_length(self, text, mode, direction, language)
+
+
+@lru_cache(maxsize=8192)
+def _text_mask(
+    text_font: CachedFont,
+    text: str,
+    mode: str,
+    direction: str | None,
+    language: str | None,
+    stroke_width: float,
+    anchor: str | None,
+    ink: int,
+    start: tuple[float, float] | None,
+    stroke_filled: bool,
+) -> tuple[Any, tuple[int, int]]:
+    # Pillow only reads the mask (ImageDraw.text draws it with draw_bitmap), so one can serve
+    # every image.
+    return ImageFont.FreeTypeFont.getmask2(
+        text_font, text, mode, direction, None, language, stroke_width, anchor, ink, start,
+        stroke_filled=stroke_filled,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def _text_length(
+    text_font: CachedFont, text: str, mode: str, direction: str | None, language: str | None
+) -> float:
+    return ImageFont.FreeTypeFont.getlength(text_font, text, mode, direction, None, language)
+
+
+def _cached(loaded: Font) -> Font:
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        return loaded
+    source = io.BytesIO(loaded.font_bytes) if hasattr(loaded, "font_bytes") else loaded.path
+    return CachedFont(source, loaded.size, layout_engine=loaded.layout_engine)
 
 
 @cache
@@ -44,7 +119,7 @@ def font(size: int) -> Font:
     The bundled font covers ASCII and a few signs (`·`, `…`, quotes); `font_for` handles
     other texts.
     """
-    return ImageFont.load_default(size=size)
+    return _cached(ImageFont.load_default(size=size))
 
 
 #: A code point no font has: how the bundled font draws a character it lacks (a box).
@@ -69,7 +144,7 @@ def _bundled_draws(character: str) -> bool:
 def _unicode_font(size: int) -> Font:
     for path in UNICODE_FONT_FILES:
         try:
-            return ImageFont.truetype(path, size)
+            return _cached(ImageFont.truetype(path, size))
         except OSError:
             continue
     return font(size)
@@ -344,16 +419,6 @@ def fit_text(text: str, size: int, width: float, minimum: int = 12) -> tuple[str
         size -= 1
     chosen = font_for(text, size)
     return cut(text, chosen, width), chosen
-
-
-def to_png(image: Image.Image) -> bytes:
-    """A palette PNG: at most 256 colours, no dithering (flat areas stay flat and small)."""
-    palette_image = image.quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    palette_image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 @cache

@@ -16,7 +16,7 @@ The builder also collects the events (`say`) and gives a `Chance` over the state
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cache
 from types import UnionType
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin
@@ -47,8 +47,8 @@ def writable_copy(value: Any) -> Any:
         return list(value)
     if isinstance(value, BaseModel):
         fields = value.__dict__
-        changed = {name: writable_copy(fields[name]) for name in _container_fields(type(value))}
-        return model_copy(value, changed)
+        copies = _field_copiers(type(value))
+        return model_copy(value, {name: copy(fields[name]) for name, copy in copies})
     if isinstance(value, dict):
         if value and isinstance(next(iter(value.values())), _CONTAINERS):
             return {key: writable_copy(item) for key, item in value.items()}
@@ -77,14 +77,47 @@ def model_copy(model: M, update: dict[str, Any]) -> M:
     return clone
 
 
+Copier = Callable[[Any], Any]
+
+
 @cache
-def _container_fields(model: type[BaseModel]) -> tuple[str, ...]:
-    """The fields of a model class that may hold a list, dict or set."""
+def _field_copiers(model: type[BaseModel]) -> tuple[tuple[str, Copier], ...]:
+    """The fields of a model class that may hold a list, dict or set, each with how to copy
+    its value as `writable_copy` does. Worked out once per class from the annotations (a
+    model is copied on most actions: a town, a seat), so that a copy does not ask each value
+    what it is."""
     return tuple(
-        name
+        (name, _copier(info.annotation))
         for name, info in model.model_fields.items()
-        if any(get_origin(t) in _CONTAINERS or t in _CONTAINERS for t in _types(info.annotation))
+        if any(_is_container(t) for t in _types(info.annotation))
     )
+
+
+def _copier(annotation: Any) -> Copier:
+    """How to copy a value of `annotation` (a container type, perhaps optional) the way
+    `writable_copy` does; `writable_copy` itself for what the annotation does not settle."""
+    kinds = [t for t in _types(annotation) if t is not type(None)]
+    if len(kinds) != 1 or get_origin(kinds[0]) not in _CONTAINERS:
+        return writable_copy
+    copy = _container_copier(kinds[0])
+    if len(kinds) == len(_types(annotation)):
+        return copy
+    return lambda value: None if value is None else copy(value)
+
+
+def _container_copier(annotation: Any) -> Copier:
+    origin, args = get_origin(annotation), get_args(annotation)
+    inner = args[-1]
+    if not any(t is Any or _is_container(t) for t in _types(inner)):
+        return origin.copy  # type: ignore[no-any-return]  # elements that are no containers stay shared
+    copy_inner = _copier(inner)
+    if origin is dict:
+        return lambda value: {key: copy_inner(item) for key, item in value.items()}
+    return lambda value: origin(map(copy_inner, value))
+
+
+def _is_container(annotation: Any) -> bool:
+    return get_origin(annotation) in _CONTAINERS or annotation in _CONTAINERS
 
 
 def _types(annotation: Any) -> tuple[Any, ...]:

@@ -303,6 +303,15 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
         return self.perform(state, seat, action)
 
+    def play_listed(self, state: S, seat: int, action: A) -> Result[S]:
+        """Play an action that `legal(state, seat)` has just listed (random playouts,
+        searches): `perform` without checking it again, as python-chess's `Board.push` plays
+        a move from `legal_moves`. A game whose own `play` does more than check and perform
+        (finishing a whole turn, say) gets its `play`."""
+        if type(self).play is not Game.play:
+            return self.play(state, seat, action)
+        return self.perform(state, seat, action)
+
     def apply_action(self, state: S, seat: int, text: str) -> Result[S]:
         """Apply one action (no `;`) for a seat that is to act. Must not mutate `state`.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -35,7 +36,12 @@ def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> 
     kinds = list(map(kind, actions))
     names = sorted(set(kinds))
     chosen = names[rng.below(len(names))]
-    group = [action for action, name in zip(actions, kinds, strict=True) if name == chosen]
+    if len(names) == 1:
+        return actions[rng.below(len(actions))]
+    first, count = kinds.index(chosen), kinds.count(chosen)
+    if kinds[first : first + count].count(chosen) == count:  # the kind's actions stand together
+        return actions[first + rng.below(count)]
+    group = list(compress(actions, map(chosen.__eq__, kinds)))
     return group[rng.below(len(group))]
 
 
@@ -49,7 +55,10 @@ def random_playout(
     options: Mapping[str, OptionValue] | None = None,
     max_actions: int = 20_000,
 ) -> Playout:
-    """Play a whole game with random legal actions; `finished` says whether it ended in time."""
+    """Play a whole game with random legal actions; `finished` says whether it ended in time.
+
+    The actions come from `legal`, so they are played unchecked (`Game.play_listed`); the
+    logged texts are checked again wherever a log is replayed (`replay_log`)."""
     playout = Playout(game.new_game(players, seed, options))
     rng = Rng(seed=seed ^ 0x5EED)
     for _ in range(max_actions):
@@ -59,7 +68,7 @@ def random_playout(
         seats = sorted(game.to_act(playout.state))
         seat = seats[rng.below(len(seats))]
         action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
-        playout.state, _ = game.play(playout.state, seat, action)
+        playout.state, _ = game.play_listed(playout.state, seat, action)
         playout.log.append((seat, action.text()))
     else:
         playout.finished = game.is_over(playout.state)

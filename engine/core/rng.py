@@ -13,7 +13,8 @@ from pydantic import BaseModel
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_RANGE = 1 << 64  # how many values a draw takes
+_MASK = _RANGE - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -28,17 +29,17 @@ class Rng(BaseModel):
     draws: int = 0
 
     def next_u64(self) -> int:
-        self.draws += 1
-        z = (self.seed * 0x2545F4914F6CDD1D + self.draws * _GAMMA) & _MASK
+        self.draws = draws = self.draws + 1
+        z = (self.seed * 0x2545F4914F6CDD1D + draws * _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias; n may be at most 2**64."""
-        if not 0 < n <= _MASK + 1:
+        if not 0 < n <= _RANGE:
             raise ValueError(f"n must lie between 1 and 2**64, not {n}")
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = _RANGE - _RANGE % n
         while True:
             value = self.next_u64()
             if value < limit:

@@ -10,12 +10,13 @@ round scoring tiles, the power actions, the bonus tiles on offer and one card pe
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from engine.games.terra_nova.view import TerraNovaView
-from render.common import to_png
+from render.palette import stored_palette
 
 from .layers import background_for
 from .layout import cells_of
@@ -31,11 +32,14 @@ from .pieces import (
 )
 from .tiles import draw_strips
 
+#: Where the game's fixed palette is stored (render/palette.py).
+PALETTE_FOLDER = Path(__file__).parent
+
 
 def render(data: TerraNovaView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the board as a view (or its data) shows it; the same view always gives
     the same bytes."""
-    return to_png(image_of(data))
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(data))
 
 
 def image_of(data: TerraNovaView | Mapping[str, Any]) -> Image.Image:

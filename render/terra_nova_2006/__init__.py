@@ -9,24 +9,36 @@ tell them apart.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from engine.games.terra_nova_2006.view import TerraNova2006View
-from render.common import to_png
+from render.palette import stored_palette
 
 from .layers import board_for
 from .layout import cells_of
 from .panel import draw_panel
-from .pieces import Seats, draw_pieces
+from .pieces import Seats, draw_pieces, scored_layer
+
+#: Where the game's fixed palette is stored (render/palette.py).
+PALETTE_FOLDER = Path(__file__).parent
 
 
 def render(data: TerraNova2006View | Mapping[str, Any]) -> bytes:
     """PNG bytes of the board as a view (or its data) shows it; the same view always gives
     the same bytes."""
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(data))
+
+
+def image_of(data: TerraNova2006View | Mapping[str, Any]) -> Image.Image:
+    """The image before it is reduced to the palette."""
     view = TerraNova2006View.of(data)
-    board = board_for(cells_of(view))
-    image = board.background.copy()
+    cells = cells_of(view)
+    board = board_for(cells)
     seats = Seats.of(view.players)
+    image = scored_layer(board, cells, view, seats).copy()
     draw_pieces(image, board, view, seats)
     draw_panel(image, view, seats)
-    return to_png(image)
+    return image

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -30,6 +30,7 @@ from render.common import (
     shape_mask,
     text_colour_on,
 )
+from render.recent import Recent
 
 from .layers import Board
 from .layout import BoardLayout
@@ -69,11 +70,10 @@ def draw_pieces(
     view: TerraNova2006View,
     seats: Seats,
 ) -> None:
-    """Areas, stones, the areas' points, the last turn's arrows, and figures on top."""
+    """Stones, the areas' points, the last turn's arrows, and figures on top, over the
+    `scored_layer`."""
     layout = board.layout
     last = view.last_turn
-    for area in view.areas:
-        draw_area(image, board, area, seats)
     stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
     for name in view.stones:
         paste_centred(image, stone, layout.centre(name))
@@ -91,6 +91,29 @@ def draw_pieces(
         paste_centred(image, sprite, layout.centre(figure.cell))
     if last and last.placed:
         paste_centred(image, ring, layout.centre(last.placed))
+
+
+#: Boards with their scored areas, by board and areas: an area never changes once scored, so
+#: most moves draw on the layer of the move before (late in a game a board has ten areas or
+#: more, and shading them was half of the drawing).
+SCORED: Recent[Image.Image] = Recent(4)
+
+
+def scored_layer(
+    board: Board, cells: Hashable, view: TerraNova2006View, seats: Seats
+) -> Image.Image:
+    """The board's static layer with the scored areas shaded (`cells` keys the board; do not
+    draw on the layer: copy it)."""
+    winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
+    key = (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
+
+    def make() -> Image.Image:
+        image = board.background.copy()
+        for area in view.areas:
+            draw_area(image, board, area, seats)
+        return image
+
+    return SCORED.get(key, make)
 
 
 Masked = tuple[Box, Image.Image]

@@ -20,13 +20,8 @@ from .board import background_for
 from .canvas import Canvas
 from .layout import Layout, layout_of
 from .overlay import draw_overlay
-from .palette import to_png
 from .panel import draw_draft, draw_header, draw_panels
 from .pieces import Seats
-
-#: The board is twice as tall as the other games': zlib level 3 encodes it in half the time
-#: of level 6 for about 10 % more bytes (still far below Discord's preview limits).
-PNG_COMPRESS_LEVEL = 3
 
 
 def render(data: TerramaraView | Mapping[str, Any]) -> bytes:
@@ -35,7 +30,7 @@ def render(data: TerramaraView | Mapping[str, Any]) -> bytes:
     view = TerramaraView.of(data)
     layout = layout_of(view)
     layer = background_for(view, layout)
-    return to_png(draw(view, layout, layer.image.copy()), layer.palette, PNG_COMPRESS_LEVEL)
+    return layer.palette.to_png(draw(view, layout, layer.image.copy()))
 
 
 def image_of(data: TerramaraView | Mapping[str, Any]) -> Image.Image:

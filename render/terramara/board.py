@@ -21,6 +21,8 @@ from engine.games.terramara.view import (
     TerritoryView,
 )
 from render.common import Box, mix
+from render.palette import Palette
+from render.recent import Recent
 
 from .canvas import Canvas
 from .cards import draw_bonus
@@ -37,7 +39,6 @@ from .layout import (
 )
 from .palette import palette_for
 from .pieces import Shape, token
-from .recent import Recent
 from .style import (
     BACK,
     BLOCKADE,
@@ -75,7 +76,7 @@ class Layer:
     """The cached layer and the palette images drawn over it are reduced to."""
 
     image: Image.Image
-    palette: Image.Image
+    palette: Palette
 
 
 #: The layers of the latest stretches of play (a few tables at once).

@@ -10,13 +10,13 @@ same view always gives the same bytes.
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
 from PIL import Image
 
 from engine.games.terramara.view import card_view
 from render.common import PLAYER_COLOURS, RGB, mix, paste_centred, ring_sprite
+from render.palette import Palette, without_thieves
 
 from . import style
 from .canvas import Canvas
@@ -50,35 +50,26 @@ SPECIMEN_COLOURS = 112
 SHAPES: tuple[Shape, ...] = ("disc", "square", "diamond", "cart", "canoe", "banner")
 
 
-def palette_for(layer: Image.Image) -> Image.Image:
-    """A 1×1 palette image holding the colours to reduce images over `layer` to: the named
-    colours exactly (flat areas keep their colour), then the specimen's and the layer's."""
-    colours = [value for colour in exact_colours() for value in colour]
-    colours += _specimen_colours()
+def palette_for(layer: Image.Image) -> Palette:
+    """The colours to reduce images over `layer` to: the named colours exactly (flat areas
+    keep their colour), then the specimen's and the layer's."""
+    colours = [*exact_colours(), *_specimen_colours()]
     # Half the size keeps every flat colour and the blends along edges, at a quarter the cost.
-    colours += _colours(layer.reduce(2), 256 - len(colours) // 3)
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(colours + [0] * (768 - len(colours)))
-    return palette
+    colours += _colours(layer.reduce(2), 256 - len(colours))
+    return Palette(without_thieves(list(dict.fromkeys(colours)), len(exact_colours())))
 
 
-def to_png(image: Image.Image, palette: Image.Image, compress_level: int) -> bytes:
-    reduced = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    reduced.save(buffer, "PNG", compress_level=compress_level)
-    return buffer.getvalue()
-
-
-def _colours(image: Image.Image, count: int) -> list[int]:
+def _colours(image: Image.Image, count: int) -> list[RGB]:
     reduced = image.quantize(
         colors=count, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     used = len(reduced.getcolors(maxcolors=256) or [])
-    return (reduced.getpalette() or [])[: 3 * used]
+    flat = reduced.getpalette() or []
+    return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in range(used)]
 
 
 @cache
-def _specimen_colours() -> list[int]:
+def _specimen_colours() -> list[RGB]:
     return _colours(specimen(), SPECIMEN_COLOURS)
 
 

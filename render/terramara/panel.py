@@ -10,11 +10,11 @@ from PIL import Image
 
 from engine.games.terramara.view import PlayerView, TerramaraView
 from render.common import RGB, mix, paste_centred
+from render.recent import Recent
 
 from .canvas import Canvas
 from .layout import BOARD_RIGHT, Layout, draft_rows
 from .pieces import Seats, token
-from .recent import Recent
 from .style import (
     BODY,
     CARD,

@@ -1,8 +1,9 @@
 """The Tiny Towns image, drawn from the view of docs/games/tiny-towns.md.
 
 All towns side by side under a header (the round, its resource, who is still to act, a
-legend) and the building cards on offer. A cached layer holds what stays the same for a
-game: paper, legend, cards and the empty grids with their coordinates. A player's own image
+legend) and the building cards on offer. A cached layer holds what stays the same for every
+game of as many players: paper, legend and the empty grids with their coordinates; the cards
+are pasted on it, and towns that did not change are pasted as drawn before. A player's own image
 (view with a viewer) is the public image plus a strip with that player's monument cards, so
 the public part can never show more than the public view.
 """
@@ -10,12 +11,13 @@ the public part can never show more than the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from engine.games.tiny_towns.view import TinyTownsView
-from render.common import to_png
+from render.palette import stored_palette
 
 from .cards import palette_of
 from .header import draw_header
@@ -25,11 +27,14 @@ from .private import draw_private, secret_holder
 from .style import PAPER
 from .towns import draw_towns
 
+#: Where the game's fixed palette is stored (render/palette.py).
+PALETTE_FOLDER = Path(__file__).parent
+
 
 def render(view: TinyTownsView | Mapping[str, Any]) -> bytes:
     """PNG bytes of the towns as a view (or its data) shows them; the same view always gives
     the same bytes."""
-    return to_png(image_of(view))
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(view))
 
 
 def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
@@ -40,12 +45,13 @@ def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
     layout, background = background_for(len(view.players), tuple(view.cards), palette, legend)
     holder = secret_holder(view)
     if holder is None:
-        image = background.copy()
+        image = background
     else:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
     draw_header(image, view, palette, legend)
-    draw_towns(image, layout.towns, view, palette)
+    layer = (len(view.players), tuple(view.cards), palette, legend)
+    draw_towns(image, layout.towns, view, palette, layer)
     if holder is not None:
         draw_private(image, layout.private, holder, palette)
     return image

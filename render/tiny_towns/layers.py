@@ -1,5 +1,5 @@
-"""The cached layer under every image of a game: paper, title, legend, the cards on offer
-and every town's empty grid with its column letters and row digits."""
+"""The layer under every image of a game: paper, title, legend and every town's empty grid
+with its column letters and row digits (cached), and the cards on offer."""
 
 from __future__ import annotations
 
@@ -57,12 +57,29 @@ class Legend:
         return cls(bool(options.get("prospectors")), bool(options.get("monuments")))
 
 
-@lru_cache(maxsize=8)
 def background_for(
     players: int, offer: tuple[CardView, ...], palette: Palette, legend: Legend
 ) -> tuple[Layout, Image.Image]:
-    """The layout and the static layer of a game."""
-    layout = layout_for(players, len(offer))
+    """The layout, and a new image of the static layer with the cards on offer (to draw on).
+
+    The layer without the cards is cached per number of players, palette and legend — a few
+    for every table in play; the cards differ from table to table, so they are pasted on
+    each image (their sprites are cached), and many tables in play cost no more than one.
+    """
+    layout, layer = _layer(players, len(offer), palette, legend)
+    image = layer.copy()
+    for face, box in zip(offer, layout.offer, strict=True):
+        size = replace(OFFER_CARD, width=box[2] - box[0])
+        card = card_sprite(face, size, palette)
+        image.paste(card, box[:2], card)
+    return layout, image
+
+
+@lru_cache(maxsize=4)
+def _layer(
+    players: int, offers: int, palette: Palette, legend: Legend
+) -> tuple[Layout, Image.Image]:
+    layout = layout_for(players, offers)
     k = LAYER_SCALE
     big = Image.new("RGB", (layout.width * k, layout.height * k), PAPER)
     draw = ImageDraw.Draw(big)
@@ -74,10 +91,6 @@ def background_for(
     for panel in layout.towns:
         _draw_town_frame(draw, panel, k)
     image = big.reduce(k)
-    for face, box in zip(offer, layout.offer, strict=True):
-        size = replace(OFFER_CARD, width=box[2] - box[0])
-        card = card_sprite(face, size, palette)
-        image.paste(card, box[:2], card)
     _draw_legend(image, palette, legend)
     return layout, image
 

@@ -3,13 +3,15 @@ on the squares; notes (what the player owes, stored resources, score lines) besi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
+from render.recent import Recent, draw_region
 
 from .cards import Palette, resource_of
 from .header import KEY_SIZE
@@ -45,22 +47,48 @@ def building_size(cell: int) -> int:
     return cell - 8
 
 
+#: Towns as drawn lately, by all they show: a move changes one or two towns, the others
+#: are pasted as they were (a town of six players is about 0.8 MB).
+TOWNS: Recent[Image.Image] = Recent(24)
+#: How far a town's drawing may reach outside its panel (its outline's width).
+TOWN_MARGIN = 4
+
+
 def draw_towns(
     image: Image.Image,
     panels: Sequence[TownPanel],
     view: TinyTownsView,
     palette: Palette,
+    layer: Hashable,
 ) -> None:
+    """Every town, over the cached layer that `layer` names."""
     acting = set(view.to_act)
     names = card_names(view)
     for panel, player in zip(panels, view.players, strict=True):
         status = Status.of(player, player.seat in acting, view)
-        draw_town_header(image, panel, player, status, view.hammer == player.seat)
-        for square in player.town:
-            draw_square(image, panel, square, palette)
-        draw_last_changes(image, panel, player)
+        hammer = view.hammer == player.seat
         notes = town_notes(player, names, view.solo_rank, panel.notes_beside)
-        draw_notes(image, panel.notes, notes, palette)
+        left, top, right, bottom = panel.box
+        box = (left - TOWN_MARGIN, top - TOWN_MARGIN, right + TOWN_MARGIN, bottom + TOWN_MARGIN)
+        key = (layer, panel, player.model_dump_json(), status, hammer, tuple(notes))
+        draw = partial(draw_town, image, panel, player, palette, status, hammer, notes)
+        draw_region(TOWNS, image, box, key, draw)
+
+
+def draw_town(
+    image: Image.Image,
+    panel: TownPanel,
+    player: PlayerView,
+    palette: Palette,
+    status: Status,
+    hammer: bool,
+    notes: Sequence[Note],
+) -> None:
+    draw_town_header(image, panel, player, status, hammer)
+    for square in player.town:
+        draw_square(image, panel, square, palette)
+    draw_last_changes(image, panel, player)
+    draw_notes(image, panel.notes, notes, palette)
 
 
 def card_names(view: TinyTownsView) -> dict[str, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core import BaseState, Rng, StateBuilder, forced
@@ -107,6 +109,43 @@ def test_writable_copy_leaves_scalars_and_tuples_alone() -> None:
     nested = [[1], [2]]
     copied = writable_copy(nested)
     assert copied == nested and copied[0] is not nested[0]
+
+
+class Nested(BaseModel):
+    """Every shape of container field a state model uses, as the copier reads annotations."""
+
+    grid: list[list[int]]
+    held: dict[int, list[str]]
+    maybe: list[int] | None = None
+    tags: set[str] = Field(default_factory=set)
+    anything: list[Any] = Field(default_factory=list)
+    piece: Piece | None = None
+    pieces: list[Piece] = Field(default_factory=list)
+
+
+def test_a_model_copy_copies_each_container_field_as_its_annotation_says() -> None:
+    old = Nested(
+        grid=[[1, 2], [3]],
+        held={0: ["wood"]},
+        maybe=[7],
+        tags={"a"},
+        anything=[[1], [2]],
+        piece=Piece(at=1),
+        pieces=[Piece(at=2)],
+    )
+    before = old.model_dump()
+    new = writable_copy(old)
+    assert new == old
+    new.grid[0].append(9)
+    new.held[0].append("brick")
+    assert new.maybe is not None
+    new.maybe.append(8)
+    new.tags.add("b")
+    new.anything[0].append(3)
+    new.pieces.append(Piece(at=3))
+    assert old.model_dump() == before
+    assert new.piece is old.piece and new.pieces[0] is old.pieces[0]  # models stay shared
+    assert writable_copy(Nested(grid=[], held={})).maybe is None
 
 
 def test_events_and_the_draws_a_revealing_event_describes() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import GameOver, IllegalAction, NotYourTurn, ParseError, Phase, Rng
+from engine.core import GameOver, IllegalAction, NotYourTurn, ParseError, Phase, Result, Rng
 from tests.support.pile_game import PHASES, PileAction, PileGame, PileState, PileView
 
 GAME = PileGame()
@@ -65,6 +65,25 @@ def test_play_applies_a_value_as_apply_applies_its_text() -> None:
     assert caught.value.suggestions[0] == "take 1"
     with pytest.raises(NotYourTurn):
         GAME.play(state, 1, PileAction("roll"))
+
+
+class TurnPileGame(PileGame):
+    """The pile game with a `play` of its own that does more than check and perform (it
+    takes one counter more), as a game playing whole turns has."""
+
+    def play(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
+        done = super().play(state, seat, action)
+        return GAME.perform(done.state, seat, PileAction("take", 1))
+
+
+def test_play_listed_plays_a_listed_action_as_play_does_but_unchecked() -> None:
+    state = fresh()
+    for action in GAME.legal(state, 0):
+        assert GAME.play_listed(state, 0, action) == GAME.play(state, 0, action)
+    unchecked = GAME.play_listed(state, 0, PileAction("take", 4))  # (never listed)
+    assert unchecked.state.pile == 6
+    turns = TurnPileGame()
+    assert turns.play_listed(state, 0, PileAction("take", 2)).state.pile == 7
 
 
 def test_parse_errors_get_the_nearest_legal_texts_from_the_game() -> None:

@@ -13,7 +13,7 @@ from typing import ClassVar
 from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
 
 from . import rules
-from .actions import MOVE, PASS, PLACE, STONE, Action
+from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
 from .board import standard_board
 from .checks import check
 from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
@@ -33,7 +33,13 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     cells, moved = state.board, state.moved
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
-        actions.extend(map(MOVE[cell].__getitem__, rules.figure_moves(BOARD, cells, cell, moved)))
+        for line, moves in LINES[cell]:
+            if cells[line[0]] == FREE:  # (a line whose first cell is taken offers no move)
+                actions.extend(moves[: rules.free_run(cells, line)])
+    for figure in moved:  # moved twice, a figure may not end its third move where it began
+        back = MOVE[figure.at].get(figure.start)
+        if figure.moves == 2 and back in actions:
+            actions.remove(back)
     if not state.done:
         return actions or [PASS]
     actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))

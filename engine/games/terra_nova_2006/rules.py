@@ -21,19 +21,34 @@ def figure_moves(
     """The legal destinations of the figure on `start` this turn: straight on over free cells
     only. A figure already moved twice this turn may not end its third move where it began
     the turn."""
-    forbidden = next((m.start for m in moved if m.at == start and m.moves == 2), -1)
-    found = []
-    for ray in board.rays[start]:
-        for cell in ray:
-            if cells[cell] != FREE:
-                break
-            if cell != forbidden:
-                found.append(cell)
-    return found
+    forbidden = forbidden_end(start, moved)
+    return [
+        cell
+        for ray in board.rays[start]
+        for cell in ray[: free_run(cells, ray)]
+        if cell != forbidden
+    ]
+
+
+def free_run(cells: Sequence[int], ray: Sequence[int]) -> int:
+    """How many cells of a line, from its start, are free before the first that is not."""
+    run = 0
+    for cell in ray:
+        if cells[cell] != FREE:
+            break
+        run += 1
+    return run
+
+
+def forbidden_end(start: int, moved: Sequence[MovedFigure]) -> int:
+    """The cell the figure on `start` may not end its move on (where it began the turn, once
+    it has moved twice this turn), or -1."""
+    return next((m.start for m in moved if m.at == start and m.moves == 2), -1)
 
 
 def is_blocked(board: Board, cells: Sequence[int], start: int) -> bool:
-    return all(cells[n] != FREE for n in board.neighbours[start])
+    """Whether no neighbouring cell of `start` is free."""
+    return FREE not in map(cells.__getitem__, board.neighbours[start])
 
 
 def movable_seats(board: Board, cells: Sequence[int], enough: int) -> set[int]:

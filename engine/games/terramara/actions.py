@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, get_args
 
 from engine.core import ParseError, shorten
@@ -129,6 +130,11 @@ class Action:
         if kind is None:
             raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
         return _Reader(kind, words[1:], fail).read()
+
+
+#: An action made once and handed out again: the longest candidate lists (placements: every
+#: member on every open space) find their actions rather than build them anew.
+act = cache(Action)
 
 
 def sort_tiles(items: Sequence[str]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import Phase
 
 from . import rules
-from .actions import RESERVED, Action, Kind
+from .actions import RESERVED, Action, Kind, act
 from .board import RIVER_RESERVE
 from .content import ARTIFACTS, BONUS_TILES, PERSONS
 from .crafting import can_pay
@@ -107,7 +107,7 @@ def _place_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
 
 
 def _place_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
-    return [Action("place", member=m, target=name) for m, name in rules.placements(state, seat)]
+    return [act("place", member=m, target=name) for m, name in rules.placements(state, seat)]
 
 
 def _place_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
@@ -204,6 +204,12 @@ def _craft_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return craft_choices(state, seat)
 
 
+def _craft_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
+    """The candidates are the reachable cards the seat can pay for: all allowed, unless the
+    seat has crafted or reserved this turn."""
+    return [] if state.crafted else craft_choices(state, seat)
+
+
 def _craft_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
     if state.crafted:
         return "you have crafted or reserved once this turn already"
@@ -236,6 +242,15 @@ def _slot_problem(state: TerramaraState, seat: int, target: str) -> str | None:
 
 def _reserve_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [Action("reserve", target=str(slot)) for slot in range(1, 9)]
+
+
+def _reserve_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
+    """The slots `_reserve_problem` allows, found at once."""
+    player = state.seats[seat]
+    if state.crafted or player.culture < RIVER_RESERVE or player.reserved:
+        return []
+    slots = range(1, min(rules.reachable_slots(player), len(state.river)) + 1)
+    return [act("reserve", target=str(slot)) for slot in slots if state.river[slot - 1]]
 
 
 def _reserve_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
@@ -284,8 +299,8 @@ RULES: dict[Kind, Rule] = {
     "worker": Rule(_worker_candidates, _worker_problem),
     "use": Rule(_use_candidates, _use_problem),
     "turn": Rule(_single("turn"), _turn_problem),
-    "craft": Rule(_craft_candidates, _craft_problem),
-    "reserve": Rule(_reserve_candidates, _reserve_problem),
+    "craft": Rule(_craft_candidates, _craft_problem, _craft_legal),
+    "reserve": Rule(_reserve_candidates, _reserve_problem, _reserve_legal),
     "done": Rule(_single("done"), _always),
     "neutral": Rule(_neutral_candidates, _neutral_problem),
     "pick": Rule(_pick_candidates, _pick_problem),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from . import rules
-from .actions import RESERVED, Action, sort_tiles
+from .actions import RESERVED, Action, act, sort_tiles
 from .board import OUTPOST_ROWS, ROUND_WORKER_LEVELS, WARRIORS, next_nodes
 from .builder import Builder
 from .content import BONUS_TILES, HOME_ACTIONS
@@ -197,11 +197,11 @@ def craft_choices(
     for slot in range(min(rules.reachable_slots(player), len(state.river))):
         key = state.river[slot]
         if key and can_pay(player, key, reserved=False, raw_ok=raw_ok, less_each=less_each):
-            found.append(Action("craft", target=str(slot + 1)))
+            found.append(act("craft", target=str(slot + 1)))
     if player.reserved and can_pay(
         player, player.reserved, reserved=True, raw_ok=raw_ok, less_each=less_each
     ):
-        found.append(Action("craft", target=RESERVED))
+        found.append(act("craft", target=RESERVED))
     return found
 
 

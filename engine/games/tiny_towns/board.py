@@ -123,3 +123,23 @@ SHAPE_COUNTS: dict[str, tuple[int, ...]] = {
     key: tuple(sum(row.count(res) for row in card.shape) for res in RESOURCES)
     for key, card in CARDS.items()
 }
+#: What lies on a square, for `PLACEMENTS_FROM`: a resource (its index in RESOURCES) or this.
+TRADING_POST = len(RESOURCES)
+#: The same placements of each card by their first square (index 0–15) and what lies there,
+#: each group in `PLACEMENTS` order: a placement fits only if its first square holds the
+#: resource it needs there, or a Trading Post (which stands in for any), so matching looks
+#: only at the groups of the town's held squares.
+PLACEMENTS_FROM: dict[str, tuple[tuple[tuple[Placement, ...], ...], ...]] = {
+    key: tuple(
+        tuple(
+            tuple(
+                p
+                for p in placements
+                if p.squares[0] == first and held in (TRADING_POST, RESOURCES.index(p.resources[0]))
+            )
+            for held in range(TRADING_POST + 1)
+        )
+        for first in range(SQUARES)
+    )
+    for key, placements in PLACEMENTS.items()
+}

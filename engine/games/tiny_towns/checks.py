@@ -119,7 +119,8 @@ def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
             f"{used} do not have the outline of a {name} "
             f"(its shape: {_shape(card)}, turned or mirrored as you like)"
         )
-    masks, posts = rules.resource_masks(cells)
+    supply = rules.supply_of(cells)
+    masks, posts = supply.masks, supply.posts
     if not shapes[0].mask & ~posts:
         return "a building needs at least one real resource, not only Trading Posts"
     allowed = [m | posts for m in masks]

@@ -18,7 +18,7 @@ from typing import Literal, get_args
 from engine.core import ParseError, nearest, shorten
 
 from .board import NAMES, square
-from .cards import CARDS, card_key, resource_key
+from .cards import CARDS, RESOURCES, card_key, resource_key
 
 Kind = Literal[
     "keep",
@@ -287,3 +287,10 @@ class _Reader:
         if not found:
             raise self.fail("name the three buildings to put on the Watch")
         return tuple(found)
+
+
+#: `place <resource> <square>`, the commonest candidates of all, found by resource and square
+#: (a lookup, where `act` hashes its keyword arguments).
+PLACE_ACTIONS: dict[str, tuple[Action, ...]] = {
+    res: tuple(act("place", resource=res, square=i) for i in range(len(NAMES))) for res in RESOURCES
+}

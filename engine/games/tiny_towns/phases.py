@@ -18,7 +18,7 @@ from engine.core import Phase
 from . import rules
 from .board import NAMES
 from .cards import CARDS
-from .notation import Action, Kind, act
+from .notation import PLACE_ACTIONS, Action, Kind, act
 from .state import TinyTownsState, Town
 
 State = TinyTownsState
@@ -49,7 +49,7 @@ def _placing(state: State, seat: int) -> list[Action]:
     town = state.towns[seat]
     offered = rules.offered_resources(state, seat)
     targets = [*rules.empty_squares(town.cells), *rules.statue_squares(state, seat)]
-    found = [act("place", resource=res, square=i) for res in offered for i in targets]
+    found = [PLACE_ACTIONS[res][i] for res in offered for i in targets]
     if town.hand is None:
         found += [
             act("store", resource=res, square=i)
@@ -70,12 +70,12 @@ def _placing(state: State, seat: int) -> list[Action]:
 
 def _builds(state: State, seat: int) -> list[Action]:
     cells = state.towns[seat].cells
-    masks, posts = rules.resource_masks(cells)
+    supply = rules.supply_of(cells)
     return [
         act("build", card=card, square=site, squares=placement.squares)
         for card in rules.buildable_cards(state, seat)
-        for placement in rules.matches(card, masks, posts)
-        for site in rules.sites(cells, card, placement, posts)
+        for placement in rules.matches(card, supply)
+        for site in rules.sites(cells, card, placement, supply.posts)
     ]
 
 

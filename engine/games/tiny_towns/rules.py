@@ -4,8 +4,17 @@ what may be taken, stored, built and named, and who still owes an action."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import gt
+from typing import NamedTuple
 
-from .board import PLACEMENTS, SHAPE_COUNTS, SQUARES, Placement, needs_signature
+from .board import (
+    PLACEMENTS_FROM,
+    SHAPE_COUNTS,
+    SQUARES,
+    TRADING_POST,
+    Placement,
+    needs_signature,
+)
 from .cards import CARDS, RESOURCES
 from .state import (
     ASIDE_LIMIT,
@@ -140,37 +149,57 @@ def buildable_cards(state: TinyTownsState, seat: int) -> list[str]:
 # -- matching shapes -----------------------------------------------------------------------------
 
 
-def resource_masks(cells: Sequence[str]) -> tuple[list[int], int]:
-    """Per resource, the bit mask of squares holding it; and the mask of Trading Posts."""
+class Supply(NamedTuple):
+    """A town's resources as building needs them, worked out once for every card matched
+    against the town: per resource the squares holding it (`masks`), the Trading Posts
+    (`posts`), how many squares could give each resource (`counts`), the needs signature of
+    what the town lacks (`missing`) and each square holding a resource or a Trading Post
+    with what lies there (`held`: a resource index or board.TRADING_POST)."""
+
+    masks: list[int]
+    posts: int
+    counts: tuple[int, ...]
+    missing: int
+    held: list[tuple[int, int]]
+
+
+def supply_of(cells: Sequence[str]) -> Supply:
     masks = [0] * len(RESOURCES)
     posts = 0
+    held = []
     for i, key in enumerate(cells):
         index = _RESOURCE_INDEX.get(key)
         if index is not None:
             masks[index] |= 1 << i
+            held.append((i, index))
         elif key == "trading-post":
             posts |= 1 << i
-    return masks, posts
+            held.append((i, TRADING_POST))
+    wild = posts.bit_count()
+    counts = tuple(mask.bit_count() + wild for mask in masks)
+    missing = ~needs_signature([mask | posts for mask in masks])
+    return Supply(masks, posts, counts, missing, held)
 
 
-def matches(card: str, masks: Sequence[int], posts: int) -> Iterator[Placement]:
+def matches(card: str, supply: Supply) -> Iterator[Placement]:
     """The placements of `card`'s shape whose squares hold the resources it needs, each set
     of squares once (two ways of laying a shape on the same squares both fit only thanks to
     Trading Posts).
 
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
+    Only the placements whose first square holds what they need there are tried.
     """
-    wild = posts.bit_count()
-    for index, need in enumerate(SHAPE_COUNTS[card]):
-        if need > masks[index].bit_count() + wild:
-            return
-    missing = ~needs_signature([mask | posts for mask in masks])
+    if any(map(gt, SHAPE_COUNTS[card], supply.counts)):
+        return  # too few of some resource, wherever they lie
+    missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
-    for placement in PLACEMENTS[card]:
-        fits = placement.signature & missing == 0 and placement.mask & ~posts
-        if fits and placement.squares != last:
-            last = placement.squares
-            yield placement
+    from_square = PLACEMENTS_FROM[card]
+    for first, what in supply.held:
+        for placement in from_square[first][what]:
+            fits = placement.signature & missing == 0 and placement.mask & real
+            if fits and placement.squares != last:
+                last = placement.squares
+                yield placement
 
 
 def sites(cells: Sequence[str], card: str, placement: Placement, posts: int) -> list[int]:
@@ -183,9 +212,9 @@ def sites(cells: Sequence[str], card: str, placement: Placement, posts: int) -> 
 
 
 def can_build(state: TinyTownsState, seat: int) -> bool:
-    masks, posts = resource_masks(state.towns[seat].cells)
+    supply = supply_of(state.towns[seat].cells)
     return any(
-        next(matches(card, masks, posts), None) is not None for card in buildable_cards(state, seat)
+        next(matches(card, supply), None) is not None for card in buildable_cards(state, seat)
     )
 
 
@@ -197,13 +226,18 @@ def to_act(state: TinyTownsState) -> frozenset[int]:
         return frozenset()
     if state.phase == "name":
         return frozenset() if state.hammer is None else frozenset({state.hammer})
-    return frozenset(seat for seat, town in enumerate(state.towns) if owes_action(town))
+    return frozenset([seat for seat, town in enumerate(state.towns) if owes_action(town)])
+
+
+#: The steps of a town that has not played its part of the round yet.
+_PLAYING = frozenset({"keep", "choose", "place", "build"})
 
 
 def owes_action(town: Town) -> bool:
-    if not town.active:
-        return False
-    return town.step not in ("done", "finished") or bool(town.pending or town.claims)
+    """Whether the town has yet to play its part of the round, or, done with it, still has a
+    decision or a claim to answer (a finished town owes nothing)."""
+    step = town.step
+    return step in _PLAYING or (step == "done" and bool(town.pending or town.claims))
 
 
 def put_square(town: Town) -> int:

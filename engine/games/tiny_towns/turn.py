@@ -375,7 +375,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def _advance(self) -> None:
         """End rounds that nobody owes anything in any more, and start the next ones."""
         state = self.state
-        while state.phase == "play" and not rules.to_act(state):
+        while state.phase == "play" and not any(map(rules.owes_action, state.towns)):
             self._end_round()
 
     def _end_round(self) -> None:

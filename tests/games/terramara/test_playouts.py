@@ -94,9 +94,12 @@ def test_every_legal_text_parses_back_and_positions_stay_consistent() -> None:
 
 
 def _fast_paths_agree(state: TerramaraState, seat: int) -> None:
-    """The quick listing of placements and the quick payment check agree with the checkers."""
-    rule = RULES["place"]
-    if "place" in open_kinds(state, seat):
+    """The quick listings (placements, crafts, reserves) and the quick payment check agree
+    with the checkers."""
+    for kind in open_kinds(state, seat):
+        rule = RULES.get(kind)
+        if rule is None or rule.legal is None:
+            continue
         slow = [a for a in rule.candidates(state, seat) if rule.problem(state, seat, a) is None]
         assert sorted(a.text() for a in rule.listed(state, seat)) == sorted(a.text() for a in slow)
     player = state.seats[seat]

@@ -1,11 +1,13 @@
 """A small cache of the most recently used values by key, for images that are costly to draw
-and recur from move to move (the board's layer, the players' panels)."""
+and recur from move to move (a board's layer, the players' panels, the towns)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
+
+from PIL import Image
 
 V = TypeVar("V")
 
@@ -30,3 +32,30 @@ class Recent(Generic[V]):
         if len(self._values) > self.size:
             self._values.popitem(last=False)
         return value
+
+
+def draw_region(
+    cache: Recent[Image.Image],
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    key: Hashable,
+    draw: Callable[[], None],
+) -> None:
+    """Draw a region of `image` with `draw`, or paste it as it was drawn before for `key`.
+
+    `key` must name everything the region shows, including what lay under it before drawing
+    (the cached layer), and `draw` must not reach outside `box`: a move changes one or two
+    players' parts of a board, so the others are pasted rather than drawn again
+    (tests/render/test_palettes.py renders whole games with and without the caches).
+    """
+    drawn = False
+
+    def make() -> Image.Image:
+        nonlocal drawn
+        drawn = True
+        draw()
+        return image.crop(box)
+
+    region = cache.get(key, make)
+    if not drawn:
+        image.paste(region, box[:2])
