@@ -3,11 +3,9 @@ a whole turn typed as `a; b; c` (the parts before it are tried, never stored).""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import normalize
 
-from .base import ServiceBase, TableContext
+from .base import ServiceBase
 from .errors import RulesError
 from .model import Channel, User
 
@@ -18,9 +16,10 @@ class CompletionService(ServiceBase):
 
         Without `;` these are the user's legal actions matching `typed` (as `legal_actions`).
         With `;` the parts before the last `;` are applied to a copy of the position and the
-        last part is completed; if the turn is over after them, the typed turn itself is the
-        only completion. Empty when nothing fits, the turn so far is illegal, or it is not the
-        user's turn. Raises like `legal_actions` for onlookers and tables not running.
+        last part is completed with what may follow them in the same turn
+        (`Game.legal_after`); if nothing may, the typed turn itself is the only completion.
+        Empty when nothing fits, the turn so far is illegal, or it is not the user's turn.
+        Raises like `legal_actions` for onlookers and tables not running.
         """
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
@@ -32,21 +31,12 @@ class CompletionService(ServiceBase):
             actions = await self._engine(ctx.game.legal_actions, self._state(ctx), seat)
             return best_matches(actions, last)
         try:
-            continuations = await self._engine(self._legal_after, ctx, seat, done)
+            continuations = await self._engine(ctx.game.legal_after, self._state(ctx), seat, done)
         except RulesError:
             return []
         if continuations is None:
             return [done]
         return [f"{done}; {action}" for action in best_matches(continuations, last)]
-
-    def _legal_after(self, ctx: TableContext, seat: int, done: str) -> list[str] | None:
-        """The seat's legal actions after `done`, or None if its turn ends with `done`."""
-        game = ctx.game
-        state: Any = game.apply(self._state(ctx), seat, done).state
-        if game.is_over(state) or seat not in game.to_act(state):
-            return None
-        actions: list[str] = game.legal_actions(state, seat)
-        return actions
 
 
 def best_matches(actions: list[str], typed: str) -> list[str]:

@@ -336,7 +336,24 @@ class Game(ABC, Generic[S, A]):
 
         A seat that may not act at all is refused for the whole text; a later part can still
         fail as "not your turn" (named as that part) when an earlier part ended the turn.
+        A game whose turn ends only with the whole text (Terra Nova) overrides this to end
+        it after `apply_parts`.
         """
+        return self.apply_parts(state, seat, text)
+
+    def legal_after(self, state: S, seat: int, done: str) -> list[str] | None:
+        """The action texts that may follow the parts `done` in the same whole turn: `apply`
+        accepts `done; a` for each. None when nothing may follow (the game is over, `seat`
+        no longer acts, or its turn holds no more parts). Raises like `apply` if `done`
+        is refused."""
+        after = self.apply_parts(state, seat, done).state
+        if self.is_over(after) or seat not in self.to_act(after):
+            return None
+        return self.legal_actions(after, seat) or None
+
+    def apply_parts(self, state: S, seat: int, text: str) -> Result[S]:
+        """The parts of the turn `text` applied one after the other, as `apply` does before
+        anything that ends the whole turn."""
         parts = split_turn(text)
         if not parts:
             raise ParseError(text, "it is empty; type an action the game lists as legal")

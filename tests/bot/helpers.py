@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import Channel, GameCatalog, Service, User
+from engine.core import OptionValue
 from tests.support.pile_game import PileGame
 
 FAKE_PNG_HEADER = b"\x89PNG-fake\n"
@@ -55,10 +56,13 @@ async def start_table(
     seed: int = 1,
     size: int = 10,
     channel: Channel = CHANNEL,
+    game: str = "pile",
+    options: Mapping[str, OptionValue] | None = None,
 ) -> list[User]:
-    """Open a pile table with `users` (the first creates it), start it, and return the users
-    in seat order."""
-    await service.create_table(channel, users[0], "pile", {"size": str(size)}, seed)
+    """Open a table of `game` (a pile of `size`, or with `options`) with `users` (the first
+    creates it), start it, and return the users in seat order."""
+    chosen = {"size": str(size)} if options is None else options
+    await service.create_table(channel, users[0], game, chosen, seed)
     for user in users[1:]:
         await service.join(channel, user)
     await service.start(channel, users[0])

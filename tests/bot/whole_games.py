@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import Channel, Reply, RulesError, Service, ServiceError, User
+from bot.service import Channel, Reply, Service, ServiceError, User
 from engine.core import Rng
 from engine.core.playout import choose_action
 
@@ -118,15 +118,7 @@ class WholeGame:
             except ServiceError as error:
                 await self.refused(error, user)
         parts = [self.spell(part, self.rng) for part in text.split("; ")]
-        try:
-            played = await service.act(channel, user, "; ".join(parts))
-        except RulesError as error:
-            # A completion may continue into the player's next turn (Terra Nova, when all
-            # others have passed), which one /move cannot hold: play the first action alone.
-            assert len(parts) > 1, error
-            await self.refused(error, user)
-            played = await service.act(channel, user, parts[0])
-        await self.see(played, user)
+        await self.see(await service.act(channel, user, "; ".join(parts)), user)
 
     async def look(self, user: User, *, with_legal: bool) -> None:
         service, channel = self.service, self.channel

@@ -160,8 +160,9 @@ class TerraNova(Game[TerraNovaState, Action]):
         return turn.result()
 
     def apply(self, state: State, seat: int, text: str) -> Result[State]:
-        """A whole turn: its exchanges, its action and any town tile; then the turn passes."""
-        done = super().apply(state, seat, text)
+        """A whole turn: its exchanges, its action and any town tile; then the turn passes
+        (only here, so a turn's later parts never reach into the seat's next turn)."""
+        done = self.apply_parts(state, seat, text)
         turn = TurnBuilder(done.state)
         turn.events = done.events
         turn.finish_turn(state, seat)

@@ -384,7 +384,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         elif key == "tp":
             self._convert_free(seat, hexes[0], "the Inventors' palace")
             self.edit("owner")[hexes[0]] = seat  # (its hex is touched: terrain and building)
-            self._trading_post(seat, hexes[0], 0, "puts a trading post")
+            self._trading_post(seat, hexes[0], 0, "puts a trading post", built=True)
         elif key == "2shovels":
             for hex_ in hexes:
                 self._convert(seat, hex_, 2)
@@ -444,15 +444,16 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
             self._after_house(seat, edge)
 
-    def _trading_post(self, seat: int, hex_: int, cost: int, how: str) -> None:
+    def _trading_post(self, seat: int, hex_: int, cost: int, how: str, built: bool = False) -> None:
+        """A trading post on `hex_`: in place of a house, or `built` on an empty hex."""
         self.player(seat).money -= cost
         self._set_building(hex_, TRADING_POST)
         paid = f" ({cost} money)" if cost else ""
         self.say(f"{self.who(seat)} {how} on {self.hex_name(hex_)} to a trading post{paid}", seat)
         self._round_score(seat, "trading-post")
-        self._upgraded(seat, hex_)
+        self._upgraded(seat, hex_, built)
 
-    def _upgraded(self, seat: int, hex_: int) -> None:
+    def _upgraded(self, seat: int, hex_: int, built: bool = False) -> None:
         """What every upgrade triggers: neighbours' power, the Sand Cats' money, towns."""
         self._neighbour_power(seat, hex_)
         for other, mate in enumerate(self.state.seats):
@@ -460,7 +461,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 money = 2 if len(self.state.players) == 2 else 1
                 self.player(other).money += money
                 self.say(f"{self.who(other)} gets {money} money for the upgrade", other)
-        self._check_towns(seat, hex_)
+        self._towns_after(seat, hex_ if built else None)
 
     def sail(self, seat: int) -> None:
         self.player(seat).money -= SAILING_COST
@@ -477,9 +478,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             f"({left} left)",
             seat,
         )
-        for end in (first, second):
-            if self.state.owner[end] == seat:
-                self._check_towns(seat, end)
+        self._towns_after(seat)
 
     def exchange(self, seat: int, amount: int, for_points: bool = False) -> None:
         player = self.player(seat)
@@ -583,7 +582,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if other != seat and mate.faction == "inventors":
                 self._gain(other, 2 if len(self.state.players) == 2 else 1, "another's house")
         self._neighbour_power(seat, hex_)
-        self._check_towns(seat, hex_)
+        self._towns_after(seat, built=hex_)
 
     def _neighbour_power(self, seat: int, hex_: int) -> None:
         """Other factions gain 1 power per building next to the new one (free, so automatic)."""
@@ -597,10 +596,14 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 other, counts[other], f"building{'s' if counts[other] > 1 else ''} next door"
             )
 
-    def _check_towns(self, seat: int, hex_: int) -> None:
+    def _towns_after(self, seat: int, built: int | None = None) -> None:
+        """The seat's towns after its action: a building just `built` on an empty hex next to
+        one of its towns joins that town, then every group of its buildings outside towns that
+        now makes a town founds one. (The book lets a town grow only by a building built next
+        to it: a bridge or an upgrade moves no building into a town.)"""
         s = self.state
-        if not any(hex_ in town.hexes for town in s.towns):
-            near = rules.adjacent(self.board, s, hex_)
+        if built is not None:
+            near = rules.adjacent(self.board, s, built)
             joined = next(
                 (
                     at
@@ -610,7 +613,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 None,
             )
             if joined is not None:
-                self.edit_item("towns", joined).hexes.append(hex_)
+                self.edit_item("towns", joined).hexes.append(built)
         for group in rules.new_towns(self.board, s, seat):
             self._found_town(seat, group)
 
