@@ -23,6 +23,7 @@ import chess
 import engine
 from engine.core.game import Game
 
+from .ai_bench import measure_ai
 from .discord_bench import measure_discord
 from .engine_bench import measure_playouts, measure_steps
 from .goals import goal_of, goal_table
@@ -44,6 +45,7 @@ GAME_GROUPS: dict[str, Callable[[Game[Any]], dict[str, float]]] = {
     "refusal": measure_refusals,
     "discord": measure_discord,
     "replay": measure_replay,
+    "ai": measure_ai,
 }
 #: The groups that are no game's, each kept in results[<its name>].
 OTHER_GROUPS: dict[str, Callable[[], dict[str, float]]] = {

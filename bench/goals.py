@@ -39,6 +39,11 @@ GAME_GOALS = {
     "replay_over_limit": Goal(1.0),
     # ... with every action shown.
     "replay_step": Goal(1),
+    # Bots (issue 13): two-player arena games, seeds fixed (bench/ai_bench.py).
+    "ai_normal_vs_random_winrate": Goal(0.9, at_least=True),
+    "ai_strong_vs_normal_winrate": Goal(0.6, at_least=True),
+    "ai_normal_decision_ms_p95": Goal(1000),
+    "ai_strong_decision_ms_p95": Goal(3000),
 }
 #: Random playouts at least as fast as python-chess's random plies; half as fast for the
 #: games with a far larger branching factor and heavier turns.

@@ -120,6 +120,11 @@ class ConsoleTable:
         )
 
     def _show(self, reply: Reply, user: User) -> None:
+        self._print(reply, user)
+        if reply.personal is not None:
+            self._print(reply.personal, user)
+
+    def _print(self, reply: Reply, user: User) -> None:
         prefix = f"(only {user.name} sees this) " if reply.private else ""
         self.say(prefix + reply.text)
         if reply.mentions:

@@ -1,4 +1,4 @@
-"""`python -m engine list|play|legal|state` — the command-line contract of docs/cli.md."""
+"""`python -m engine list|play|legal|state|arena` — the command-line contract of docs/cli.md."""
 
 from __future__ import annotations
 
@@ -7,7 +7,13 @@ import json
 import os
 import sys
 
-from .cli import add_game_arguments, replay_from_args, viewer_seat
+from .cli import (
+    add_arena_arguments,
+    add_game_arguments,
+    arena_from_args,
+    replay_from_args,
+    viewer_seat,
+)
 from .core.registry import all_games
 
 
@@ -24,11 +30,17 @@ def main(argv: list[str] | None = None) -> int:
         add_game_arguments(sub)
         if name == "state":
             sub.add_argument("--viewer", default=None, help="a player's name; public if omitted")
+    add_arena_arguments(
+        commands.add_parser("arena", help="play seeded games between bot levels, print JSON")
+    )
     args = parser.parse_args(argv)
 
     if args.command == "list":
         for game in all_games():
             print(game.info.key)
+        return 0
+    if args.command == "arena":
+        print(json.dumps(arena_from_args(args), ensure_ascii=False))
         return 0
     played = replay_from_args(args)
     if args.command == "play":

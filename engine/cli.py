@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from .core.errors import EngineError
@@ -26,7 +27,32 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated names in seat order (default: with the game, seed and options, "
         "from the header of the --moves file)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default 0)")
+    _add_seed_and_options(parser, seed_default=None)
+    parser.add_argument(
+        "--moves", default=None, help="file of 'player: action' lines, '-' for stdin"
+    )
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game key, as listed by `python -m engine list`")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot levels, one per seat (e.g. normal,random)",
+    )
+    parser.add_argument("--games", type=int, required=True, help="how many games to play")
+    _add_seed_and_options(parser, seed_default=0)
+    parser.add_argument(
+        "--progress", action="store_true", help="print one line per finished game to stderr"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once, in that many processes"
+    )
+
+
+def _add_seed_and_options(parser: argparse.ArgumentParser, seed_default: int | None) -> None:
+    """`--seed` (None: the record's header says, else 0) and repeatable `--option`s."""
+    parser.add_argument("--seed", type=int, default=seed_default, help="random seed (default 0)")
     parser.add_argument(
         "--option",
         action="append",
@@ -34,21 +60,50 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a game option; repeat for several",
     )
-    parser.add_argument(
-        "--moves", default=None, help="file of 'player: action' lines, '-' for stdin"
-    )
+
+
+def arena_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the arena the arguments describe. Exits with status 2 and a message on bad input."""
+    from .ai.arena import GameRecord, run_arena  # the bots load only when asked for
+
+    def report(index: int, record: GameRecord) -> None:
+        winners = ", ".join(f"{record.levels[s]}@{s + 1}" for s in record.winners) or "none"
+        print(
+            f"game {index + 1}/{args.games}: {record.scores} won by {winners}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    if args.jobs < 1:
+        fail(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        levels = [name.strip() for name in args.bots.split(",") if name.strip()]
+        arguments = (get(args.game), levels, args.games, args.seed, parse_options(args.option))
+        reporter = report if args.progress else None
+        if args.jobs == 1:
+            return run_arena(*arguments, reporter)
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            return run_arena(*arguments, reporter, pool.map)
+    except EngineError as error:
+        fail(str(error))
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` texts → a dict; exits with status 2 on an item without `=`."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            fail(f"--option takes KEY=VALUE, not '{item}'")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def replay_from_args(args: argparse.Namespace) -> Replay:
     """Replay the game the arguments describe (without `--players`: the game, players, seed
     and options of the moves file's header). Exits with status 2 and a message on bad input."""
     try:
-        options: dict[str, Any] = {}
-        for item in args.option:
-            key, sep, value = item.partition("=")
-            if not sep:
-                fail(f"--option takes KEY=VALUE, not '{item}'")
-            options[key.strip()] = value.strip()
+        options = parse_options(args.option)
         lines = _read_lines(args.moves)
         game, players_text, seed = args.game, args.players, args.seed
         if players_text is None:

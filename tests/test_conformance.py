@@ -4,7 +4,10 @@
 - actions are values: every legal text reads back as an action that writes the same text,
   and what the others see (`public_text`) is what that action says they see;
 - a game on the phase table lists exactly the actions its checker allows (`why` is None);
-- `determinize` keeps everything the viewer sees and, for a game with secrets, redraws them.
+- `determinize` keeps everything the viewer sees and, for a game with secrets, redraws them;
+- what a game says at the table holds: an action it calls forced is the seat's only legal
+  one, a standing answer plays a legal action, a summary tells nobody what they may not see
+  (it is the same on every determinized state), and rank keys carry the named tie-breaks.
 """
 
 from __future__ import annotations
@@ -103,3 +106,51 @@ def test_determinize_is_the_identity_for_a_game_without_secrets(key: str) -> Non
     game = GAMES[key]
     for state in along(key, (2,), {})[::11]:
         assert game.determinize(state, 0, Rng(seed=1)) is state
+
+
+#: A summary line is read on a phone: short.
+LONGEST_SUMMARY_LINE = 240
+
+
+@each_case
+def test_a_forced_action_is_the_only_legal_one_and_a_standing_answer_a_legal_one(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    answers = [answer.key for answer in game.info.standing_answers]
+    for state in along(key, counts, options):
+        for seat in game.to_act(state):
+            forced = game.forced(state, seat)
+            if forced is not None:
+                assert game.legal_actions(state, seat) == [forced.text]
+            for answer in answers:
+                played = game.standing_answer(state, seat, answer)
+                assert played is None or played.text in game.legal_actions(state, seat)
+
+
+@each_case
+def test_a_summary_says_only_what_its_reader_may_see(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    for number, state in enumerate(along(key, counts, options)[::5]):
+        for viewer in [None, *range(len(state.players))]:
+            said = game.summary(state, viewer)
+            assert all(0 < len(line) <= LONGEST_SUMMARY_LINE for line in said)
+            guess = game.determinize(state, viewer, Rng(seed=number))
+            assert game.summary(guess, viewer) == said
+
+
+@each_case
+def test_rank_keys_are_the_score_and_then_the_named_tie_breaks(
+    key: str, label: str, counts: tuple[int, ...], options: dict[str, Any]
+) -> None:
+    game = GAMES[key]
+    ties = len(game.tie_breaks())
+    for state in along(key, counts, options)[::9]:
+        keys, scores = game.rank_keys(state), game.scores(state)
+        if ties:
+            assert [len(k) for k in keys] == [1 + ties] * len(scores)
+            assert [k[0] for k in keys] == scores
+        else:
+            assert list(keys) == scores

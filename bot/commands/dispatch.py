@@ -47,6 +47,12 @@ async def _move(backend: Backend, channel: Channel, user: User, call: Invocation
     return await backend.service.act(channel, user, call.text("action"))
 
 
+async def _standing(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    on = call.flag("on")
+    setting = "" if on is None else str(on).lower()
+    return await backend.service.standing(channel, user, call.text("answer"), setting)
+
+
 async def _remind(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
     every, off = call.maybe_number("every"), call.flag("off")
     return await backend.reminders.remind(channel, user, every=every, off=off)
@@ -91,6 +97,7 @@ HANDLERS: dict[str, Handler] = {
     "start": lambda b, c, u, i: b.service.start(c, u),
     "move": _move,
     "legal": lambda b, c, u, i: b.service.legal(c, u, i.text("filter")),
+    "standing": _standing,
     "resign": lambda b, c, u, i: b.service.ask_resign(c, u),
     "undo": lambda b, c, u, i: b.service.request_undo(c, u, i.number("count")),
     "approve": lambda b, c, u, i: b.service.approve_undo(c, u),

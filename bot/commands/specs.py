@@ -20,6 +20,7 @@ from engine.core import Game
 from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..service.standing import LONGEST_ANSWER
 from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
@@ -129,7 +130,7 @@ COMMANDS: dict[str, CommandDef] = {
     for command in (
         CommandDef(
             "newgame",
-            "Open a table here; you take a seat.",
+            "Open a table here.",
             (
                 OptionDef("game", "the game (see /rules)", "game", required=True),
                 OptionDef(
@@ -163,7 +164,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef("join", "Take a seat at the table in the lobby."),
         CommandDef("leave", "Give up your seat in the lobby."),
-        CommandDef("start", "Start the game (its creator); the seat order is drawn."),
+        CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
             "move",
             "Play an action, or a whole turn (a; b; c).",
@@ -190,10 +191,24 @@ COMMANDS: dict[str, CommandDef] = {
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
         ),
+        CommandDef(
+            "standing",
+            "Answer a recurring question in advance.",
+            (
+                OptionDef(
+                    "answer",
+                    "which standing answer (without it: the list)",
+                    max_length=LONGEST_ANSWER,
+                    autocomplete=True,
+                ),
+                OptionDef("on", "true to set it, false to clear it", "bool"),
+            ),
+            example="/standing answer:no-round-end-exchange on:true",
+        ),
         CommandDef("resign", "Give up the game (you confirm it first)."),
         CommandDef(
             "undo",
-            "Take back the last action(s), if the others approve.",
+            "Take back the last action(s), if others approve.",
             (
                 OptionDef(
                     "count",
@@ -210,7 +225,7 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("confirm", "Carry out your preview, /resign, /abandon or /skip."),
         CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
         CommandDef("board", "Show the current board."),
-        CommandDef("status", "Who is to act, the scores, your own view."),
+        CommandDef("status", "Who is to act, scores, your view."),
         CommandDef(
             "history",
             "The last actions: who, what, when.",
@@ -225,7 +240,7 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("games", "The open tables here, whom each waits for."),
+        CommandDef("games", "Open tables here, whom each awaits."),
         CommandDef("mygames", "The tables waiting for you.", servers_only=False),
         CommandDef(
             "abandon",
@@ -233,13 +248,13 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "skip",
-            "Skip a player long waited for (creator or moderator).",
+            "Skip a long-awaited player (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
         CommandDef(
             "remind",
-            "How often this table sends reminders.",
+            "This table's reminder interval.",
             (
                 OptionDef(
                     "every",
@@ -258,7 +273,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "How you get reminders: by DM, quiet hours.",
+            "Reminders by DM, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -307,7 +322,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "replay",
-            "The game, or a part, as an animated image.",
+            "The game, or part, as an animation.",
             (
                 OptionDef(
                     "from",
@@ -335,7 +350,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "stats",
-            "A player's games, wins and ratings here.",
+            "A player's games, wins, ratings here.",
             (OptionDef("player", "the player (default: you)", "member"),),
             example="/stats player:alice",
         ),

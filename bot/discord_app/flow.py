@@ -8,8 +8,10 @@
 3. The work runs (service calls; the engine and renderer run off the event loop there).
 4. Every outcome is answered: public results are posted in the channel (one message with the
    words, the board and the pings); private ones (previews, your status, every refusal) only
-   to the user. A refusal is the service's friendly message; a storage fault (disk full,
-   database busy) "could not save …; nothing changed"; anything unexpected becomes
+   to the user — and a public result's personal part (your own board after your part of a
+   round) takes the place of the private "thinking…" note. A refusal is the service's
+   friendly message; a storage fault (disk full, database busy) "could not save …; nothing
+   changed"; anything unexpected becomes
    "something went wrong, nothing was changed" — each of the last two with a log line.
    A result that is stored but cannot be posted is reported to the user, never redone.
 """
@@ -199,7 +201,9 @@ class InteractionFlow:
                 await answer.after_post(message)
             except Exception:
                 log.exception("after posting: %s", describe(interaction, what))
-        if interaction.type is not discord.InteractionType.component:
+        if answer.reply.personal is not None:
+            await self.private(interaction, answer.reply.personal)
+        elif interaction.type is not discord.InteractionType.component:
             await self._drop_thinking(interaction)
 
     async def private(

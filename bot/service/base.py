@@ -68,9 +68,10 @@ class TableContext:
 
     def describe(self, action: ActionRecord, viewer: int | None = None) -> str:
         """`#12 alice: move E5 E8` as `viewer` may read it: the public text unless the viewer
-        made the action (a skip names its target in its text: `#13 skip bob`); a very long
-        whole turn is cut after MAX_LINE characters."""
-        text = action.text_for(viewer)
+        made the action (a skip names its target in its text: `#13 skip bob`), `(played for
+        them)` after an action the service played for its player; a very long whole turn is
+        cut after MAX_LINE characters."""
+        text = action.text_for(viewer) + (" (played for them)" if action.automatic else "")
         if action.kind == "skip":
             return clip(f"#{action.number} {text}")
         return clip(f"#{action.number} {self.by_seat(action.seat).display_name}: {text}")
@@ -239,7 +240,9 @@ class ServiceBase:
         return sorted(ctx.game.to_act(state))
 
     async def _final_text(self, ctx: TableContext, state: Any) -> str:
-        """Final scores and ranking, and who resigned (which explains a low place)."""
+        """Who won with how many points and the tie-breaks that decided (the game's
+        `outcome`), the final scores and ranking, and who resigned (which explains a low
+        place)."""
         game = ctx.game
         scores = game.scores(state)
         names = list(state.players)
@@ -248,10 +251,16 @@ class ServiceBase:
             for seat in range(len(names))
             if await self.store.actions.has_action(ctx.table.id, seat, "resign")
         ]
-        gave_up = f"\nResigned: {names_list(resigned)}." if resigned else ""
-        return (
-            f"Game over at {ctx.label}. Final scores: {scores_line(names, scores)}.\n"
-            f"Ranking: {ranking_line(names, scores, game.ranking(state))}{gave_up}"
+        winners, *tie_breaks = game.outcome(state)
+        gave_up = [f"Resigned: {names_list(resigned)}."] if resigned else []
+        return "\n".join(
+            [
+                f"Game over at {ctx.label}: {winners}",
+                *tie_breaks,
+                f"Final scores: {scores_line(names, scores)}.",
+                f"Ranking: {ranking_line(names, scores, game.ranking(state))}",
+                *gave_up,
+            ]
         )
 
     async def _next_text(

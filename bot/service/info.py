@@ -51,8 +51,9 @@ class InfoService(ServiceBase):
         )
 
     async def status(self, channel: Channel, user: User) -> Reply:
-        """Whose turn and since when, scores, what happened since your last action, and your
-        own view of the board (with your hidden information). Private."""
+        """Whose turn and since when, scores, the game's summary in words for you, what
+        happened since your last action, and your own view of the board (with your hidden
+        information). Private."""
         ctx = await self._context(channel, finished_too=True)
         table = ctx.table
         if table.status == "lobby":
@@ -68,17 +69,18 @@ class InfoService(ServiceBase):
         state = self._state(ctx)
         lines = [f"{ctx.title}: {table.status}, {plural(table.move_count, 'action')} played."]
         progress = current_round(table)
+        seat = ctx.seat_of(user.id)
+        viewer = seat.seat if seat else None
         if table.status == "active":
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
+            lines += ctx.game.summary(state, viewer)
             lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:
             lines.append("This table was abandoned.")
-        seat = ctx.seat_of(user.id)
-        viewer = seat.seat if seat else None
         undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
             resigned = await self.store.actions.has_action(table.id, viewer, "resign")
@@ -90,6 +92,8 @@ class InfoService(ServiceBase):
                     else _your_part(table.status, progress, viewer)
                 )
             )
+            if table.status == "active":
+                lines += await self._standing_line(ctx, viewer)
             room = MAX_REPLY - len("\n".join([*lines, *undo])) - 1
             lines += await self._since_last_action(ctx, viewer, room)
         return Reply(
@@ -98,6 +102,17 @@ class InfoService(ServiceBase):
             private=True,
             table_id=table.id,
         )
+
+    async def _standing_line(self, ctx: TableContext, seat: int) -> list[str]:
+        """The seat's standing answers, or which it may set (games that offer some)."""
+        offered = ctx.game.info.standing_answers
+        if not offered:
+            return []
+        mine = (await self.store.answers.answers(ctx.table.id)).get(seat, [])
+        if mine:
+            return [f"Your standing answers (/standing changes them): {names_list(mine)}."]
+        keys = names_list([answer.key for answer in offered])
+        return [f"Standing answers you may set with /standing: {keys}."]
 
     async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
         """`Since your last action: …` in at most `room` characters (the latest ones)."""

@@ -2,7 +2,8 @@
 
 Transports (the console, Discord) turn their events into `User` and `Channel`, and a `Reply`
 into a message: its text, an optional PNG, pings for `mentions`, and `private` replies only
-for the asking user (an ephemeral message on Discord).
+for the asking user (an ephemeral message on Discord); a public reply may carry a `personal`
+one for the acting user alone.
 """
 
 from __future__ import annotations
@@ -76,6 +77,9 @@ class Reply:
     confirmation_id: int | None = None
     #: The reply closed the table (abandoned it): its lobby message should say so.
     closed: bool = False
+    #: What the acting user alone reads besides this public reply (their own board after a
+    #: part of a round); transports show it privately (Discord: an ephemeral message).
+    personal: Reply | None = None
 
 
 @dataclass(frozen=True, slots=True)

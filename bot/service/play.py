@@ -2,27 +2,26 @@
 
 A move reads the snapshot once, applies the engine, and writes the new snapshot, the log row
 and the version bump in one transaction; no log is ever replayed. A plain move that another
-action overtook between the read and the write is applied again to the new snapshot.
+action overtook between the read and the write is applied again to the new snapshot. After
+it, what nobody has to wait for is played (automatic.py), and the reply says it all
+(announce.py).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from engine.core import Result, join_turn, printable, shorten, split_turn
+from engine.core import printable, shorten, split_turn
 
-from ..store import NewAction, SeatRecord, StaleVersion, TableUpdate
-from ..store.records import ActionKind
-from .base import TableContext, others, require_version
+from ..store import SeatRecord
+from .announce import AnnounceService
+from .base import TableContext, require_version
 from .errors import BadRequest, BoardChanged, NotAllowed, WrongStage
 from .model import Channel, Reply, User
-from .progress import current_round, next_round
-from .results import ResultService
+from .progress import current_round
+from .saving import Played, Step
 from .skipping import skip_too_early
-from .texts import clip, fit_lines, names_list, plural
+from .texts import names_list
 
 log = logging.getLogger(__name__)
 
@@ -48,28 +47,7 @@ def refuse_overlong(ctx: TableContext, text: str) -> None:
         )
 
 
-def more_events(count: int) -> str:
-    """The line in place of events that do not fit in one message."""
-    return f"• … and {plural(count, 'more event')} (/board and /status show the outcome)."
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """An engine step's outcome, ready to be stored."""
-
-    state: Any
-    events: list[str]
-    reveals: bool
-    state_json: str
-    to_act: list[int]
-    over: bool
-    #: The action's text in canonical form (what the log keeps and its player reads back).
-    text: str
-    #: What everybody but the player reads of it.
-    public_text: str
-
-
-class PlayService(ResultService):
+class PlayService(AnnounceService):
     async def act(
         self, channel: Channel, user: User, text: str, *, expected_version: int | None = None
     ) -> Reply:
@@ -87,9 +65,9 @@ class PlayService(ResultService):
             ctx, seat, played = await self._try(channel, user, text)
             if expected_version is not None and expected_version != ctx.table.version:
                 break
-            reply = await self._save(ctx, user, seat, "move", played.text, played)
-            if reply is not None:
-                return reply
+            step = await self._save(ctx, user, seat, "move", played.text, played)
+            if step is not None:
+                return await self._announce_after(ctx, step)
             if expected_version is not None:
                 break
             log.info(
@@ -117,10 +95,7 @@ class PlayService(ResultService):
             ctx.table.id, seat, "resign"
         ):
             raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
-        played = await self._engine(
-            self._play, ctx, lambda state: ctx.game.apply(state, seat, text), seat, text
-        )
-        return ctx, seat, played
+        return ctx, seat, await self._engine(self._play_text, ctx, seat, text)
 
     async def resign(
         self, channel: Channel, user: User, *, expected_version: int | None = None
@@ -162,8 +137,8 @@ class PlayService(ResultService):
         assert target.seat is not None
         skipped = target.seat
         played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
-        reply = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
-        return await self._saved(ctx, reply)
+        step = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
+        return await self._saved(ctx, step)
 
     async def _skipped_player(self, ctx: TableContext, user: User, player: str) -> SeatRecord:
         """The seat `user` may skip now as `player`; a refusal otherwise."""
@@ -195,99 +170,12 @@ class PlayService(ResultService):
             f"the players are {names_list(ctx.names)}."
         )
 
-    def _play(
-        self,
-        ctx: TableContext,
-        step: Callable[[Any], Result[Any]],
-        seat: int | None = None,
-        text: str = "",
-    ) -> Played:
-        """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
-        run in a worker thread). With a `seat`, the step plays `text` for it, and the game
-        writes that text canonically and as others may read it — from what it means, never
-        from how it was spelt."""
-        game = ctx.game
-        before = self._state(ctx)
-        result = step(before)
-        over = game.is_over(result.state)
-        described = [] if seat is None else game.describe_turn(before, seat, text)
-        return Played(
-            text=join_turn(part.canonical for part in described) or text,
-            public_text=join_turn(part.public for part in described) or text,
-            state=result.state,
-            events=[event.text for event in result.events],
-            reveals=result.reveals,
-            state_json=game.dump_state(result.state),
-            to_act=[] if over else self._to_act(ctx, result.state),
-            over=over,
-        )
-
-    async def _save(
-        self,
-        ctx: TableContext,
-        user: User,
-        seat: int,
-        kind: ActionKind,
-        text: str,
-        played: Played,
-    ) -> Reply | None:
-        """Store the action and the new position, and describe them; None (nothing stored)
-        if the table changed since `ctx` was read."""
-        table = ctx.table
-        now = self.clock()
-        progress = next_round(table, played.to_act, now)
-        action = NewAction(
-            seat=seat,
-            user_id=user.id,
-            kind=kind,
-            text=text,
-            events=played.events,
-            reveals=played.reveals,
-            state_before_json=table.state_json or "",
-            public_text=played.public_text if kind == "move" else text,
-        )
-        waiting_since = None if played.over else progress.waiting_since
-        update = TableUpdate(
-            played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
-        )
-        try:
-            number = await self.store.actions.commit_action(table, action, update, now)
-        except StaleVersion:
-            return None
-        if played.over:
-            await self._record_ended(table.id)
-        player = ctx.by_seat(seat).display_name
-        header = {
-            "move": f"{player}: {action.public_text}",
-            "resign": f"{player} used /resign.",
-            "skip": f"{user.name} used /skip on {player}.",
-        }[kind]
-        next_text, mentions = await self._next_text(ctx, played.state, progress)
-        text = fit_lines(
-            [clip(header)], self._event_lines(ctx, action.events), [next_text], more_events
-        )
-        return Reply(
-            text,
-            image=await self._image(ctx, played.state, None, number),
-            mentions=others(mentions, user),
-            table_id=table.id,
-            table_version=table.version + 1,
-        )
-
-    async def _record_ended(self, table_id: int) -> None:
-        """Record the result of the game just ended. The move is saved whatever happens here:
-        a result that could not be recorded now is recorded at the next start, or before the
-        next /leaderboard or /stats."""
-        try:
-            await self.record_result(table_id)
-        except Exception:
-            log.exception("could not record the result of table %s now; it will be later", table_id)
-
-    async def _saved(self, ctx: TableContext, reply: Reply | None) -> Reply:
-        """`reply`, or — the save lost a race (None) — BoardChanged with the new position."""
-        if reply is None:
+    async def _saved(self, ctx: TableContext, step: Step | None) -> Reply:
+        """The reply to `step` and what was played automatically after it — or, the save
+        lost a race (None), BoardChanged with the new position."""
+        if step is None:
             raise BoardChanged(await self._position(ctx.table.id))
-        return reply
+        return await self._announce_after(ctx, step)
 
     async def _position(self, table_id: int) -> Reply:
         """The table as it is now, for a player whose move lost a race."""

@@ -6,8 +6,9 @@ table's version it was made on, so its Confirm works after a restart too."""
 from __future__ import annotations
 
 from .model import Channel, Reply, User
-from .play import PlayService, more_events
+from .play import PlayService
 from .progress import next_round
+from .saving import more_events
 from .texts import clip, fit_lines
 
 CONFIRM_PREVIEW = "/confirm plays it, /cancel drops it."
@@ -24,7 +25,7 @@ class PreviewService(PlayService):
         next_text, _ = await self._next_text(ctx, played.state, progress)
         shown = fit_lines(
             [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
-            self._event_lines(ctx, played.events),
+            self._event_lines(ctx, played.event_texts),
             [f"Afterwards: {next_text}", CONFIRM_PREVIEW],
             more_events,
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.record import RESIGN, SKIP, header_lines, safe_names
+from engine.core.replay import play_line
 
 from ..store import ActionRecord
 from .base import ServiceBase, TableContext
@@ -112,18 +113,14 @@ class RecordService(ServiceBase):
         """The replay as an animated GIF, drawn off the event loop (public)."""
         ctx, start, end = job.ctx, job.first, job.last
         table = ctx.table
-        states = await self.store.actions.states_before(table.id, start, end + 1)
-        if end == table.move_count:
-            assert table.state_json is not None
-            states.append(table.state_json)
-        actions = (await self.store.actions.actions_from(table.id, start))[: end - start + 1]
-        if len(states) != end - start + 2 or len(actions) != end - start + 1:
+        actions = (await self.store.actions.actions_from(table.id, 1))[:end]
+        if len(actions) != end:
             raise BadRequest(f"{ctx.title} changed while the replay was asked for; try again.")
         captions = [
             f"{ctx.title}: the start" if start == 1 else f"Before action #{start}",
-            *(ctx.describe(action) for action in actions),
+            *(ctx.describe(action) for action in actions[start - 1 :]),
         ]
-        gif, step = await self._engine(self._animate, ctx, states, captions)
+        gif, step = await self._engine(self._animate, ctx, actions, start, captions)
         shown = (
             f"every {step}th action shown (a whole game must fit Discord's upload limit)"
             if step > 1
@@ -136,12 +133,33 @@ class RecordService(ServiceBase):
         )
 
     def _animate(
-        self, ctx: TableContext, states: list[str], captions: list[str]
+        self, ctx: TableContext, actions: list[ActionRecord], start: int, captions: list[str]
     ) -> tuple[bytes, int]:
-        """Each position's public board, then the animation (CPU work, in a worker thread)."""
+        """The public board before action `start` and after each later one of `actions`, then
+        the animation (CPU work, in a worker thread)."""
         game, key = ctx.game, ctx.game.info.key
-        pngs = [self.renderer(key, game.view(game.load_state(state), None)) for state in states]
+        states = _positions(ctx, actions)[start - 1 :]
+        pngs = [self.renderer(key, game.view(state, None)) for state in states]
         return self.animator(pngs, captions)
+
+
+def _positions(ctx: TableContext, actions: list[ActionRecord]) -> list[Any]:
+    """The game's start and the position after each of `actions` (the log from action 1):
+    the game replayed through the engine from its players, seed and options — the store
+    keeps no position per action."""
+    table, game = ctx.table, ctx.game
+    players = list(game.load_state(table.state_json or "").players)
+    state = game.new_game(players, table.seed, table.options)
+    states = [state]
+    for action in actions:
+        state = play_line(game, state, action.seat, _logged_action(action)).state
+        states.append(state)
+    return states
+
+
+def _logged_action(action: ActionRecord) -> str:
+    """What a logged action was, as a move line's action (a resignation or skip by its name)."""
+    return {"resign": RESIGN, "skip": SKIP}.get(action.kind, action.text)
 
 
 def _record_text(
@@ -168,12 +186,8 @@ def _record_text(
     hidden = 0
     for action in actions:
         name = names[action.seat]
-        if action.kind == "resign":
-            lines.append(f"{name}: {RESIGN}")
-        elif action.kind == "skip":
-            lines.append(f"{name}: {SKIP}")
-        elif over or action.text_for(viewer) == action.text:
-            lines.append(f"{name}: {action.text}")
+        if action.kind != "move" or over or action.text_for(viewer) == action.text:
+            lines.append(f"{name}: {_logged_action(action)}")
         else:
             hidden += 1
             lines.append(f"{name}: {action.public_text}  # secret")

@@ -75,6 +75,15 @@ class ResultService(ServiceBase):
             log.info("recorded the result of table %s (%s)", table.id, reason or "rated")
         return stored
 
+    async def _record_ended(self, table_id: int) -> None:
+        """Record the result of the game just ended. The move is saved whatever happens here:
+        a result that could not be recorded now is recorded at the next start, or before the
+        next /leaderboard or /stats."""
+        try:
+            await self.record_result(table_id)
+        except Exception:
+            log.exception("could not record the result of table %s now; it will be later", table_id)
+
     async def catch_up_results(self) -> int:
         """Record every finished table still without a result, oldest end first (all past
         games on the first start with this feature); returns how many were recorded."""

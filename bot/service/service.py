@@ -11,16 +11,18 @@ from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
 from .previews import PreviewService
 from .records import RecordService
+from .standing import StandingService
 from .undo import UndoService
 
 
 class Service(
     ConfirmationService,
+    StandingService,
+    UndoService,
     PreviewService,
     LobbyService,
     LobbyMessageService,
     RecordService,
-    UndoService,
     InfoService,
     ListingService,
     CompletionService,

@@ -1,7 +1,13 @@
 """Undo by consent: a player asks to take back the last action(s); it happens only when every
-other seated player approves, never past an action that revealed hidden information or
-randomness, and never if the game moved on since the request. The snapshot stored with the
-first action taken back is restored as it was — nothing is replayed.
+other seated player approves, and never past an action that revealed hidden information or
+randomness. The snapshot stored with the first action taken back is restored as it was.
+`count` counts the actions players chose: an action the service played for a player (forced,
+or their standing answer) is taken back with the chosen action before it.
+
+While the request waits for approval, others may play on: it stays open as long as their
+actions leave what it would take back untouched, and taking it back then plays those actions
+again on the restored position (keeping.py); an action that touches it makes it lapse, and
+the channel is told why.
 
 No consent is needed to take back only your own actions when nobody else is affected: they are
 the last ones at the table, revealed nothing, and the table waits for the same other players
@@ -11,7 +17,9 @@ yours."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..store import (
     ActionRecord,
@@ -22,11 +30,26 @@ from ..store import (
     UndoRequestRecord,
     UndoStatus,
 )
-from .base import ServiceBase, TableContext, changed_at_once, others
-from .errors import BadRequest, NotAllowed, UndoRefused
+from .automatic import AutomaticService
+from .base import TableContext, changed_at_once, others
+from .errors import BadRequest, NotAllowed, RulesError, UndoRefused
+from .keeping import replay_kept
 from .model import Channel, Mention, Reply, User
 from .progress import next_round
 from .texts import clock, join_fitting, names_list, plural
+
+
+def closed_text(request: UndoRequestRecord) -> str:
+    """Why a closed request does nothing: done, declined, or lapsed (saying why, if known)."""
+    if request.status == "lapsed" and request.lapse_reason:
+        return (
+            f"That undo request has lapsed: {request.lapse_reason}. Ask again with /undo if it "
+            "is still wanted."
+        )
+    return _CLOSED[request.status]
+
+
+log = logging.getLogger(__name__)
 
 _CLOSED: dict[UndoStatus, str] = {
     "done": "That undo has already been carried out.",
@@ -49,7 +72,7 @@ def listed_actions(described: list[str]) -> str:
     )
 
 
-class UndoService(ServiceBase):
+class UndoService(AutomaticService):
     async def request_undo(self, channel: Channel, user: User, count: int = 1) -> Reply:
         """Ask to take back the last `count` actions; the other players must all approve."""
         ctx = await self._context(channel)
@@ -60,18 +83,21 @@ class UndoService(ServiceBase):
                 f"count:{count} takes back nothing: the count is how many of the last actions "
                 "to take back, at least 1 (the default)."
             )
-        if table.move_count == 0:
+        # Actions played for a player (forced, or their standing answer) go with the action
+        # before them: `count` counts the actions players chose.
+        chosen = await self.store.actions.chosen_numbers(table.id, count)
+        if not chosen:
             raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
-        if table.move_count == 1 and count > 1:
+        if len(chosen) == 1 and count > 1:
             raise BadRequest(
                 f"Only 1 action has been played at {ctx.label}, so count:1 is the most, "
                 f"not {count}."
             )
-        if count > table.move_count:
+        if count > len(chosen):
             raise BadRequest(
-                f"You can take back 1 to {table.move_count} actions at {ctx.label}, not {count}."
+                f"You can take back 1 to {len(chosen)} actions at {ctx.label}, not {count}."
             )
-        from_number = table.move_count - count + 1
+        from_number = chosen[count - 1]
         actions = await self.store.actions.actions_from(table.id, from_number)
         self._refuse_revealing(ctx, actions)
         now = self.clock()
@@ -106,7 +132,8 @@ class UndoService(ServiceBase):
             f"{requester_name} asks to take back {plural(count, 'action')}: {taken}.\n"
             f"It happens only if everyone else agrees: "
             f"{names_list([seat.display_name for seat in others])} — answer /approve or "
-            f"/decline (open until {clock(expires)}, or until the next action).",
+            f"/decline (open until {clock(expires)}, or until an action changes what it "
+            "would take back).",
             mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in others),
             table_id=table.id,
             undo_request_id=request_id,
@@ -118,7 +145,7 @@ class UndoService(ServiceBase):
         """Agree to the open undo request; the last approval carries it out."""
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
-        actions = await self.store.actions.actions_from(ctx.table.id, request.from_number)
+        actions = await self._undone(ctx, request)
         voters = await self._undo_voters(ctx, request.requester_id, actions)
         if user.id == request.requester_id:
             undecided = [seat.display_name for seat in self._undecided(voters, request)]
@@ -154,7 +181,7 @@ class UndoService(ServiceBase):
         ctx, request = await self._open_request(channel, user, request_id)
         name = self._seated(ctx, user).display_name
         if user.id != request.requester_id:
-            actions = await self.store.actions.actions_from(ctx.table.id, request.from_number)
+            actions = await self._undone(ctx, request)
             voters = await self._undo_voters(ctx, request.requester_id, actions)
             self._require_voter(ctx, user, voters)
         now = self.clock()
@@ -178,12 +205,17 @@ class UndoService(ServiceBase):
         if request is None:
             raise BadRequest(f"There is no undo request at {ctx.label}; /undo asks for one.")
         if request.status != "open":
-            raise UndoRefused(_CLOSED[request.status])
+            raise UndoRefused(closed_text(request))
         now = self.clock()
         if request.expires_at <= now or request.table_version != ctx.table.version:
             await self.store.undo.close_undo_request(request.id, "lapsed", now)
             raise UndoRefused(_CLOSED["lapsed"])
         return ctx, request
+
+    async def _undone(self, ctx: TableContext, request: UndoRequestRecord) -> list[ActionRecord]:
+        """The actions the request takes back (those played after them it keeps)."""
+        last = ctx.table.move_count if request.last_number is None else request.last_number
+        return await self.store.actions.actions_between(ctx.table.id, request.from_number, last)
 
     async def _affects_only(
         self, ctx: TableContext, seat: int, from_number: int, actions: Sequence[ActionRecord]
@@ -239,16 +271,25 @@ class UndoService(ServiceBase):
         *,
         by: User,
     ) -> Reply:
-        """Restore the position before action `from_number`; `by` made it happen (their own
-        undo, or the last approval) and is not pinged for it."""
+        """Take `actions` back: restore the position before them, play the actions after them
+        again on it (those a request kept; keeping.py), then what is automatic there. `by`
+        made it happen (their own undo, or the last approval) and is not pinged for it."""
         table = ctx.table
-        state_json = await self.store.actions.state_before(table.id, from_number)
-        assert state_json is not None, "every logged action keeps the state before it"
-        state = ctx.game.load_state(state_json)
+        start = await self.store.actions.state_before(table.id, from_number)
+        assert start is not None, "every logged action keeps the state before it"
+        later = await self.store.actions.actions_from(table.id, actions[-1].number + 1)
+        try:
+            state, kept = await self._engine(replay_kept, ctx.game, start, later)
+        except RulesError:  # kept actions were checked as they were stored: a bug if it fails
+            log.exception("table %s: the actions after an undo could not be replayed", table.id)
+            raise UndoRefused(
+                "The actions played since could not be played again without those to take "
+                "back, so nothing was taken back."
+            ) from None
         now = self.clock()
         progress = next_round(table, self._to_act(ctx, state), now)
         restored = TableUpdate(
-            state_json,
+            ctx.game.dump_state(state) if kept else start,
             progress.to_act,
             progress.waiting_since,
             finished=False,
@@ -257,20 +298,38 @@ class UndoService(ServiceBase):
         undone = [ctx.describe(action) for action in actions]
         listed = listed_actions(undone)
         try:
-            await self.store.undo.take_back(table, request_id, from_number, restored, undone, now)
+            await self.store.undo.take_back(
+                table, request_id, from_number, restored, undone, now, kept
+            )
         except StaleVersion:
             if request_id is not None:
                 latest = await self.store.undo.last_undo_request(table.id, request_id)
                 if latest is not None and latest.status == "done":
-                    raise UndoRefused(_CLOSED["done"]) from None
+                    raise UndoRefused(closed_text(latest)) from None
             raise UndoRefused(
                 "The game moved on at the same moment, so nothing was taken back; look at "
                 "/board and ask again if it is still wanted."
             ) from None
-        next_text, mentions = await self._next_text(ctx, state, progress)
+        lines = [f"{preface}Taken back: {listed}."]
+        if kept:
+            again = [
+                replace(entry.action, number=number)
+                for number, entry in enumerate(kept, start=from_number)
+            ]
+            lines.append(
+                "Kept, as they were played since without touching it: "
+                f"{listed_actions([ctx.describe(action) for action in again])}."
+            )
+        steps = await self._play_automatic(ctx)
+        lines += [step.header for step in steps]
+        final, last = (steps[-1].played.state, steps[-1].progress) if steps else (state, progress)
+        next_text, _ = await self._next_text(ctx, final, last)
+        owed = {
+            seat for p in (progress, *(step.progress for step in steps)) for seat in p.newly_owed
+        }
         return Reply(
-            f"{preface}Taken back: {listed}.\n{next_text}",
-            image=await self._image(ctx, state, None, from_number - 1),
-            mentions=others(mentions, by),
+            "\n".join([*lines, next_text]),
+            image=await self._image(ctx, final, None, from_number - 1 + len(kept) + len(steps)),
+            mentions=others(ctx.mentions(owed & set(self._to_act(ctx, final))), by),
             table_id=table.id,
         )

@@ -7,15 +7,27 @@ from __future__ import annotations
 from datetime import datetime
 
 from .database import Database, Row
-from .records import ActionKind, ActionRecord, NewAction, TableRecord, TableStatus, TableUpdate
-from .undo import lapse_open_requests
+from .records import (
+    ActionKind,
+    ActionRecord,
+    NewAction,
+    TableRecord,
+    TableStatus,
+    TableUpdate,
+    UndoFate,
+)
+from .undo import settle_open_requests
 from .values import read_json, record, required_time, stored_json, stored_time
 from .versions import move
 
 _ACTION_COLUMNS = (
     "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
-    "COALESCE(public_text, text) AS public_text"
+    "COALESCE(public_text, text) AS public_text, automatic"
 )
+
+
+#: An action that touches whatever an open undo request would take back.
+MOVED_ON = UndoFate()
 
 
 class ActionLog:
@@ -23,9 +35,15 @@ class ActionLog:
         self.database = database
 
     async def commit_action(
-        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+        self,
+        table: TableRecord,
+        action: NewAction,
+        update: TableUpdate,
+        now: datetime,
+        undo: UndoFate = MOVED_ON,
     ) -> int:
-        """Log the action and store the new position atomically; returns the action's number.
+        """Log the action and store the new position atomically, keeping or lapsing the
+        table's open undo request as `undo` says; returns the action's number.
 
         Raises StaleVersion (and changes nothing) if the table moved on since `table` was read.
         """
@@ -35,11 +53,11 @@ class ActionLog:
         logged = {"move_count": number, "status": status, "ended_at": ended_at}
         async with self.database.write() as db:
             await move(db, table, now, ("active",), update, **logged)
-            await lapse_open_requests(db, table.id, now)
+            await settle_open_requests(db, table, now, undo)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json, public_text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, state_before_json, public_text, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -52,6 +70,7 @@ class ActionLog:
                     stored_time(now),
                     action.state_before_json,
                     None if action.public_text == action.text else action.public_text,
+                    action.automatic,
                 ),
             )
         return number
@@ -74,21 +93,31 @@ class ActionLog:
         )
         return [action_record(row) for row in rows]
 
+    async def actions_between(self, table_id: int, first: int, last: int) -> list[ActionRecord]:
+        """The actions numbered `first` to `last`, oldest first."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? AND number BETWEEN ? AND ? "
+            "ORDER BY number",
+            (table_id, first, last),
+        )
+        return [action_record(row) for row in rows]
+
+    async def chosen_numbers(self, table_id: int, count: int) -> list[int]:
+        """The numbers of the latest `count` actions their players chose (not those played
+        for them), latest first; fewer if fewer were played."""
+        rows = await self.database.fetch_all(
+            "SELECT number FROM actions WHERE table_id = ? AND automatic IS NULL "
+            "ORDER BY number DESC LIMIT ?",
+            (table_id, count),
+        )
+        return [int(row["number"]) for row in rows]
+
     async def has_action(self, table_id: int, seat: int, kind: ActionKind) -> bool:
         row = await self.database.fetch_one(
             "SELECT 1 FROM actions WHERE table_id = ? AND seat = ? AND kind = ? LIMIT 1",
             (table_id, seat, kind),
         )
         return row is not None
-
-    async def states_before(self, table_id: int, first: int, last: int) -> list[str]:
-        """The positions before actions `first` to `last` (state JSON), in order."""
-        rows = await self.database.fetch_all(
-            "SELECT state_before_json FROM actions WHERE table_id = ? AND number BETWEEN ? AND ? "
-            "ORDER BY number",
-            (table_id, first, last),
-        )
-        return [str(row["state_before_json"]) for row in rows]
 
     async def state_before(self, table_id: int, number: int) -> str | None:
         row = await self.database.fetch_one(

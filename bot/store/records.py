@@ -73,6 +73,8 @@ class ActionRecord:
     created_at: datetime
     #: What everybody but the player reads of `text` (the same unless it names a secret).
     public_text: str
+    #: Why it was played for its player (forced, or their standing answer); None if chosen.
+    automatic: str | None = None
 
     def text_for(self, seat: int | None) -> str:
         """The text as `seat` may read it: the real one for its own player only."""
@@ -92,6 +94,8 @@ class NewAction:
     state_before_json: str
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
+    #: Why it is played for its player (forced, or their standing answer); None if chosen.
+    automatic: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,30 @@ class UndoRequestRecord:
     expires_at: datetime
     #: user id → True (approve) / False (decline)
     votes: dict[str, bool]
+    #: The last action it takes back (later ones are kept); None: up to the table's last.
+    last_number: int | None = None
+    #: Why it lapsed, when an action touched what it would take back.
+    lapse_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoFate:
+    """What storing an action does to the table's open undo request: request `keep` stays
+    open (the action leaves what it would take back untouched); any other open request
+    lapses, `reason` saying why (None: the game moved on)."""
+
+    keep: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAction:
+    """An action played after those an undo takes back, kept by it: played again on the
+    position the undo restores, from `state_before_json`, with the events it had there."""
+
+    action: ActionRecord
+    state_before_json: str
+    events: list[str]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ working through the same `Database` (one connection, one write lock, one file):
 - `tables`   — tables and seats (`tables.py`);
 - `actions`  — the action log with the position before each action (`actions.py`);
 - `undo`     — undo requests, their votes, and taking actions back (`undo.py`);
+- `answers`  — the standing answers each seat has set (`answers.py`);
 - `confirmations` — what awaits its player's Confirm: a previewed move, a /resign, /abandon
   or /skip (`confirmations.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
@@ -22,6 +23,7 @@ from types import TracebackType
 from typing import Self
 
 from .actions import ActionLog
+from .answers import AnswerStore
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
@@ -40,6 +42,7 @@ class Store:
         self.tables = TableStore(database)
         self.actions = ActionLog(database)
         self.undo = UndoStore(database)
+        self.answers = AnswerStore(database)
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
         self.results = ResultStore(database)

@@ -1,6 +1,7 @@
 """Undo requests and their votes, and taking actions back: the position stored with the first
-action taken back is restored, the actions leave the log and the request is closed — in one
-transaction, and only if the table is unchanged since it was read."""
+action taken back is restored (and the later actions a request keeps are played again on it),
+the actions taken back leave the log and the request is closed — in one transaction, and only
+if the table is unchanged since it was read."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import aiosqlite
 
 from .database import Database, Row
 from .errors import StoreError
-from .records import TableRecord, TableUpdate, UndoRequestRecord, UndoStatus
+from .records import KeptAction, TableRecord, TableUpdate, UndoFate, UndoRequestRecord, UndoStatus
 from .values import record, required_time, stored_json, stored_time
 from .versions import move
 
@@ -42,7 +43,7 @@ class UndoStore:
     ) -> UndoRequestRecord | None:
         row = await self.database.fetch_one(
             "SELECT id, table_id, requester_id, from_number, table_version, status, created_at, "
-            f"expires_at FROM undo_requests WHERE {condition}",
+            f"expires_at, last_number, lapse_reason FROM undo_requests WHERE {condition}",
             params,
         )
         if row is None:
@@ -60,16 +61,19 @@ class UndoStore:
         now: datetime,
         expires_at: datetime,
     ) -> int:
-        """Open a request to take back actions `from_number`… as of `table.version`."""
+        """Open a request to take back actions `from_number` to the table's last one, as of
+        `table.version`."""
         async with self.database.write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO undo_requests (table_id, requester_id, from_number, "
-                    "table_version, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    "last_number, table_version, created_at, expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.id,
                         requester_id,
                         from_number,
+                        table.move_count,
                         table.version,
                         stored_time(now),
                         stored_time(expires_at),
@@ -108,14 +112,41 @@ class UndoStore:
         restored: TableUpdate,
         undone: list[str],
         now: datetime,
+        kept: Sequence[KeptAction] = (),
     ) -> None:
-        """Take back actions `from_number`… : restore the snapshot, drop them from the log and
+        """Take back actions `from_number`… but the `kept` ones: store the position
+        `restored`, drop the actions from the log, log the kept ones again after the others
+        (numbered on from `from_number`, with the positions and events of their replay) and
         close the request (if any) as done — atomically, and only if the table is unchanged;
         StaleVersion otherwise."""
         async with self.database.write() as db:
-            await move(db, table, now, ("active",), restored, move_count=from_number - 1)
+            count = from_number - 1 + len(kept)
+            await move(db, table, now, ("active",), restored, move_count=count)
             await db.execute(
                 "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
+            )
+            await db.executemany(
+                "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
+                "reveals, created_at, state_before_json, public_text, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                [
+                    (
+                        table.id,
+                        number,
+                        entry.action.seat,
+                        entry.action.user_id,
+                        entry.action.kind,
+                        entry.action.text,
+                        stored_json(entry.events),
+                        stored_time(entry.action.created_at),
+                        entry.state_before_json,
+                        None
+                        if entry.action.public_text == entry.action.text
+                        else entry.action.public_text,
+                        entry.action.automatic,
+                    )
+                    for number, entry in enumerate(kept, start=from_number)
+                ],
             )
             if request_id is not None:
                 await db.execute(
@@ -123,6 +154,23 @@ class UndoStore:
                     "WHERE id = ?",
                     (stored_time(now), stored_json(undone), request_id),
                 )
+
+
+async def settle_open_requests(
+    db: aiosqlite.Connection, table: TableRecord, now: datetime, fate: UndoFate
+) -> None:
+    """An action is being stored: the request `fate.keep` stays open on the new position,
+    any other open request lapses for `fate.reason`."""
+    if fate.keep is not None:
+        await db.execute(
+            "UPDATE undo_requests SET table_version = ? WHERE id = ? AND status = 'open'",
+            (table.version + 1, fate.keep),
+        )
+    await db.execute(
+        "UPDATE undo_requests SET status = 'lapsed', resolved_at = ?, lapse_reason = ? "
+        "WHERE table_id = ? AND status = 'open' AND id IS NOT ?",
+        (stored_time(now), fate.reason, table.id, fate.keep),
+    )
 
 
 async def lapse_open_requests(db: aiosqlite.Connection, table_id: int, now: datetime) -> None:

@@ -1,8 +1,10 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
-copy-on-write state builder, chance, errors, ranking, connected groups, hex grids, board files,
-cell codes, data files, lazily computed attributes and notation helpers."""
+copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
+standing answers, connected groups, hex grids, board files, cell codes, data files, lazily
+computed attributes and notation helpers."""
 
 from .action import Action
+from .automatic import Automatic, StandingAnswer
 from .boardfile import BoardFile, read_board
 from .builder import StateBuilder
 from .cells import positions
@@ -35,7 +37,7 @@ from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 from .lazy import once
 from .notation import join_turn, nearest, normalize, split_turn
-from .ranking import rank, winner_text
+from .ranking import TieBreak, outcome_lines, rank, winner_text
 from .rng import Rng
 from .view import HexCellView, LinkView, View
 
@@ -45,6 +47,7 @@ __all__ = [
     "Action",
     "ActionError",
     "ActionText",
+    "Automatic",
     "BadOptions",
     "BaseState",
     "BoardFile",
@@ -68,7 +71,9 @@ __all__ = [
     "Phase",
     "Result",
     "Rng",
+    "StandingAnswer",
     "StateBuilder",
+    "TieBreak",
     "UnknownGame",
     "View",
     "components",
@@ -80,6 +85,7 @@ __all__ = [
     "once",
     "one_of",
     "option_key",
+    "outcome_lines",
     "positions",
     "printable",
     "rank",

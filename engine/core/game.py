@@ -28,11 +28,12 @@ from pydantic import BaseModel, Field, field_validator
 from typing_extensions import TypeVar
 
 from .action import Action
+from .automatic import Automatic, StandingAnswer
 from .chance import Chance, Draw
 from .echo import shorten
 from .errors import ActionError, BadOptions, GameOver, IllegalAction, NotYourTurn, ParseError
 from .notation import TURN_SEPARATOR, join_turn, nearest, split_turn
-from .ranking import rank
+from .ranking import TieBreak, outcome_lines, rank
 from .rng import Rng
 from .view import View
 
@@ -107,6 +108,9 @@ class GameInfo(BaseModel):
     max_players: int
     summary: str
     options: list[OptionSpec] = Field(default_factory=list)
+    #: Answers a player may give in advance to a question the game asks again and again
+    #: (engine/core/automatic.py); `Game.standing_answer` says what each plays.
+    standing_answers: list[StandingAnswer] = Field(default_factory=list)
 
     def resolve_options(self, given: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Defaults overlaid with the given options, each checked and coerced."""
@@ -461,14 +465,61 @@ class Game(ABC, Generic[S, A]):
         """Points per seat (during the game: points so far)."""
 
     def rank_keys(self, state: S) -> Sequence[Any]:
-        """What ranks a seat, higher first: its score, or a tuple adding the tie-breaks."""
+        """What ranks a seat, higher first: its score, or a tuple `(score, *values)` adding
+        the values of `tie_breaks` (negated where fewer wins)."""
         return self.scores(state)
+
+    def tie_breaks(self) -> Sequence[TieBreak]:
+        """The game's tie-breaks after the score, in order, named (none by default: equal
+        scores share a place)."""
+        return ()
 
     def ranking(self, state: S) -> list[list[int]]:
         """Seats best first, grouped where the game's tie-breaks leave them tied; resigned
         seats after all others."""
         resigned = [self.has_resigned(state, seat) for seat in range(len(state.players))]
         return rank(self.rank_keys(state), resigned)
+
+    def outcome(self, state: S) -> list[str]:
+        """The end of the game in words: the winner(s) with their points, and the tie-break
+        that decided between every two places with equal scores (`ranking.outcome_lines`)."""
+        seats = range(len(state.players))
+        return outcome_lines(
+            state.players,
+            self.scores(state),
+            self.rank_keys(state),
+            self.ranking(state),
+            self.tie_breaks(),
+            [self.has_resigned(state, seat) for seat in seats],
+        )
+
+    # -- words for players, and waits nobody chose --------------------------------------
+
+    def summary(self, state: S, viewer: int | None) -> list[str]:
+        """A few short lines saying in words what a player reading on a phone needs now —
+        the round's resource, your money, the actions left in a turn — as `viewer` may read
+        them: None is everybody (no secret), a seat may add what only that seat knows. The
+        service shows them in /status and with moves, beside whom the table waits for and
+        the scores, which it says itself; so by default a game adds nothing."""
+        return []
+
+    def board_news(self, before: S, after: S) -> bool:
+        """Whether the public board after a step shows something the board before it did
+        not, so that a picture is worth posting (an exchange of power for money changes
+        nothing on a map). By default every step does."""
+        return True
+
+    def forced(self, state: S, seat: int) -> Automatic | None:
+        """The seat's forced action, if it has one: its only legal action, with nothing to
+        decide in it (see automatic.py); the service plays it for the seat. A game marks
+        only what is truly forced — a lone meaningful choice stays the player's. None by
+        default."""
+        return None
+
+    def standing_answer(self, state: S, seat: int, key: str) -> Automatic | None:
+        """What the standing answer `key` (one of `info.standing_answers`), set by `seat`,
+        plays now — or None when its question is not asked of the seat now."""
+        return None
 
     # -- what players may know ----------------------------------------------------------
 

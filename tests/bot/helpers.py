@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
+from bot.console import run_console
 from bot.service import Channel, GameCatalog, Service, User
 from engine.core import OptionValue
 from tests.support.pile_game import PileGame
@@ -70,3 +73,54 @@ async def start_table(
     assert table is not None
     by_id = {user.id: user for user in users}
     return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+
+
+async def start_game(
+    service: Service,
+    game: str,
+    users: Sequence[User],
+    options: Mapping[str, OptionValue],
+    seed: int,
+    channel: Channel = CHANNEL,
+) -> list[User]:
+    """`start_table` for a table of `game` with `options`."""
+    return await start_table(service, users, seed=seed, channel=channel, game=game, options=options)
+
+
+async def set_position(
+    service: Service, state: Any, seated: Sequence[User], channel: Channel = CHANNEL
+) -> None:
+    """Put the channel's running table into `state` (a position built by a game's test
+    helpers), its players renamed to the seated users' names — as if it had been played."""
+    table = await service.store.tables.open_table(channel.id)
+    assert table is not None
+    game = service.catalog.get(table.game_key)
+    state = state.model_copy(update={"players": [user.name for user in seated]})
+    to_act = json.dumps(sorted(game.to_act(state)))
+    async with service.store.database.write() as db:
+        await db.execute(
+            "UPDATE game_tables SET state_json = ?, to_act_json = ?, round_seats_json = ? "
+            "WHERE id = ?",
+            (game.dump_state(state), to_act, to_act, table.id),
+        )
+
+
+async def run_script(tmp_path: Path, lines: Sequence[str]) -> None:
+    """Run the console `lines` as a script in strict mode, on a database and a board folder
+    in `tmp_path` (boards: `tmp_path / "boards"`); every line must be carried out."""
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(lines) + "\n")
+    settings = Settings(
+        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
+    )
+    assert await run_console(settings, script=script, strict=True) == 0
+
+
+def move_boards(names: Iterable[str], last: int) -> set[str]:
+    """The public boards the moves of a console script brought, of the board files `names`:
+    not a seat's own view, nor the script's closing /board (a second picture of action
+    `last`, which never overwrites the first: `1-<last>-2.png`, asserted here)."""
+    names = set(names)
+    closing = f"1-{last}-2.png"
+    assert closing in names
+    return {name for name in names if "seat" not in name and name != closing}

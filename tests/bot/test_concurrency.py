@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.service import BoardChanged, GameCatalog, Reply, RulesError, Service, UndoRefused, User
-from bot.store import NewAction, Store, TableRecord, TableUpdate
-from bot.store.actions import ActionLog
+from bot.store import NewAction, Store, TableRecord, TableUpdate, UndoFate
+from bot.store.actions import MOVED_ON, ActionLog
 from bot.store.undo import UndoStore
 from engine.games.tiny_towns import TinyTowns
 from tests.bot.helpers import (
@@ -37,10 +37,15 @@ class GatedActions(ActionLog):
     gate: asyncio.Barrier
 
     async def commit_action(
-        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+        self,
+        table: TableRecord,
+        action: NewAction,
+        update: TableUpdate,
+        now: datetime,
+        undo: UndoFate = MOVED_ON,
     ) -> int:
         await self.gate.wait()
-        return await super().commit_action(table, action, update, now)
+        return await super().commit_action(table, action, update, now, undo)
 
 
 @pytest.fixture
@@ -147,12 +152,17 @@ class InterruptedActions(ActionLog):
     interloper: Callable[[], Awaitable[object]] | None = None
 
     async def commit_action(
-        self, table: TableRecord, action: NewAction, update: TableUpdate, now: datetime
+        self,
+        table: TableRecord,
+        action: NewAction,
+        update: TableUpdate,
+        now: datetime,
+        undo: UndoFate = MOVED_ON,
     ) -> int:
         interloper, self.interloper = self.interloper, None
         if interloper is not None:
             await interloper()
-        return await super().commit_action(table, action, update, now)
+        return await super().commit_action(table, action, update, now, undo)
 
 
 @pytest.fixture

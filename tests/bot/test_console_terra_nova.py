@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.config import Settings
-from bot.console import run_console
 from bot.service.texts import ranking_line, scores_line
 from engine.core import Rng
 from engine.core.game import Game
@@ -20,6 +18,8 @@ from engine.core.playout import choose_action
 from engine.games.terra_nova import TerraNovaState
 from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
+from tests.bot.helpers import move_boards, run_script
+from tests.support.announcing import Image, image_for
 
 GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
@@ -51,9 +51,9 @@ def _turn(
             return turn, state
 
 
-def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
-    """The console lines of a whole game, the expected final-scores text, the number of /move
-    lines and each seat's player with their faction as the events name them."""
+def _script(setup: str) -> tuple[list[str], str, list[Image], list[str]]:
+    """The console lines of a whole game, the expected final text, the image each /move line
+    brings and each seat's player with their faction as the events name them."""
     joined, options, seed = SETUPS[setup]
     game = engine.get(GAME)
     players = list(joined)
@@ -64,13 +64,20 @@ def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
     lines = [f"{joined[0]}> /newgame game:{GAME} seed:{seed}{extra}"]
     lines += [f"{name}> /join" for name in joined[1:]] + [f"{joined[0]}> /start"]
     moves = 0
+    images: list[Image] = []
     while not game.is_over(state):
         seat = min(game.to_act(state))
+        before = state
         turn, state = _turn(game, state, seat, chooser)
         lines.append(f"{players[seat]}> /move action:{'; '.join(turn)}")
+        images.append(image_for(game, before, state, seat))
         moves += 1
         if moves == 5:
-            lines += [f"{players[0]}> /status", f"{players[1]}> /history count:3"]
+            lines += [
+                f"{players[0]}> /status",
+                f"{players[1]}> /history count:3",
+                f"{players[1]}> /standing",
+            ]
     factions = [player.faction for player in state.seats]
     if options.get("first-game"):
         assert factions == list(FIRST_GAMES[4].factions)
@@ -80,31 +87,38 @@ def _script(setup: str) -> tuple[list[str], str, int, list[str]]:
         f"{name} ({FACTIONS_BY_KEY[key].name})" for name, key in zip(players, factions, strict=True)
     ]
     scores = game.scores(state)
-    final = (
-        f"Final scores: {scores_line(players, scores)}.\n"
-        f"Ranking: {ranking_line(players, scores, game.ranking(state))}"
+    final = "\n".join(
+        [
+            *game.outcome(state),
+            f"Final scores: {scores_line(players, scores)}.",
+            f"Ranking: {ranking_line(players, scores, game.ranking(state))}",
+        ]
     )
-    return [*lines, f"{joined[0]}> /board"], final, moves, named
+    return [*lines, f"{joined[0]}> /board"], final, images, named
 
 
 @pytest.mark.parametrize("setup", list(SETUPS))
 async def test_a_whole_game_at_the_console(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], setup: str
 ) -> None:
-    lines, final, moves, named = _script(setup)
-    script = tmp_path / "game.txt"
-    script.write_text("\n".join(lines) + "\n")
-    settings = Settings(
-        _env_file=None, database_path=tmp_path / "game.db", board_dir=tmp_path / "boards"
-    )
-    assert await run_console(settings, script=script, strict=True) == 0
+    lines, final, images, named = _script(setup)
+    moves = len(images)
+    await run_script(tmp_path, lines)
     out = capsys.readouterr().out
-    assert f"Game over at table #1 (Terra Nova). {final}" in out
+    assert f"Game over at table #1 (Terra Nova): {final}" in out
     assert ("(options: first-game on; skip after 24 h)" in out) == (setup == "four-first-game")
     assert all(f"• {player} " in out for player in named)  # each seat's faction
     assert " founds a town: " in out and " takes the town tile " in out
+    assert "• no-round-end-exchange (off): never exchange power" in out  # /standing
     assert "• Round 5 begins" in out and "• The fifth round ends: final scoring" in out
     boards = {path.name: path.read_bytes() for path in (tmp_path / "boards").iterdir()}
-    assert {f"1-{n}.png" for n in range(moves + 1)} <= set(boards)
+    # The public board once per move that shows something new (an exchange alone does not;
+    # the round-end exchanges post it once, when the round is complete), and at the start.
+    public = {0} | {n for n, image in enumerate(images, start=1) if image == "public"}
+    assert move_boards(boards, moves) == {f"1-{n}.png" for n in public}
+    assert len(public) < moves
+    # At a round end, each player who is done while others still exchange gets their board.
+    personal = [n for n, image in enumerate(images, start=1) if image == "personal"]
+    assert personal and all(any(f"1-{n}-seat" in name for name in boards) for n in personal)
     assert all(png.startswith(PNG_SIGNATURE) for png in boards.values())
     assert f"board: {tmp_path / 'boards' / f'1-{moves}.png'}" in out

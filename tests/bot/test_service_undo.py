@@ -102,12 +102,14 @@ async def test_no_undo_past_an_action_that_revealed_randomness(service: Service)
     assert await _log(service) == ["roll"]
 
 
-async def test_an_undo_lapses_when_the_game_moves_on(service: Service) -> None:
+async def test_an_undo_lapses_when_the_game_moves_on_and_says_why(service: Service) -> None:
     first, second = await start_table(service, [ALICE, BOB])
     await service.act(CHANNEL, first, "take 1")
     asked = await service.request_undo(CHANNEL, first)
-    await service.act(CHANNEL, second, "take 1")
-    with pytest.raises(UndoRefused, match="lapsed: the game moved on"):
+    moved = await service.act(CHANNEL, second, "take 1")
+    why = f"{second.name}'s move builds on what it would take back"
+    assert f"{first.name}'s undo request has lapsed: {why}." in moved.text
+    with pytest.raises(UndoRefused, match=f"lapsed: {why}. Ask again"):
         await service.approve_undo(CHANNEL, second, asked.undo_request_id)
     assert await _log(service) == ["take 1", "take 1"]
     status = await service.status(CHANNEL, first)

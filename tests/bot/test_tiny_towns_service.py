@@ -83,11 +83,16 @@ async def test_a_kept_monument_is_secret_everywhere_but_for_its_keeper(towns: Se
 
     kept = await towns.act(CHANNEL, first, f"keep {CARDS[card].name}")
 
-    assert kept.text.splitlines()[:2] == [
-        f"{first.name}: keep a monument card",
-        f"• {first.name} keeps one of their two monument cards",
-    ]
-    assert kept.image is not None and drawn_view(kept.image.png)["viewer"] is None
+    # A part of the round: one line for the channel, the keeper's own board for them alone.
+    assert kept.text == (
+        f"{first.name}: keep a monument card. Waiting for {second.name} and {third.name} — "
+        f"{first.name} is done."
+    )
+    assert kept.image is None and kept.personal is not None
+    own = kept.personal
+    assert own.private and own.image is not None and drawn_view(own.image.png)["viewer"] == 0
+    assert f"• {first.name} keeps one of their two monument cards" in own.text
+    assert f"Your monument: {CARDS[card].name} (secret until you build it)." in own.text
     theirs = await towns.history(CHANNEL, second)
     mine = await towns.history(CHANNEL, first)
     status = await towns.status(CHANNEL, second)
@@ -135,7 +140,7 @@ async def test_no_spelling_of_keep_names_the_kept_monument_to_the_others(
         await towns.status(CHANNEL, second),
         await towns.status(CHANNEL, MALLORY),
     ]
-    assert kept.text.startswith(f"{first.name}: keep a monument card\n")
+    assert kept.text.startswith(f"{first.name}: keep a monument card. Waiting for")
     own = await towns.history(CHANNEL, first)
     assert f"#1 {first.name}: keep {card}  (" in own.text  # the keeper's, in canonical form
     taken = await towns.request_undo(CHANNEL, first)  # only their own: no votes needed
@@ -176,19 +181,19 @@ async def test_status_shows_your_own_view_and_the_public_images_never_a_secret(
 async def test_the_public_image_is_the_same_whichever_card_was_kept(
     store: Store, clock: ManualClock
 ) -> None:
-    """With the real renderer: keeping one card or the other gives the same public image, and
-    the keeper's own image differs from the public one."""
+    """With the real renderer: keeping one card or the other gives the same public image
+    once everyone has kept one, and the keeper's own image differs from the public one."""
     service = Service(store, games=GameCatalog([GAME]), clock=clock)
     images: list[bytes] = []
     for index, channel in enumerate((CHANNEL, Channel("chan-2", CHANNEL.guild_id))):
         seated = await open_towns(service, monuments=True, channel=channel)
-        card = (await state_now(service, channel)).towns[0].dealt[index]
-        moved = await service.act(channel, seated[0], f"keep {card}")
-        assert moved.image is not None
+        dealt = [town.dealt for town in (await state_now(service, channel)).towns]
+        first = await service.act(channel, seated[0], f"keep {dealt[0][index]}")
+        await service.act(channel, seated[1], f"keep {dealt[1][0]}")
+        moved = await service.act(channel, seated[2], f"keep {dealt[2][0]}")
+        assert moved.image is not None and first.personal is not None
         images.append(moved.image.png)
-        if index == 0:
-            status = await service.status(channel, seated[0])
-            assert status.image is not None and status.image.png != moved.image.png
+        assert first.personal.image is not None and first.personal.image.png != moved.image.png
     assert images[0] == images[1]
     state = await state_now(service, CHANNEL)
     assert render_png(GAME.info.key, GAME.view(state, None)) == images[0]

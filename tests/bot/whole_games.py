@@ -70,8 +70,14 @@ class WholeGame:
         return self.service.catalog.get(table.game_key).load_state(table.state_json)
 
     async def see(self, reply: Reply, audience: User | None) -> None:
+        """Check `reply` as its readers see it, and its personal part as its user does."""
         self.replies += 1
-        self.check(Seen(reply, None if not reply.private else audience, await self.state()))
+        state = await self.state()
+        self.check(Seen(reply, None if not reply.private else audience, state))
+        if reply.personal is not None:
+            assert reply.personal.private and audience is not None
+            self.replies += 1
+            self.check(Seen(reply.personal, audience, state))
 
     async def refused(self, error: ServiceError, user: User) -> None:
         await self.see(Reply(str(error), private=True), user)

@@ -15,6 +15,8 @@ from bot.discord_app import MeepleBot, create_bot
 from bot.service import Channel, User
 from bot.store import TableRecord
 from tests.discord_loopback import FakeChannel, FakeUser, LoopbackDiscord, RecordedMessage
+from tests.discord_loopback.handles import InteractionHandle
+from tests.support.announcing import Image
 
 GAME = "terra-nova-2006"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -135,6 +137,21 @@ async def wait_for_log(caplog: pytest.LogCaptureFixture, text: str, timeout: flo
     async with asyncio.timeout(timeout):
         while not any(text in record.getMessage() for record in caplog.records):
             await asyncio.sleep(0.01)
+
+
+async def check_images(handle: InteractionHandle, posted: RecordedMessage, expected: Image) -> None:
+    """The board a move brought: the public one in the channel message, or — for a part of a
+    simultaneous round — the mover's own, privately, in place of the "thinking…" note."""
+    if expected == "personal":
+        assert not posted.files
+        own = await handle.original_message()
+        assert own.ephemeral and own.content.startswith("Your board after your move:")
+        (board,) = own.files
+        assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
+        return
+    assert len(posted.files) == (expected == "public"), (expected, posted.content)
+    for board in posted.files:
+        assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
 
 
 def confirm_id(question: RecordedMessage) -> str:

@@ -5,8 +5,9 @@ Start buttons, then /move commands of the seated players until the final scores.
 Each /move is one whole random legal turn (exchanges, the action, a town tile if the action
 founded a town) of whoever must act, composed with the engine from the stored position; in
 the set-up every player chooses a random B-side faction. The seeds make one player found a
-town along the way. Every public message carries the board as a PNG and pings only a player
-the move made the table wait for.
+town along the way. A public message carries the board as a PNG when it shows something new,
+a player's part of the round-end exchanges shows them their own board privately, and every
+message pings only a player the move made the table wait for.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from engine.games.terra_nova import TerraNovaState
 from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
 from tests.discord_loopback import LoopbackDiscord
+from tests.support.announcing import Image, image_for
 
-from .helpers import PNG_SIGNATURE, current, last_id, newer_message, start_table
+from .helpers import check_images, current, last_id, newer_message, start_table
 
 GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
@@ -64,6 +66,7 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
     game = engine.get(GAME)
     chooser = Rng(seed=moves_seed)
     moves = 0
+    images: list[Image] = []
     while (record := await current(bot, table)).status == "active":
         assert record.state_json is not None
         state = game.load_state(record.state_json)
@@ -79,8 +82,9 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
         assert (await handle.response()).ephemeral
         posted = await newer_message(discord_server, table.channel, before)
         assert posted.content.startswith(f"{user.name.title()}: {turn[0]}")
-        (board,) = posted.files
-        assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
+        image = image_for(game, state, after, seat)
+        await check_images(handle, posted, image)
+        images.append(image)
         newly_owed = sorted(game.to_act(after) - set(record.to_act))
         assert posted.mentioned_user_ids == [table.seats[s].id for s in newly_owed]
         moves += 1
@@ -99,9 +103,16 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
             for text in shown
         )
     assert any(" founds a town: " in text for text in shown)
+    # In words: the money, power bowls, sailing and bonus tile of whoever is to act.
+    assert any(
+        " money · power " in text and " (bowls I/II/III) · sailing " in text for text in shown
+    )
     players = list(after.players)
     scores = game.scores(after)
     assert f"Final scores: {scores_line(players, scores)}." in posted.content
     assert f"Ranking: {ranking_line(players, scores, game.ranking(after))}" in posted.content
     assert moves > 30
+    # A board when it shows something new (an exchange alone does not); the round-end
+    # exchanges post it once the round is complete, each player's part privately before.
+    assert {"public", "personal"} <= set(images) and images.count("public") < moves
     assert len(await bot.store.actions.recent_actions(table.id, 1000)) >= moves

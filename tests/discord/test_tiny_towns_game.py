@@ -3,11 +3,12 @@ the Join and Start buttons, then /move commands of the seated players — severa
 an action at once — until the final scores.
 
 Each /move is a random legal part of a round for a player the table waits for (who builds
-their monument whenever they can), composed with the engine from the stored position. Every
-public message carries the public board as a PNG,
-pings exactly the players the move made the table wait for, and never names a monument card
-that is still secret; neither does anyone's /history, and /status shows each player their own
-board privately.
+their monument whenever they can), composed with the engine from the stored position. Each
+move posts one message; the public board (a PNG) comes once a round, when the round is
+complete, and every other part of a round is one line in the channel while its player sees
+their own board privately. Messages ping exactly the players the move made the table wait
+for and never name a monument card that is still secret; neither does anyone's /history,
+and /status shows each player their own board privately.
 """
 
 from __future__ import annotations
@@ -23,8 +24,18 @@ from engine.core.playout import choose_action
 from engine.games.tiny_towns.cards import CARDS
 from engine.games.tiny_towns.game import PUBLIC_KEEP
 from tests.discord_loopback import FakeUser, LoopbackDiscord, RecordedMessage
+from tests.discord_loopback.handles import InteractionHandle
+from tests.support.announcing import Image, image_for
 
-from .helpers import PNG_SIGNATURE, Table, current, last_id, newer_message, start_table
+from .helpers import (
+    PNG_SIGNATURE,
+    Table,
+    check_images,
+    current,
+    last_id,
+    newer_message,
+    start_table,
+)
 
 GAME = "tiny-towns"
 OPTIONS = "monuments:true"
@@ -70,11 +81,11 @@ def public(turn: list[str]) -> str:
 
 async def play(
     server: LoopbackDiscord, table: Table, user: FakeUser, turn: list[str]
-) -> RecordedMessage:
+) -> tuple[InteractionHandle, RecordedMessage]:
     before = last_id(server, table.channel)
     handle = await server.send_slash(user, table.channel, "move", {"action": "; ".join(turn)})
     assert (await handle.response()).ephemeral
-    return await newer_message(server, table.channel, before)
+    return handle, await newer_message(server, table.channel, before)
 
 
 async def private_answer(
@@ -96,8 +107,10 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
     chooser = Rng(seed=1)
     everyone = range(len(table.seats))
     moves = 0
+    images: list[Image] = []
     shown: list[str] = []
     checked_privately = False
+    first_move = len(discord_server.messages(table.channel))
     while (record := await current(bot, table)).status == "active":
         assert record.state_json is not None
         state = game.load_state(record.state_json)
@@ -105,13 +118,22 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
         turn, after = compose(game, state, seat, chooser)
         user = table.seats[seat]
 
-        posted = await play(discord_server, table, user, turn)
+        handle, posted = await play(discord_server, table, user, turn)
 
         assert posted.content.startswith(f"{user.name.title()}: {public(turn)}")
         hidden = secrets(after, everyone)
         assert not any(word in posted.content for word in hidden), posted.content
-        (board,) = posted.files
-        assert board.filename.endswith(".png") and board.data.startswith(PNG_SIGNATURE)
+        image = image_for(game, state, after, seat)
+        await check_images(handle, posted, image)
+        if image == "personal":  # one line (and a monument built); their board only for them
+            lines = posted.content.splitlines()
+            assert len(lines) == 1 or "builds their monument" in lines[1], lines
+            own = await handle.original_message()
+            others = secrets(after, everyone) - secrets(after, [seat])
+            assert not any(word in own.content for word in others)
+        else:
+            board = posted.files[0]
+        images.append(image)
         newly_owed = sorted(game.to_act(after) - set(record.to_act))
         assert posted.mentioned_user_ids == [table.seats[s].id for s in newly_owed]
         moves += 1
@@ -128,6 +150,8 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
                 assert not any(word in status.content for word in others)
                 (own,) = status.files
                 assert own.data.startswith(PNG_SIGNATURE) and own.data != board.data
+                assert "Round 2: the resource is " in status.content  # in words
+                assert "Your town: " in status.content
 
     assert record.status == "finished" and checked_privately
     built = [CARDS[t.monument].name for t in after.towns if t.monument and t.monument in t.cells]
@@ -136,5 +160,9 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
     players = list(after.players)
     assert f"Final scores: {scores_line(players, game.scores(after))}." in posted.content
     assert after.round > 10 and moves > 3 * after.round // 2
+    # One message per move; the public board once a round (and once the monuments are kept).
+    assert len(discord_server.messages(table.channel)) == first_move + moves
+    assert images.count("public") == after.round + 1
+    assert images.count("personal") == moves - images.count("public")
     keeps = (await bot.store.actions.recent_actions(table.id, 1000))[:3]
     assert {a.text for a in keeps} == {f"keep {town.monument}" for town in after.towns}

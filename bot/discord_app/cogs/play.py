@@ -1,5 +1,6 @@
-"""Playing: /move with autocomplete and an optional private preview, /legal and /resign
-(which asks first). A preview and a resignation wait for their Confirm (`confirm.py`).
+"""Playing: /move with autocomplete and an optional private preview, /legal, /standing
+(answers given in advance) and /resign (which asks first). A preview and a resignation wait
+for their Confirm (`confirm.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class PlayCog(FeatureCog, name="Play"):
         return [
             slash_command("move", self.move, suggest={"action": self.move_action}),
             slash_command("legal", self.legal),
+            slash_command("standing", self.standing, suggest={"answer": self.standing_answer}),
             slash_command("resign", self.resign),
         ]
 
@@ -54,6 +56,27 @@ class PlayCog(FeatureCog, name="Play"):
             return await self.service.legal(channel, user, filter or "")
 
         await self.flow.run(interaction, "/legal", work)
+
+    async def standing(
+        self, interaction: discord.Interaction, answer: str | None, on: bool | None
+    ) -> None:
+        user, channel = user_of(interaction), channel_of(interaction)
+        setting = "" if on is None else str(on).lower()
+
+        async def work() -> Outcome:
+            return await self.service.standing(channel, user, answer or "", setting)
+
+        await self.flow.run(interaction, "/standing", work, changes_table=True)
+
+    async def standing_answer(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        channel = channel_of(interaction)
+        return await self.flow.suggestions(
+            interaction,
+            "autocomplete of /standing",
+            lambda: self.service.standing_choices(channel, current),
+        )
 
     async def resign(self, interaction: discord.Interaction) -> None:
         user, channel = user_of(interaction), channel_of(interaction)

@@ -29,6 +29,7 @@ from .board import Board, Side, board
 from .factions import FACTIONS, POWER_TOKENS
 from .phases import checker, phase_of
 from .state import FREE, NO_BUILDING, Player, TerraNovaState
+from .summary import STANDING_ANSWERS, TerraNovaTableTalk
 from .terrain import LETTER_OF, TERRAINS
 from .tiles import (
     BONUS_TILES,
@@ -46,7 +47,7 @@ from .view import TerraNovaView, build_view
 State = TerraNovaState
 
 
-class TerraNova(Game[TerraNovaState, Action]):
+class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova",
         name="Terra Nova",
@@ -78,6 +79,7 @@ class TerraNova(Game[TerraNovaState, Action]):
                 choices=["none", "planner", "lucky-digger"],
             ),
         ],
+        standing_answers=STANDING_ANSWERS,
     )
     state_model: ClassVar[type[BaseState]] = TerraNovaState
 

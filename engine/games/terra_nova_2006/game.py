@@ -17,6 +17,7 @@ from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
 from .board import standard_board
 from .checks import check
 from .state import ACTIONS_PER_TURN, FIGURES_PER_PLAYER, FREE, STONE_SUPPLY, TerraNova2006State
+from .summary import TerraNova2006TableTalk
 from .turn import TurnBuilder
 from .view import TerraNova2006View, build_view
 
@@ -64,7 +65,7 @@ PHASES: dict[str, Phase[State, Action]] = {
 }
 
 
-class TerraNova2006(Game[TerraNova2006State, Action]):
+class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terra-nova-2006",
         name="Terra Nova (2006)",

@@ -27,6 +27,7 @@ from .builder import Builder
 from .hidden import resample_hidden
 from .scoring import final_scores
 from .state import Member, TerramaraState
+from .summary import TerramaraTableTalk
 from .tasks import options, resolve, task_of, waiting_seats
 from .view import TerramaraView, build_view
 
@@ -52,7 +53,7 @@ _OPTIONS = [
 ]
 
 
-class Terramara(Game[TerramaraState, Action]):
+class Terramara(TerramaraTableTalk, Game[TerramaraState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="terramara",
         name="Terramara",
@@ -126,7 +127,7 @@ class Terramara(Game[TerramaraState, Action]):
         return [score.total for score in final_scores(state)]
 
     def rank_keys(self, state: State) -> list[tuple[int, int, int]]:
-        """Points, then the canoe further down the river, then military (the book's ties)."""
+        """Points, then the canoe further down the river, then military (`TIE_BREAKS`)."""
         return [
             (score.total, seat.culture, seat.military)
             for score, seat in zip(final_scores(state), state.seats, strict=True)

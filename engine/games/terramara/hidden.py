@@ -16,7 +16,8 @@ from .state import TerramaraState
 def resample_hidden(state: TerramaraState, viewer: int | None, chance: Chance) -> TerramaraState:
     deck: list[str] = []
     for level in (1, 2, 3):
-        cards = [key for key in state.deck if ARTIFACTS[key].level == level]
+        # Sorted first: the result must not depend on the order the viewer cannot see.
+        cards = sorted(key for key in state.deck if ARTIFACTS[key].level == level)
         chance.shuffle(cards, f"the unseen level-{level} artifacts")
         deck.extend(cards)
     return state.model_copy(

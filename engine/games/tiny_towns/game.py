@@ -32,6 +32,7 @@ from .hidden import resample_hidden
 from .notation import PUBLIC_KEEP, Action, build_text, kind_typed, parse_action
 from .phases import kinds_in_game, phase_of
 from .state import EMPTY, TinyTownsState, Town
+from .summary import TinyTownsTableTalk
 from .turn import RoundBuilder
 from .view import TinyTownsView, build_view, rank_keys, town_scores
 
@@ -90,7 +91,7 @@ _OPTIONS = [
 ]
 
 
-class TinyTowns(Game[TinyTownsState, Action]):
+class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
     info: ClassVar[GameInfo] = GameInfo(
         key="tiny-towns",
         name="Tiny Towns",

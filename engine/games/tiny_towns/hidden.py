@@ -18,7 +18,8 @@ from .state import BURIED, TinyTownsState
 def resample_hidden(state: TinyTownsState, viewer: int | None, chance: Chance) -> TinyTownsState:
     hidden = len(state.deck) - _known_deck_bottom(state)
     buried = min(BURIED, len(state.discard)) if len(state.players) > 1 else 0
-    unseen = state.deck[:hidden] + state.discard[:buried]
+    # Sorted first: the result must not depend on the order the viewer cannot see.
+    unseen = sorted(state.deck[:hidden] + state.discard[:buried])
     chance.shuffle(unseen, "the unseen resource cards")
     guess = StateBuilder(state)
     guess.assign("deck", unseen[:hidden] + state.deck[hidden:])

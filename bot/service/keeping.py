@@ -1,0 +1,93 @@
+"""Keeping an undo request open while others play on (engine work, no I/O).
+
+A request takes back a run of actions U, played from the position S0. While it waits for
+approval, other actions K are played. It stays open exactly while K leaves U untouched: each
+action of K reveals nothing, plays on S0 (U taken back) with the very events it had, and U,
+played again after K, reaches the very position the table is in. Then taking U back means
+restoring S0 and playing K again on it — the position as if U had never been played, which
+the undo stores, with K logged again after the actions before U. In Tiny Towns, other
+players' moves in their own towns during the same round pass this test; an action that
+depends on U (a Watch claim on a building U built, the `done` that ends the round U is part
+of, the next player's turn) does not, and the request lapses, saying why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import EngineError, Event, Game, Result
+
+from ..store import ActionRecord, KeptAction
+from ..store.records import ActionKind
+
+#: Why a request lapses, after the acting player's name (`bob's move …`).
+BUILDS_ON = "builds on what it would take back"
+CHANGES = "changes what it would take back"
+REVEALS = "revealed hidden information or chance, and no undo reaches back past that"
+ENDS = "ended the game"
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """An action as the log has it: whose, what kind, its text."""
+
+    seat: int
+    kind: ActionKind
+    text: str
+
+
+def replay(game: Game[Any], state: Any, action: Logged | ActionRecord) -> Result[Any]:
+    """Play a logged action again on `state`."""
+    if action.kind == "resign":
+        return game.resign(state, action.seat)
+    if action.kind == "skip":
+        return game.skip(state, action.seat)
+    return game.apply(state, action.seat, action.text)
+
+
+def touches(
+    game: Game[Any],
+    start_json: str,
+    undone: Sequence[ActionRecord],
+    kept: Sequence[ActionRecord],
+    new: Logged,
+    events: Sequence[Event],
+    reached_json: str,
+) -> str | None:
+    """How the action `new` (its `events`, leading to `reached_json`) touches what the request
+    would take back — `undone`, played from `start_json` and followed by `kept` — in words
+    after its player's name; None when it leaves it untouched."""
+    if any(event.reveals for event in events):
+        return REVEALS
+    if game.is_over(game.load_state(reached_json)):
+        return ENDS
+    world, _ = replay_kept(game, start_json, kept)
+    try:
+        moved = replay(game, world, new)
+    except EngineError:
+        return BUILDS_ON
+    if [event.text for event in moved.events] != [event.text for event in events]:
+        return BUILDS_ON
+    again = moved.state
+    try:
+        for action in undone:
+            again = replay(game, again, action).state
+    except EngineError:
+        return CHANGES
+    return None if game.dump_state(again) == reached_json else CHANGES
+
+
+def replay_kept(
+    game: Game[Any], start_json: str, kept: Sequence[ActionRecord]
+) -> tuple[Any, list[KeptAction]]:
+    """`kept` played again from `start_json`: the position reached, and each action with the
+    position before it and its events there (as the log keeps them)."""
+    state = game.load_state(start_json)
+    logged: list[KeptAction] = []
+    for action in kept:
+        before = game.dump_state(state)
+        state, events = replay(game, state, action)
+        logged.append(KeptAction(action, before, [event.text for event in events]))
+    return state, logged

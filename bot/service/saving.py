@@ -1,0 +1,180 @@
+"""Taking an engine step on a table's snapshot and storing it: the action in the log, the new
+position on the table row — in one transaction, or not at all when the table moved on
+meanwhile (then the caller decides whether to try again on the new position)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Event, Result, join_turn
+
+from ..store import NewAction, StaleVersion, TableUpdate, UndoFate
+from ..store.records import ActionKind
+from .base import TableContext
+from .keeping import Logged, touches
+from .model import User
+from .progress import RoundProgress, next_round
+from .results import ResultService
+from .texts import plural
+
+_kinds: dict[ActionKind, str] = {"move": "move", "resign": "resignation", "skip": "skip"}
+
+
+def more_events(count: int) -> str:
+    """The line in place of events that do not fit in one message."""
+    return f"• … and {plural(count, 'more event')} (/board and /status show the outcome)."
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An engine step's outcome, ready to be stored."""
+
+    before: Any
+    state: Any
+    events: list[Event]
+    reveals: bool
+    state_json: str
+    to_act: list[int]
+    over: bool
+    #: The action's text in canonical form (what the log keeps and its player reads back).
+    text: str
+    #: What everybody but the player reads of it.
+    public_text: str
+
+    @property
+    def event_texts(self) -> list[str]:
+        return [event.text for event in self.events]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """An action as stored, with what the replies about it need."""
+
+    number: int
+    #: The seat it was played for (the skipped seat for a skip).
+    seat: int
+    kind: ActionKind
+    #: Its first line: `alice: move E5 E8`, `bob used /resign.`, …
+    header: str
+    played: Played
+    #: The table's round after it, and its version.
+    progress: RoundProgress
+    version: int
+    #: Who acted (a moderator for a skip; for an automatic action, its seat's player).
+    user: User
+    #: Why it was played for its player (forced, or a standing answer); None if chosen.
+    automatic: str | None = None
+    #: That it made the open undo request lapse, and why; None if it did not.
+    lapsed: str | None = None
+
+
+class SavingService(ResultService):
+    def _play(
+        self,
+        ctx: TableContext,
+        step: Callable[[Any], Result[Any]],
+        seat: int | None = None,
+        text: str = "",
+    ) -> Played:
+        """Load the snapshot, take the engine step and serialise the outcome (all CPU work,
+        run in a worker thread). With a `seat`, the step plays `text` for it, and the game
+        writes that text canonically and as others may read it — from what it means, never
+        from how it was spelt."""
+        game = ctx.game
+        before = self._state(ctx)
+        result = step(before)
+        over = game.is_over(result.state)
+        described = [] if seat is None else game.describe_turn(before, seat, text)
+        return Played(
+            before=before,
+            text=join_turn(part.canonical for part in described) or text,
+            public_text=join_turn(part.public for part in described) or text,
+            state=result.state,
+            events=list(result.events),
+            reveals=result.reveals,
+            state_json=game.dump_state(result.state),
+            to_act=[] if over else self._to_act(ctx, result.state),
+            over=over,
+        )
+
+    def _play_text(self, ctx: TableContext, seat: int, text: str) -> Played:
+        """`_play` of the turn `text` for `seat` (engine work, run in a worker thread)."""
+        return self._play(ctx, lambda state: ctx.game.apply(state, seat, text), seat, text)
+
+    async def _save(
+        self,
+        ctx: TableContext,
+        user: User,
+        seat: int,
+        kind: ActionKind,
+        text: str,
+        played: Played,
+        automatic: str | None = None,
+    ) -> Step | None:
+        """Store the action and the new position; None (nothing stored) if the table changed
+        since `ctx` was read. `user` is who acted (a moderator for a skip); an automatic
+        action is logged as its seat's."""
+        table = ctx.table
+        now = self.clock()
+        progress = next_round(table, played.to_act, now)
+        action = NewAction(
+            seat=seat,
+            user_id=ctx.by_seat(seat).user_id if automatic else user.id,
+            kind=kind,
+            text=text,
+            events=played.event_texts,
+            reveals=played.reveals,
+            state_before_json=table.state_json or "",
+            public_text=played.public_text if kind == "move" else text,
+            automatic=automatic,
+        )
+        waiting_since = None if played.over else progress.waiting_since
+        update = TableUpdate(
+            played.state_json, played.to_act, waiting_since, played.over, progress.round_seats
+        )
+        fate, lapsed = await self._undo_fate(ctx, Logged(seat, kind, text), played)
+        try:
+            number = await self.store.actions.commit_action(table, action, update, now, fate)
+        except StaleVersion:
+            return None
+        if played.over:
+            await self._record_ended(table.id)
+        player = ctx.by_seat(seat).display_name
+        header = {
+            "move": f"{player}: {action.public_text}",
+            "resign": f"{player} used /resign.",
+            "skip": f"{user.name} used /skip on {player}.",
+        }[kind]
+        if automatic:
+            header += f" — played for them: {automatic}."
+        version = table.version + 1
+        return Step(number, seat, kind, header, played, progress, version, user, automatic, lapsed)
+
+    async def _undo_fate(
+        self, ctx: TableContext, new: Logged, played: Played
+    ) -> tuple[UndoFate, str | None]:
+        """What storing `new` does to the table's open undo request (keeping.py): it stays
+        open while `new` leaves what it would take back untouched; else it lapses, and the
+        second value says so, and why, for the channel."""
+        table = ctx.table
+        request = await self.store.undo.open_undo_request(table.id)
+        if request is None:
+            return UndoFate(), None
+        if request.expires_at <= self.clock() or request.table_version != table.version:
+            return UndoFate(), None
+        last = table.move_count if request.last_number is None else request.last_number
+        start = await self.store.actions.state_before(table.id, request.from_number)
+        assert start is not None, "every logged action keeps the state before it"
+        undone = await self.store.actions.actions_between(table.id, request.from_number, last)
+        kept = await self.store.actions.actions_from(table.id, last + 1)
+        how = await asyncio.to_thread(
+            touches, ctx.game, start, undone, kept, new, played.events, played.state_json
+        )
+        if how is None:
+            return UndoFate(keep=request.id), None
+        reason = f"{ctx.by_seat(new.seat).display_name}'s {_kinds[new.kind]} {how}"
+        requester = ctx.name_of(request.requester_id)
+        return UndoFate(reason=reason), f"{requester}'s undo request has lapsed: {reason}."

@@ -1,0 +1,245 @@
+"""Tiny Towns: a town is worth its score now plus the buildings its resources are growing into.
+
+A town's evaluation is its score as it stands (every square without a building costs a point)
+plus, for each card it may build, the card's rough worth times how far the best unblocked
+placement of its shape is filled with the right resources (squared, so nearly finished shapes
+count most). Move ordering is the change in that value: where a resource goes, which building
+to build where. The others hardly change one's own town, so they are not searched: the search
+plays their turns with random placements and plans one's own town against sampled decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.games.tiny_towns import rules
+from engine.games.tiny_towns.board import PLACEMENTS, SQUARES, square
+from engine.games.tiny_towns.cards import MONUMENTS, RESOURCES
+from engine.games.tiny_towns.scoring import TAVERN_POINTS, score_town
+from engine.games.tiny_towns.state import EMPTY, TinyTownsState
+from engine.games.tiny_towns.view import context
+
+from .base import Heuristics
+
+#: What a building of each card tends to score in a town over a game (a rough average, in
+#: points); monuments not listed are worth MONUMENT_WORTH.
+WORTH: dict[str, float] = {
+    "cottage": 2.5,
+    "farm": 4.0,
+    "granary": 3.5,
+    "greenhouse": 4.0,
+    "orchard": 3.5,
+    "fountain": 1.5,
+    "millstone": 1.5,
+    "shed": 1.0,
+    "well": 2.0,
+    "abbey": 2.5,
+    "chapel": 3.0,
+    "cloister": 2.0,
+    "temple": 3.0,
+    "almshouse": 2.0,
+    "feast-hall": 2.5,
+    "inn": 3.0,
+    "tavern": 3.0,
+    "bakery": 2.5,
+    "market": 2.0,
+    "tailor": 2.0,
+    "theater": 3.0,
+    "bank": 4.0,
+    "factory": 1.5,
+    "trading-post": 1.5,
+    "warehouse": 1.0,
+}
+MONUMENT_WORTH = 5.0
+#: A shape still missing k resources is credited STEP**k of its card's worth.
+STEP = 0.7
+FEEDERS = ("farm", "granary", "greenhouse", "orchard")
+#: How many partial placements of one card count towards growth (a monument once).
+COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
+#: An empty square costs a point only if it stays empty: until the town is finished it is
+#: worth about as much as the point it would cost.
+EMPTY_PROMISE = 1.0
+#: How much a town's value rises a round on average, along games of the greedy policy (final
+#: score less value: 8.5 at the start, -2 at the end of about thirty rounds).
+ROUND_DRIFT = 0.35
+#: Logits are point changes divided by this.
+LOGIT_POINTS = 1.0
+FULL = (1 << SQUARES) - 1
+_RESOURCE_INDEX = {name: index for index, name in enumerate(RESOURCES)}
+
+
+@cache
+def needing(card: str) -> dict[tuple[int, str], tuple[tuple[int, int, int], ...]]:
+    """The card's placements by a square and the resource they need there, each as
+    (squares mask, needs signature, size): only placements a town's resources touch count."""
+    found: dict[tuple[int, str], list[tuple[int, int, int]]] = {}
+    for placement in PLACEMENTS[card]:
+        shape = (placement.mask, placement.signature, len(placement.squares))
+        for square_, resource in zip(placement.squares, placement.resources, strict=True):
+            found.setdefault((square_, resource), []).append(shape)
+    return {key: tuple(shapes) for key, shapes in found.items()}
+
+
+def signature(cells: Sequence[str]) -> tuple[int, int]:
+    """The town's resources packed as in board.needs_signature, and its occupied squares."""
+    packed = 0
+    occupied = 0
+    for i, key in enumerate(cells):
+        if key != EMPTY:
+            occupied |= 1 << i
+            index = _RESOURCE_INDEX.get(key)
+            if index is not None:
+                packed |= 1 << (SQUARES * index + i)
+    return packed, occupied
+
+
+def worths(cells: Sequence[str], fed: frozenset[int], cards: Sequence[str]) -> list[float]:
+    """Each card's worth in this town: the table's, raised where the town makes it pay more
+    (a feeder with hungry cottages, a cottage with a feeder, one more tavern, a temple or
+    chapel among cottages, a second fountain)."""
+    counts: dict[str, int] = {}
+    for key in cells:
+        counts[key] = counts.get(key, 0) + 1
+    cottages = counts.get("cottage", 0)
+    hungry = sum(1 for i, key in enumerate(cells) if key == "cottage" and i not in fed)
+    feeders = sum(counts.get(key, 0) for key in FEEDERS)
+    found = []
+    for card in cards:
+        worth = WORTH.get(card, MONUMENT_WORTH)
+        if card in FEEDERS:
+            worth = max(worth, 1 + 3 * min(4, hungry)) if hungry or not feeders else 1.5
+        elif card == "cottage" and feeders:
+            worth = 3.0 + counts.get("chapel", 0)
+        elif card == "chapel":
+            worth = max(worth, 1.0 + cottages)
+        elif card == "temple":
+            worth = 4.0 if cottages >= 2 else 1.5
+        elif card == "tavern":
+            built = min(counts.get("tavern", 0), len(TAVERN_POINTS) - 2)
+            worth = TAVERN_POINTS[built + 1] - TAVERN_POINTS[built]
+        elif card == "fountain" and counts.get("fountain", 0):
+            worth = 2.5
+        elif card == "well":
+            worth = max(worth, 1.0 + 0.5 * min(4, cottages))
+        found.append(worth)
+    return found
+
+
+def growth(cells: Sequence[str], cards: Sequence[str], fed: frozenset[int]) -> float:
+    """The worth of the buildings the town's resources are on their way to.
+
+    Every unblocked placement holding some right resources is a candidate worth the card's
+    worth times the share of its shape already filled; the best candidates that do not
+    overlap are counted (at most `COPIES` of a card, a monument once).
+    """
+    packed, occupied = signature(cells)
+    placed = [(i, key) for i, key in enumerate(cells) if key in _RESOURCE_INDEX]
+    candidates: list[tuple[float, int, str]] = []
+    for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
+        by_need = needing(card)
+        seen: set[int] = set()
+        for key in placed:
+            for mask, needs, size in by_need.get(key, ()):
+                if needs in seen:
+                    continue
+                seen.add(needs)
+                matched = (needs & packed).bit_count()
+                if (mask & occupied).bit_count() == matched:
+                    candidates.append((worth * STEP ** (size - matched), mask, card))
+    candidates.sort(key=lambda c: -c[0])
+    used = 0
+    taken: dict[str, int] = {}
+    total = 0.0
+    for credit, mask, card in candidates:
+        if mask & used or taken.get(card, 0) >= COPIES.get(card, 2):
+            continue
+        used |= mask
+        taken[card] = taken.get(card, 0) + 1
+        total += credit
+    return total
+
+
+def cards_for(state: TinyTownsState, seat: int) -> list[str]:
+    return rules.buildable_cards(state, seat)
+
+
+def town_value(state: TinyTownsState, seat: int, cells: Sequence[str] | None = None) -> float:
+    """The town's score now, its empty squares' promise, and the growth of its resources."""
+    town = state.towns[seat]
+    cells = town.cells if cells is None else cells
+    ctx = context(state, seat)
+    score = score_town(cells, town.held, town.shrine, ctx)
+    empty = cells.count(EMPTY) if town.active else 0
+    return score.total + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat), score.fed)
+
+
+def after(cells: Sequence[str], action: str) -> list[str] | None:
+    """The town's squares after a `place` or `build` (None for other actions)."""
+    words = action.split()
+    if words[0] == "place":
+        changed = list(cells)
+        at = square(words[2])
+        if at is None or changed[at] != EMPTY:
+            return None  # onto a cottage (Statue of the Bondmaker): no square changes
+        changed[at] = words[1]
+        return changed
+    if words[0] == "build":
+        card, site = words[1], square(words[3])
+        changed = list(cells)
+        for name in words[5:]:
+            used = square(name)
+            if used is not None and changed[used] != "trading-post":
+                changed[used] = EMPTY
+        if site is not None:
+            changed[site] = card
+        return changed
+    return None
+
+
+class TinyTownsHeuristics(Heuristics):
+    scale: ClassVar[float] = 1.5
+    search_opponents: ClassVar[bool] = False
+    iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 30, "strong": 300}
+    #: The deck is the game's chance: more sampled decks than the default.
+    worlds: ClassVar[int] = 32
+
+    def evaluate(self, game: Game[Any], state: TinyTownsState, bot: int) -> list[float]:
+        """The bot's town value, less ROUND_DRIFT per round played: the value rises as a game
+        goes on (buildings pay more than the growth they replace), and leaves a round deeper
+        in the search must not look better only for being later."""
+        value = town_value(state, bot) - ROUND_DRIFT * state.round
+        return [value if seat == bot else 0.0 for seat in range(len(state.players))]
+
+    def logits(
+        self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str]
+    ) -> list[float]:
+        town = state.towns[seat]
+        cards = cards_for(state, seat)
+        score = score_town(town.cells, town.held, town.shrine, context(state, seat))
+        grown = growth(town.cells, cards, score.fed)
+        base = town_value(state, seat)
+        values = []
+        for action in actions:
+            changed = after(town.cells, action)
+            if changed is None:
+                value = 0.0
+            elif action.startswith("place"):
+                # A resource on an empty square changes no score: only the growth, and
+                # there is one empty square fewer.
+                value = growth(changed, cards, score.fed) - grown - EMPTY_PROMISE
+            else:
+                value = town_value(state, seat, changed) - base
+            values.append(value / LOGIT_POINTS)
+        return values
+
+    def opponent_action(
+        self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str], rng: Rng
+    ) -> str:
+        """Others only place, at random: cheap, and their towns hardly touch one's own."""
+        if "done" in actions:
+            return "done"
+        return actions[rng.below(len(actions))]
