@@ -145,7 +145,12 @@ def parse_action(board: Board, text: str) -> Action:
     if kind == "choose":
         return Action(kind, words=("-".join(rest),), side=side)
     if kind == "exchange":
-        if not rest[0].isdigit() or int(rest[0]) == 0 or rest[1:] not in ([], ["vp"]):
+        count = rest[0]
+        if (
+            not (count.isascii() and count.isdigit())
+            or int(count) == 0
+            or rest[1:] not in ([], ["vp"])
+        ):
             raise ParseError(text, f"write {form.text}")
         return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:

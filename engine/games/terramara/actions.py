@@ -229,7 +229,7 @@ class _Reader:
     def _slot(self, word: str, reserved_ok: bool) -> str:
         if reserved_ok and word == RESERVED:
             return RESERVED
-        if word.isdigit() and 1 <= int(word) <= 8:
+        if word.isascii() and word.isdigit() and 1 <= int(word) <= 8:  # not '²'
             return word
         raise self.fail(f"'{shorten(word)}' is not a river slot (1-8)")
 

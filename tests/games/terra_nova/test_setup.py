@@ -102,6 +102,9 @@ def test_notation_errors_are_friendly() -> None:
         GAME.apply(state, 0, "dance")
     with pytest.raises(ParseError, match="write upgrade"):
         GAME.apply(state, 0, "upgrade")
+    for count in ("²", "0", "x"):  # '²' passes str.isdigit but is no number int() reads
+        with pytest.raises(ParseError, match="write exchange"):
+            GAME.apply(state, 0, f"exchange {count}")
     with pytest.raises(IllegalAction, match="bonus8 is not on offer"):
         GAME.apply(state, 0, "pass bonus8")
 

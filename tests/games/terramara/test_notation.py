@@ -83,6 +83,8 @@ def test_lenient_forms(typed: str, canonical: str) -> None:
         ("place scout RT9-9 a", "is not a space"),
         ("worker 4", "worker level: 1, 2 or 3"),
         ("craft 9", "not a river slot"),
+        ("craft ²", "not a river slot"),
+        ("reserve ١", "not a river slot"),
         ("cvt ASH", "raw code"),
         ("road C1 Z9", "not a road node"),
         ("trade st for gold", "not a track"),
