@@ -35,10 +35,6 @@ from .stats import EARLY_MOVES, LATE_MOVES, alternating, late_window, ratio_of_m
 from .store_bench import copy_table
 
 LONG_GAME_SEEDS = range(1, 41)
-ACTION_COLUMNS = (
-    "number, seat, user_id, kind, text, events_json, reveals, created_at, state_before_json, "
-    "public_text"
-)
 REPEATS = 4
 
 Log = list[tuple[int, str]]
@@ -99,19 +95,30 @@ async def _measure_late(game: Game[Any]) -> dict[str, float]:
 
 
 async def _play(table: BenchTable, log: Log) -> None:
-    for seat, text in log:
-        await table.play(seat, text)
+    """Play `log` (an engine playout's) at the table, but for the actions the service has
+    played itself because they were a seat's only, forced, choice."""
+    for number, (seat, text) in enumerate(log):
+        if number >= await table.actions_played():
+            await table.play(seat, text)
 
 
 async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
-    """A copy of `table` in the channel `channel_id` (row, seats and action log), to play on."""
+    """A copy of `table` in the channel `channel_id` (row, seats, action log and checkpoints),
+    to play on."""
     await copy_table(store, table.table_id, 1, datetime.now(UTC), prefix=channel_id)
     copy = await store.tables.open_table(f"{channel_id}-0")
     assert copy is not None
     async with store.database.write() as db:
+        described = await (await db.execute("PRAGMA table_info(actions)")).fetchall()
+        columns = ", ".join(row[1] for row in described if row[1] != "table_id")
         await db.execute(
-            f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
-            f"SELECT ?, {ACTION_COLUMNS} FROM actions WHERE table_id = ?",
+            f"INSERT INTO actions (table_id, {columns}) "
+            f"SELECT ?, {columns} FROM actions WHERE table_id = ?",
+            (copy.id, table.table_id),
+        )
+        await db.execute(
+            "INSERT INTO checkpoints (table_id, number, state) "
+            "SELECT ?, number, state FROM checkpoints WHERE table_id = ?",
             (copy.id, table.table_id),
         )
     channel = Channel(id=copy.channel_id, guild_id=table.channel.guild_id)

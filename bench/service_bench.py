@@ -54,6 +54,12 @@ class BenchTable:
     async def play(self, seat: int, text: str) -> None:
         await self.service.act(self.channel, self.seats[seat], text)
 
+    async def actions_played(self) -> int:
+        """How many actions the table's log holds (the service plays forced ones itself)."""
+        record = await self.service.store.tables.table(self.table_id)
+        assert record is not None
+        return record.move_count
+
 
 async def start_table(
     store: Store, game: Game[Any], seed: int, players: int, channel_id: str = "bench-channel"

@@ -123,8 +123,9 @@ async def _playing_table(store: Store) -> tuple[Service, dict[int | None, User]]
 async def copy_table(
     store: Store, template_id: int, count: int, now: datetime, prefix: str
 ) -> None:
-    """`count` copies of table `template_id` with its seats, in channels `<prefix>-<n>`,
-    each last moved at a moment of the past day (so due at that moment of the coming day)."""
+    """`count` copies of table `template_id` with its seats and checkpoints, in channels
+    `<prefix>-<n>`, each last moved at a moment of the past day (so due at that moment of the
+    coming day)."""
     rows = []
     for number in range(count):
         moved = now - DAY + DAY * (number + 0.5) / count
@@ -143,6 +144,12 @@ async def copy_table(
             "INSERT INTO seats (table_id, user_id, display_name, joined_at, seat) "
             "SELECT t.id, s.user_id, s.display_name, s.joined_at, s.seat FROM game_tables AS t "
             "JOIN seats AS s ON s.table_id = ? WHERE t.channel_id LIKE ?",
+            (template_id, f"{prefix}-%"),
+        )
+        await db.execute(
+            "INSERT INTO checkpoints (table_id, number, state) "
+            "SELECT t.id, c.number, c.state FROM game_tables AS t "
+            "JOIN checkpoints AS c ON c.table_id = ? WHERE t.channel_id LIKE ?",
             (template_id, f"{prefix}-%"),
         )
 

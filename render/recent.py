@@ -3,8 +3,9 @@ and recur from move to move (a board's layer, the players' panels, the towns).""
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
 from PIL import Image
@@ -59,3 +60,49 @@ def draw_region(
     region = cache.get(key, make)
     if not drawn:
         image.paste(region, box[:2])
+
+
+class Grown:
+    """Images that grow by parts (Terra Nova (2006)'s stones), for the most recent few: an
+    image with more parts is drawn from a kept one by adding only the parts it lacks.
+
+    An entry is kept by its `key` (everything under the parts) and the parts it shows; a
+    view is drawn from the entry of the same key whose parts are all among the view's (the
+    most of them), so another table or a move undone never gets a part it does not show: it
+    is drawn afresh instead. Entries are grown in place, under a lock, as boards are drawn in
+    worker threads.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: list[tuple[Hashable, set[Hashable], Image.Image]] = []
+        self._lock = threading.Lock()
+        self.cache_clear = self._entries.clear
+
+    def copy_of(
+        self,
+        key: Hashable,
+        parts: Sequence[Hashable],
+        make: Callable[[], Image.Image],
+        add: Callable[[Image.Image, Sequence[Hashable]], None],
+    ) -> Image.Image:
+        """A copy of the image with `parts`: `make()` draws a new one with all of them,
+        `add(image, new)` adds `new` to an image with the others, giving the same pixels."""
+        wanted = set(parts)
+        with self._lock:
+            kept = [
+                index
+                for index, (entry_key, shown, _) in enumerate(self._entries)
+                if entry_key == key and shown <= wanted
+            ]
+            if kept:
+                index = max(kept, key=lambda i: len(self._entries[i][1]))
+                _, shown, image = self._entries.pop(index)
+                new = [part for part in parts if part not in shown]
+                if new:
+                    add(image, new)
+            else:
+                image = make()
+            self._entries.insert(0, (key, wanted, image))
+            del self._entries[self.size :]
+            return image.copy()

@@ -14,13 +14,12 @@ of, the next player's turn) does not, and the request lapses, saying why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core import EngineError, Event, Game, Result
+from engine.core import EngineError, Event, Game
 
 from ..store import ActionRecord, KeptAction
-from ..store.records import ActionKind
+from .positions import Logged, play_again, replay_actions
 
 #: Why a request lapses, after the acting player's name (`bob's move …`).
 BUILDS_ON = "builds on what it would take back"
@@ -29,27 +28,9 @@ REVEALS = "revealed hidden information or chance, and no undo reaches back past 
 ENDS = "ended the game"
 
 
-@dataclass(frozen=True, slots=True)
-class Logged:
-    """An action as the log has it: whose, what kind, its text."""
-
-    seat: int
-    kind: ActionKind
-    text: str
-
-
-def replay(game: Game[Any], state: Any, action: Logged | ActionRecord) -> Result[Any]:
-    """Play a logged action again on `state`."""
-    if action.kind == "resign":
-        return game.resign(state, action.seat)
-    if action.kind == "skip":
-        return game.skip(state, action.seat)
-    return game.apply(state, action.seat, action.text)
-
-
 def touches(
     game: Game[Any],
-    start_json: str,
+    start: Any,
     undone: Sequence[ActionRecord],
     kept: Sequence[ActionRecord],
     new: Logged,
@@ -57,15 +38,15 @@ def touches(
     reached_json: str,
 ) -> str | None:
     """How the action `new` (its `events`, leading to `reached_json`) touches what the request
-    would take back — `undone`, played from `start_json` and followed by `kept` — in words
+    would take back — `undone`, played from the position `start` and followed by `kept` — in words
     after its player's name; None when it leaves it untouched."""
     if any(event.reveals for event in events):
         return REVEALS
     if game.is_over(game.load_state(reached_json)):
         return ENDS
-    world, _ = replay_kept(game, start_json, kept)
+    world = replay_actions(game, start, kept)
     try:
-        moved = replay(game, world, new)
+        moved = play_again(game, world, new)
     except EngineError:
         return BUILDS_ON
     if [event.text for event in moved.events] != [event.text for event in events]:
@@ -73,21 +54,20 @@ def touches(
     again = moved.state
     try:
         for action in undone:
-            again = replay(game, again, action).state
+            again = play_again(game, again, action).state
     except EngineError:
         return CHANGES
     return None if game.dump_state(again) == reached_json else CHANGES
 
 
 def replay_kept(
-    game: Game[Any], start_json: str, kept: Sequence[ActionRecord]
+    game: Game[Any], start: Any, kept: Sequence[ActionRecord]
 ) -> tuple[Any, list[KeptAction]]:
-    """`kept` played again from `start_json`: the position reached, and each action with the
-    position before it and its events there (as the log keeps them)."""
-    state = game.load_state(start_json)
+    """`kept` played again from the position `start`: the position reached, and each action
+    with its events there and the position after it."""
+    state = start
     logged: list[KeptAction] = []
     for action in kept:
-        before = game.dump_state(state)
-        state, events = replay(game, state, action)
-        logged.append(KeptAction(action, before, [event.text for event in events]))
+        state, events = play_again(game, state, action)
+        logged.append(KeptAction(action, [event.text for event in events], game.dump_state(state)))
     return state, logged

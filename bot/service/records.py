@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.record import RESIGN, SKIP, header_lines, safe_names
-from engine.core.replay import play_line
 
 from ..store import ActionRecord
 from .base import ServiceBase, TableContext
 from .errors import BadRequest, WrongStage
 from .model import Attachment, Channel, Reply, User
+from .positions import play_again
 from .texts import plural, scores_line
 
 #: Seconds a move is shown in a replay (render/animation.py's MOVE_MS), for the reply's words.
@@ -152,7 +152,7 @@ def _positions(ctx: TableContext, actions: list[ActionRecord]) -> list[Any]:
     state = game.new_game(players, table.seed, table.options)
     states = [state]
     for action in actions:
-        state = play_line(game, state, action.seat, _logged_action(action)).state
+        state = play_again(game, state, action).state
         states.append(state)
     return states
 

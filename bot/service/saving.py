@@ -14,8 +14,10 @@ from engine.core import Event, Result, join_turn
 from ..store import NewAction, StaleVersion, TableUpdate, UndoFate
 from ..store.records import ActionKind
 from .base import TableContext
-from .keeping import Logged, touches
+from .errors import UndoRefused
+from .keeping import touches
 from .model import User
+from .positions import Logged, PositionService
 from .progress import RoundProgress, next_round
 from .results import ResultService
 from .texts import plural
@@ -71,7 +73,7 @@ class Step:
     lapsed: str | None = None
 
 
-class SavingService(ResultService):
+class SavingService(PositionService, ResultService):
     def _play(
         self,
         ctx: TableContext,
@@ -127,7 +129,6 @@ class SavingService(ResultService):
             text=text,
             events=played.event_texts,
             reveals=played.reveals,
-            state_before_json=table.state_json or "",
             public_text=played.public_text if kind == "move" else text,
             automatic=automatic,
         )
@@ -166,8 +167,10 @@ class SavingService(ResultService):
         if request.expires_at <= self.clock() or request.table_version != table.version:
             return UndoFate(), None
         last = table.move_count if request.last_number is None else request.last_number
-        start = await self.store.actions.state_before(table.id, request.from_number)
-        assert start is not None, "every logged action keeps the state before it"
+        try:
+            start = await self._state_before(ctx, request.from_number)
+        except UndoRefused:  # the game moved on meanwhile: storing `new` will find that too
+            return UndoFate(), None
         undone = await self.store.actions.actions_between(table.id, request.from_number, last)
         kept = await self.store.actions.actions_from(table.id, last + 1)
         how = await asyncio.to_thread(

@@ -1,6 +1,7 @@
 """Undo by consent: a player asks to take back the last action(s); it happens only when every
 other seated player approves, and never past an action that revealed hidden information or
-randomness. The snapshot stored with the first action taken back is restored as it was.
+randomness. The position before the first action taken back is restored: the store keeps a
+few positions, and the actions logged after the nearest one are played again (positions.py).
 `count` counts the actions players chose: an action the service played for a player (forced,
 or their standing answer) is taken back with the chosen action before it.
 
@@ -35,6 +36,7 @@ from .base import TableContext, changed_at_once, others
 from .errors import BadRequest, NotAllowed, RulesError, UndoRefused
 from .keeping import replay_kept
 from .model import Channel, Mention, Reply, User
+from .positions import MOVED_ON_MEANWHILE
 from .progress import next_round
 from .texts import clock, join_fitting, names_list, plural
 
@@ -224,9 +226,7 @@ class UndoService(AutomaticService):
         other seats the table waits for are the same before them as now."""
         if any(action.seat != seat or action.kind != "move" for action in actions):
             return False
-        before_json = await self.store.actions.state_before(ctx.table.id, from_number)
-        assert before_json is not None, "every logged action keeps the state before it"
-        before = await self._engine(ctx.game.load_state, before_json)
+        before = await self._state_before(ctx, from_number)
         others_before = set(ctx.game.to_act(before)) - {seat}
         return others_before == set(ctx.table.to_act) - {seat}
 
@@ -275,8 +275,7 @@ class UndoService(AutomaticService):
         again on it (those a request kept; keeping.py), then what is automatic there. `by`
         made it happen (their own undo, or the last approval) and is not pinged for it."""
         table = ctx.table
-        start = await self.store.actions.state_before(table.id, from_number)
-        assert start is not None, "every logged action keeps the state before it"
+        start = await self._state_before(ctx, from_number)
         later = await self.store.actions.actions_from(table.id, actions[-1].number + 1)
         try:
             state, kept = await self._engine(replay_kept, ctx.game, start, later)
@@ -289,7 +288,7 @@ class UndoService(AutomaticService):
         now = self.clock()
         progress = next_round(table, self._to_act(ctx, state), now)
         restored = TableUpdate(
-            ctx.game.dump_state(state) if kept else start,
+            ctx.game.dump_state(state),
             progress.to_act,
             progress.waiting_since,
             finished=False,
@@ -306,10 +305,7 @@ class UndoService(AutomaticService):
                 latest = await self.store.undo.last_undo_request(table.id, request_id)
                 if latest is not None and latest.status == "done":
                     raise UndoRefused(closed_text(latest)) from None
-            raise UndoRefused(
-                "The game moved on at the same moment, so nothing was taken back; look at "
-                "/board and ask again if it is still wanted."
-            ) from None
+            raise UndoRefused(MOVED_ON_MEANWHILE) from None
         lines = [f"{preface}Taken back: {listed}."]
         if kept:
             again = [

@@ -1,15 +1,18 @@
-"""The action log: each action with the position it started from (so an undo restores it
-without replay) and its public text, written together with the new position — or not at all
-when the table moved on meanwhile (`StaleVersion`)."""
+"""The action log: each action with its public text, written together with the new position
+and the checkpoints that follow from it (checkpoints.py) — or not at all when the table moved
+on meanwhile (`StaleVersion`). An earlier position is the nearest checkpoint before it with
+the actions after that played again."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from .checkpoints import keep_after_action
 from .database import Database, Row
 from .records import (
     ActionKind,
     ActionRecord,
+    Checkpoint,
     NewAction,
     TableRecord,
     TableStatus,
@@ -17,7 +20,7 @@ from .records import (
     UndoFate,
 )
 from .undo import settle_open_requests
-from .values import read_json, record, required_time, stored_json, stored_time
+from .values import read_json, read_state, record, required_time, stored_json, stored_time
 from .versions import move
 
 _ACTION_COLUMNS = (
@@ -56,8 +59,8 @@ class ActionLog:
             await settle_open_requests(db, table, now, undo)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json, public_text, automatic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, public_text, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -68,10 +71,17 @@ class ActionLog:
                     stored_json(action.events),
                     int(action.reveals),
                     stored_time(now),
-                    action.state_before_json,
                     None if action.public_text == action.text else action.public_text,
                     action.automatic,
                 ),
+            )
+            await keep_after_action(
+                db,
+                table.id,
+                number,
+                update.state_json,
+                reveals=action.reveals,
+                finished=update.finished,
             )
         return number
 
@@ -119,12 +129,15 @@ class ActionLog:
         )
         return row is not None
 
-    async def state_before(self, table_id: int, number: int) -> str | None:
+    async def checkpoint_before(self, table_id: int, number: int) -> Checkpoint | None:
+        """The latest position the table keeps from before action `number` (the position
+        after action `number - 1` at the latest); None if it keeps none that early."""
         row = await self.database.fetch_one(
-            "SELECT state_before_json FROM actions WHERE table_id = ? AND number = ?",
+            "SELECT number, state FROM checkpoints WHERE table_id = ? AND number < ? "
+            "ORDER BY number DESC LIMIT 1",
             (table_id, number),
         )
-        return str(row["state_before_json"]) if row else None
+        return None if row is None else Checkpoint(row["number"], read_state(row["state"]))
 
 
 def action_record(row: Row) -> ActionRecord:

@@ -83,7 +83,7 @@ class ActionRecord:
 
 @dataclass(frozen=True, slots=True)
 class NewAction:
-    """An action about to be logged, with the snapshot it started from (for undo)."""
+    """An action about to be logged."""
 
     seat: int
     user_id: str
@@ -91,11 +91,19 @@ class NewAction:
     text: str
     events: list[str]
     reveals: bool
-    state_before_json: str
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
     #: Why it is played for its player (forced, or their standing answer); None if chosen.
     automatic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A position a table keeps (see checkpoints.py): the state after its first `number`
+    actions (0: the start)."""
+
+    number: int
+    state_json: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +137,12 @@ class UndoFate:
 @dataclass(frozen=True, slots=True)
 class KeptAction:
     """An action played after those an undo takes back, kept by it: played again on the
-    position the undo restores, from `state_before_json`, with the events it had there."""
+    position the undo restores, with the events it had there, reaching `state_json` (kept as
+    a checkpoint where one is due, never in the log)."""
 
     action: ActionRecord
-    state_before_json: str
     events: list[str]
+    state_json: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from .checkpoints import drop_all_but_start, keep_start
 from .database import Database, Row
 from .errors import StoreError
 from .records import (
@@ -20,7 +21,15 @@ from .records import (
     TableUpdate,
 )
 from .undo import lapse_open_requests
-from .values import read_json, read_time, record, required_time, stored_json, stored_time
+from .values import (
+    read_json,
+    read_state,
+    read_time,
+    record,
+    required_time,
+    stored_json,
+    stored_time,
+)
 from .versions import bump, move
 
 
@@ -207,10 +216,12 @@ class TableStore:
     async def start(
         self, table: TableRecord, seat_order: Sequence[str], update: TableUpdate, now: datetime
     ) -> None:
-        """Seat the users in `seat_order` (user ids) and store the initial position."""
+        """Seat the users in `seat_order` (user ids) and store the initial position (as the
+        table's state and its first checkpoint)."""
         async with self.database.write() as db:
             started = {"status": "active", "started_at": stored_time(now)}
             await move(db, table, now, ("lobby",), update, **started)
+            await keep_start(db, table.id, update.state_json)
             await db.executemany(
                 "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?",
                 [(seat, table.id, user_id) for seat, user_id in enumerate(seat_order)],
@@ -222,6 +233,7 @@ class TableStore:
             ended = {"status": status, "ended_at": stored_time(now), "remind_at": None}
             await bump(db, table, now, OPEN_STATUSES, **ended)
             await lapse_open_requests(db, table.id, now)
+            await drop_all_but_start(db, table.id)
 
 
 def table_record(row: Row) -> TableRecord:
@@ -229,6 +241,7 @@ def table_record(row: Row) -> TableRecord:
         TableRecord,
         row,
         options=read_json(row["options_json"]),
+        state_json=None if row["state_json"] is None else read_state(row["state_json"]),
         created_at=required_time(row["created_at"]),
         updated_at=required_time(row["updated_at"]),
         started_at=read_time(row["started_at"]),

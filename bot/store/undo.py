@@ -1,7 +1,8 @@
-"""Undo requests and their votes, and taking actions back: the position stored with the first
-action taken back is restored (and the later actions a request keeps are played again on it),
-the actions taken back leave the log and the request is closed — in one transaction, and only
-if the table is unchanged since it was read."""
+"""Undo requests and their votes, and taking actions back: the position before the first
+action taken back is restored (the service finds it: bot/service/positions.py, and plays the
+later actions a request keeps again on it), the actions and the checkpoints after it leave
+the store and the request is closed — in one transaction, and only if the table is unchanged
+since it was read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import aiosqlite
 
+from .checkpoints import drop_after, keep_after_action
 from .database import Database, Row
 from .errors import StoreError
 from .records import KeptAction, TableRecord, TableUpdate, UndoFate, UndoRequestRecord, UndoStatus
@@ -115,20 +117,21 @@ class UndoStore:
         kept: Sequence[KeptAction] = (),
     ) -> None:
         """Take back actions `from_number`… but the `kept` ones: store the position
-        `restored`, drop the actions from the log, log the kept ones again after the others
-        (numbered on from `from_number`, with the positions and events of their replay) and
-        close the request (if any) as done — atomically, and only if the table is unchanged;
-        StaleVersion otherwise."""
+        `restored`, drop the actions and the checkpoints after the position before them, log
+        the kept ones again after the others (numbered on from `from_number`, with the events
+        of their replay, and checkpoints where due) and close the request (if any) as done —
+        atomically, and only if the table is unchanged; StaleVersion otherwise."""
         async with self.database.write() as db:
             count = from_number - 1 + len(kept)
             await move(db, table, now, ("active",), restored, move_count=count)
             await db.execute(
                 "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
             )
+            await drop_after(db, table.id, from_number - 1)
             await db.executemany(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, state_before_json, public_text, automatic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                "reveals, created_at, public_text, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 [
                     (
                         table.id,
@@ -139,7 +142,6 @@ class UndoStore:
                         entry.action.text,
                         stored_json(entry.events),
                         stored_time(entry.action.created_at),
-                        entry.state_before_json,
                         None
                         if entry.action.public_text == entry.action.text
                         else entry.action.public_text,
@@ -148,6 +150,10 @@ class UndoStore:
                     for number, entry in enumerate(kept, start=from_number)
                 ],
             )
+            for number, entry in enumerate(kept, start=from_number):
+                await keep_after_action(
+                    db, table.id, number, entry.state_json, reveals=False, finished=False
+                )
             if request_id is not None:
                 await db.execute(
                     "UPDATE undo_requests SET status = 'done', resolved_at = ?, undone_json = ? "

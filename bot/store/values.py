@@ -1,11 +1,12 @@
 """How values are kept in columns — moments as ISO 8601 text (timezone-aware, as given),
-lists and dicts as JSON text — and how a row read becomes a record: by column name. Every
-store module converts through these, so the format is decided once (a store on another
-database would change only these)."""
+lists and dicts as JSON text, game states as zlib-compressed JSON — and how a row read
+becomes a record: by column name. Every store module converts through these, so the format
+is decided once (a store on another database would change only these)."""
 
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import fields
 from datetime import datetime
 from functools import cache
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     from .database import Row
 
 R = TypeVar("R", bound="DataclassInstance")
+
+#: zlib's level for states: 6 (its default) makes them a third of their JSON or less; higher
+#: levels gain nothing measurable on a few kilobytes of JSON and cost time on every move.
+STATE_LEVEL = 6
 
 
 def record(kind: type[R], row: Row, **converted: Any) -> R:
@@ -51,3 +56,14 @@ def stored_json(value: Any) -> str:
 
 def read_json(text: str) -> Any:
     return json.loads(text)
+
+
+def stored_state(state_json: str) -> bytes:
+    """A game state as kept in a column: its JSON, zlib-compressed."""
+    return zlib.compress(state_json.encode(), STATE_LEVEL)
+
+
+def read_state(value: bytes | str) -> str:
+    """A stored game state's JSON. A BLOB is compressed; text is JSON as older versions
+    stored it (and migration 0011 keeps it so)."""
+    return zlib.decompress(value).decode() if isinstance(value, bytes) else value

@@ -13,7 +13,7 @@ import aiosqlite
 from .errors import StoreError
 from .records import TableRecord, TableStatus, TableUpdate
 from .reminder_due import REMIND_AT_AFTER_CHANGE, to_micros
-from .values import stored_json, stored_time
+from .values import stored_json, stored_state, stored_time
 
 
 class StaleVersion(StoreError):
@@ -48,7 +48,7 @@ async def move(
     look at the table next: one interval after `now`, never once the game is over (see
     reminder_due.py)."""
     position = {
-        "state_json": update.state_json,
+        "state_json": stored_state(update.state_json),
         "to_act_json": stored_json(update.to_act),
         "waiting_since": stored_time(update.waiting_since),
         "round_seats_json": stored_json(update.round),

@@ -76,7 +76,7 @@ def replay(
         if player not in result.players:
             raise ReplayError(number, line, f"'{player}' is not one of {', '.join(players)}")
         try:
-            result.state, events = play_line(game, result.state, result.seat_of(player), action)
+            result.state, events = _step(game, result.state, result.seat_of(player), action)
         except EngineError as error:
             raise ReplayError(number, line, str(error)) from None
         result.events.extend(events)
@@ -84,9 +84,8 @@ def replay(
     return result
 
 
-def play_line(game: Game[Any], state: Any, seat: int, action: str) -> Result[Any]:
-    """One move line's action for `seat`: an action (or whole turn), or `/resign` and `/skip`
-    for that player."""
+def _step(game: Game[Any], state: Any, seat: int, action: str) -> Result[Any]:
+    """One move line: an action (or whole turn), or `/resign` and `/skip` for that player."""
     command = action.lower()
     if command == RESIGN:
         return game.resign(state, seat)

@@ -1,9 +1,9 @@
 """The Terra Nova (2006) board image, drawn from the view of docs/games/terra-nova-2006.md.
 
-Cached layers (the island with landscapes, coordinates and legend; masks for scored areas)
-lie under what each view adds: scored areas, stones, the last turn, figures and the side
-panel. Landscapes carry their letter as well as their colour, so colour-blind players can
-tell them apart.
+Cached layers (the island with landscapes, coordinates and legend; masks for scored areas;
+the scored areas and stones of recent images) lie under what each view adds: the areas'
+points, the last turn, figures and the side panel. Landscapes carry their letter as well
+as their colour, so colour-blind players can tell them apart.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from render.palette import stored_palette
 from .layers import board_for
 from .layout import cells_of
 from .panel import draw_panel
-from .pieces import Seats, draw_pieces, scored_layer
+from .pieces import Seats, draw_pieces, stones_layer
 
 #: Where the game's fixed palette is stored (render/palette.py).
 PALETTE_FOLDER = Path(__file__).parent
@@ -38,7 +38,7 @@ def image_of(data: TerraNova2006View | Mapping[str, Any]) -> Image.Image:
     cells = cells_of(view)
     board = board_for(cells)
     seats = Seats.of(view.players)
-    image = scored_layer(board, cells, view, seats).copy()
+    image = stones_layer(board, cells, view, seats)
     draw_pieces(image, board, view, seats)
     draw_panel(image, view, seats)
     return image

@@ -30,7 +30,7 @@ from render.common import (
     shape_mask,
     text_colour_on,
 )
-from render.recent import Recent
+from render.recent import Grown, Recent
 
 from .layers import Board
 from .layout import BoardLayout
@@ -70,13 +70,10 @@ def draw_pieces(
     view: TerraNova2006View,
     seats: Seats,
 ) -> None:
-    """Stones, the areas' points, the last turn's arrows, and figures on top, over the
-    `scored_layer`."""
+    """The areas' points, the last turn's arrows, and figures on top, over the
+    `stones_layer`."""
     layout = board.layout
     last = view.last_turn
-    stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
-    for name in view.stones:
-        paste_centred(image, stone, layout.centre(name))
     fresh = set(last.areas if last else [])
     for index, area in enumerate(view.areas):
         draw_area_badge(image, layout, area, seats, fresh=index in fresh)
@@ -104,8 +101,6 @@ def scored_layer(
 ) -> Image.Image:
     """The board's static layer with the scored areas shaded (`cells` keys the board; do not
     draw on the layer: copy it)."""
-    winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
-    key = (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
 
     def make() -> Image.Image:
         image = board.background.copy()
@@ -113,7 +108,52 @@ def scored_layer(
             draw_area(image, board, area, seats)
         return image
 
-    return SCORED.get(key, make)
+    return SCORED.get(_scored_key(cells, view, seats), make)
+
+
+def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> Hashable:
+    winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
+    return (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
+
+
+#: Boards with their scored areas and stones: a move adds a stone or two, and late in a game
+#: the board has a hundred, so each image is drawn from the one before by adding the new
+#: stones only (docs/architecture.md, "Speed").
+STONED = Grown(8)
+
+
+def stones_layer(
+    board: Board, cells: Hashable, view: TerraNova2006View, seats: Seats
+) -> Image.Image:
+    """A copy of the `scored_layer` with the view's stones on it (to draw on)."""
+    layout = board.layout
+    stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
+    width, height = stone.size
+    corners = {
+        name: (round(x - width / 2), round(y - height / 2))
+        for name, (x, y) in ((name, layout.centre(name)) for name in view.stones)
+    }
+
+    def make() -> Image.Image:
+        image = scored_layer(board, cells, view, seats).copy()
+        for corner in corners.values():
+            image.paste(stone, corner, stone)
+        return image
+
+    def add(image: Image.Image, names: Sequence[Hashable]) -> None:
+        """Draw again, from the scored layer, the square of each new stone with every stone
+        that reaches into it, in the view's order: the anti-aliased rims of neighbouring
+        stones share a few pixels, so those pixels come out as `make` draws them."""
+        scored = scored_layer(board, cells, view, seats)
+        for name in names:
+            left, top = corners[str(name)]
+            square = scored.crop((left, top, left + width, top + height))
+            for x, y in corners.values():
+                if abs(x - left) < width and abs(y - top) < height:
+                    square.paste(stone, (x - left, y - top), stone)
+            image.paste(square, (left, top))
+
+    return STONED.copy_of(_scored_key(cells, view, seats), view.stones, make, add)
 
 
 Masked = tuple[Box, Image.Image]
@@ -223,7 +263,7 @@ def draw_area_badge(
     points = [layout.centre(name) for name in area.cells]
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
-    cx, cy = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
+    centre = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
     winners, awarded = area.winners, area.awarded
     if not winners:
         text = "nobody"
@@ -231,26 +271,96 @@ def draw_area_badge(
         text = f"+{awarded[str(winners[0])]}"
     else:
         text = f"+{min(awarded.values())} each"
-    badge_font = font(round(layout.radius * 0.6))
-    disc = 11
-    width = badge_font.getlength(text) + 14 + len(winners) * (2 * disc + 3)
-    height = layout.radius * 0.6 + 12
-    left, top = cx - width / 2, cy - height / 2
-    outline = HIGHLIGHT if fresh else INK
-    ImageDraw.Draw(image).rounded_rectangle(
-        (left, top, left + width, top + height),
-        radius=7,
-        fill=CASING,
-        outline=outline,
-        width=3 if fresh else 1,
-    )
-    x = left + 7
-    for seat in winners:
-        colour, label = seats.colours[seat], seats.labels[seat][:1]
-        sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
-        paste_centred(image, sprite, (x + disc, cy))
-        x += 2 * disc + 3
-    ImageDraw.Draw(image).text((x, cy), text, font=badge_font, fill=INK, anchor="lm")
+    discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in winners)
+    badge = Badge(layout.radius, centre, discs, text, fresh)
+    patch = BADGES.get(badge, badge.patch)
+    if patch is None:
+        badge.draw(image)
+    else:
+        image.paste(patch[0], patch[1], patch[2])
+
+
+#: Badges drawn before, as the pixels they cover: a late board shows ten or more.
+BADGES: Recent[tuple[Image.Image, tuple[int, int], Image.Image] | None] = Recent(256)
+
+
+@dataclass(frozen=True)
+class Badge:
+    """Everything an area's badge shows, and where."""
+
+    radius: float
+    centre: Point
+    discs: tuple[tuple[RGB, str], ...]
+    text: str
+    fresh: bool
+
+    def draw(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
+        """Draw the badge, shifted by `offset`."""
+        cx, cy = self.centre[0] - offset[0], self.centre[1] - offset[1]
+        badge_font = font(round(self.radius * 0.6))
+        disc = 11
+        width = badge_font.getlength(self.text) + 14 + len(self.discs) * (2 * disc + 3)
+        height = self.radius * 0.6 + 12
+        left, top = cx - width / 2, cy - height / 2
+        outline = HIGHLIGHT if self.fresh else INK
+        ImageDraw.Draw(image).rounded_rectangle(
+            (left, top, left + width, top + height),
+            radius=7,
+            fill=CASING,
+            outline=outline,
+            width=3 if self.fresh else 1,
+        )
+        x = left + 7
+        for colour, label in self.discs:
+            sprite = disc_sprite(disc, colour, INK, label, text_colour_on(colour), None, 13)
+            paste_centred(image, sprite, (x + disc, cy))
+            x += 2 * disc + 3
+        ImageDraw.Draw(image).text((x, cy), self.text, font=badge_font, fill=INK, anchor="lm")
+
+    def patch(self) -> tuple[Image.Image, tuple[int, int], Image.Image] | None:
+        """The badge's pixels, where they go and the mask of them — the pixels that come out
+        the same on a black and on a white ground — or None if some pixel depends on what
+        lies under the badge (then it is drawn on the board each time).
+
+        The patch is drawn shifted by even whole pixels, which rounds every coordinate as
+        on the board."""
+        reach = round(self.radius * 0.6 + 12 + len(self.text) * self.radius + 80)
+        left = int(self.centre[0]) - reach // 2
+        top = int(self.centre[1]) - reach // 2
+        left, top = left - left % 2, top - top % 2
+        grounds = [Image.new("RGB", (reach, reach), ground) for ground in GROUNDS]
+        for ground in grounds:
+            self.draw(ground, (left, top))
+        on_black, on_white = grounds
+        same = _where(_brightest(ImageChops.difference(on_black, on_white)), 0)
+        untouched = ImageChops.multiply(
+            _where(_brightest(on_black), 0), _where(_darkest(on_white), 255)
+        )
+        if ImageChops.lighter(same, untouched).getextrema()[0] == 0:
+            return None
+        box = same.getbbox()
+        if box is None or box[0] == 0 or box[1] == 0 or box[2] == reach or box[3] == reach:
+            return None
+        return on_black.crop(box), (left + box[0], top + box[1]), same.crop(box)
+
+
+#: The two grounds a badge is drawn on to tell its own pixels from those it blends.
+GROUNDS = ((0, 0, 0), (255, 255, 255))
+
+
+def _brightest(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
+
+
+def _darkest(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.darker(ImageChops.darker(red, green), blue)
+
+
+def _where(channel: Image.Image, level: int) -> Image.Image:
+    """A mask of the pixels at exactly `level`."""
+    return channel.point(lambda value: 255 if value == level else 0)
 
 
 def draw_moves(

@@ -11,6 +11,7 @@ from typing import Any
 from bot.config import Settings
 from bot.console import run_console
 from bot.service import Channel, GameCatalog, Service, User
+from bot.store.values import stored_state
 from engine.core import OptionValue
 from tests.support.pile_game import PileGame
 
@@ -91,7 +92,8 @@ async def set_position(
     service: Service, state: Any, seated: Sequence[User], channel: Channel = CHANNEL
 ) -> None:
     """Put the channel's running table into `state` (a position built by a game's test
-    helpers), its players renamed to the seated users' names — as if it had been played."""
+    helpers), its players renamed to the seated users' names — as if it had been played: it
+    is also the only position the table keeps (checkpoints.py), so undo restores it."""
     table = await service.store.tables.open_table(channel.id)
     assert table is not None
     game = service.catalog.get(table.game_key)
@@ -102,6 +104,11 @@ async def set_position(
             "UPDATE game_tables SET state_json = ?, to_act_json = ?, round_seats_json = ? "
             "WHERE id = ?",
             (game.dump_state(state), to_act, to_act, table.id),
+        )
+        await db.execute("DELETE FROM checkpoints WHERE table_id = ?", (table.id,))
+        await db.execute(
+            "INSERT INTO checkpoints (table_id, number, state) VALUES (?, ?, ?)",
+            (table.id, table.move_count, stored_state(game.dump_state(state))),
         )
 
 

@@ -237,8 +237,9 @@ async def test_a_full_disk_during_a_move_changes_nothing_and_says_so(
     store = console.service.store
     (pages,) = await store.database.fetch_one("PRAGMA page_count")
     await set_page_limit(store, pages)
-    # Moves fit on the pages there are, until one needs a new page: the disk is full then.
-    for _ in range(40):
+    # Moves fit on the pages there are, until one needs a new page: the disk is full then
+    # (an action takes about a fortieth of a page; the pile of 99 lasts 99 moves).
+    for _ in range(95):
         before = await snapshot(store)
         line = f"{await mover(store)}> /move action:take 1"
         if await console.handle(line) is Outcome.REFUSED:

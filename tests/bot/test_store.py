@@ -132,7 +132,7 @@ async def _started(store: Store) -> TableRecord:
 
 
 def _action(text: str) -> NewAction:
-    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False, '{"n": 0}')
+    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False)
 
 
 async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
@@ -171,7 +171,7 @@ async def test_an_action_keeps_its_real_text_and_a_public_one_for_the_others(
     store: Store,
 ) -> None:
     table = await _started(store)
-    secret = NewAction(0, "u2", "move", "keep statue", [], False, "{}", public_text="keep a card")
+    secret = NewAction(0, "u2", "move", "keep statue", [], False, public_text="keep a card")
     await store.actions.commit_action(
         table, secret, TableUpdate("{}", [1], NOW, False, [0, 1]), NOW
     )

@@ -11,6 +11,7 @@ import pytest
 from bot.service import GameCatalog, Service
 from bot.service.info import with_words
 from bot.store import Store
+from bot.store.values import read_state
 from engine.games.terra_nova import TerraNova
 from engine.games.tiny_towns import TinyTowns
 from tests.bot.helpers import ALICE, BOB, CHANNEL, ManualClock, fake_renderer, start_table
@@ -71,7 +72,7 @@ async def rewrite(store: Store, table_id: int, column: str) -> None:
         f"SELECT {column} FROM game_tables WHERE id = ?", (table_id,)
     )
     assert row is not None
-    data = json.loads(row[column])
+    data = json.loads(read_state(row[column]))  # a state is stored compressed; JSON text reads
     options = data if column == "options_json" else data["options"]
     renamed = {key.replace("-", "_"): value for key, value in options.items()}
     assert renamed != options

@@ -150,15 +150,9 @@ async def test_a_part_of_the_game(service: Service) -> None:
 
 
 async def test_the_replay_plays_the_log_again_from_the_start(service: Service) -> None:
-    """No position is stored per action (only the table's current one): the replay builds
-    each from the game's players, seed, options and its log, and ends where the table is."""
+    """No position is stored per action: the replay builds each from the game's players,
+    seed, options and its log, and ends where the table is."""
     await play_to_the_end(service, CHANNEL, [ALICE, BOB], "terra-nova-2006", {}, 1)
-    async with service.store.database.write() as db:
-        columns = [
-            row[1] for row in await (await db.execute("PRAGMA table_info(actions)")).fetchall()
-        ]
-        if "state_before_json" in columns:
-            await db.execute("ALTER TABLE actions DROP COLUMN state_before_json")
     table = await service.store.tables.table(1)
     assert table is not None and table.state_json is not None
     reply = await service.draw_replay(await service.prepare_replay(CHANNEL, BOB))

@@ -57,7 +57,6 @@ async def move(store: Store, now: datetime, table_id: int, seat: int, to_act: li
         text="take 1",
         events=[],
         reveals=False,
-        state_before_json=table.state_json or "{}",
     )
     waiting_since = table.waiting_since if to_act == table.to_act else now
     update = TableUpdate("{}", to_act, waiting_since, finished=not to_act)
