@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     #: Seconds a write waits for another process's write before it is refused as busy.
     database_busy_timeout: float = Field(default=10.0, gt=0)
     board_dir: Path = Path("./boards")
+    #: Seconds a bot player waits after the move it answers (Discord), so the channel follows.
+    bot_delay_seconds: float = Field(default=3.0, ge=0, le=600)
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
 

@@ -5,8 +5,10 @@ Each line is `name> /command key:value …`, written as the user `name`: every c
 images are saved under BOARD_DIR, each under a name of its own (an image is never
 overwritten, not even after an undo brings back an earlier move number), and their paths
 printed. The state lives in the same SQLite database as the bot's, so a console game
-survives a restart. `/remind` and `/notify` store their settings there too; reminders are
-sent by the Discord bot only (the console has no clock of its own).
+survives a restart. Bots play their turns right after the line that made them due (and at
+start, those that fell due while the console was closed), each printed as its own reply.
+`/remind` and `/notify` store their settings there too; reminders are sent by the Discord
+bot only (the console has no clock of its own).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import enum
 import logging
 import re
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
 
@@ -35,6 +38,8 @@ from .service import (
     default_animator,
     default_renderer,
 )
+from .service.bot_runner import BotRunner
+from .service.bots import BotMove
 from .service.names import clean_name
 from .store import StorageFault, Store
 
@@ -76,6 +81,15 @@ class ConsoleTable:
         self.backend = Backend(service, reminders)
         self.board_dir = board_dir
         self.out = out
+        # At the console a bot answers at once: the lines already follow one another.
+        self.bots = BotRunner(service, self._show_bot_move, clock=service.clock, delay=timedelta(0))
+
+    async def _show_bot_move(self, move: BotMove) -> None:
+        self._show(move.reply, None)
+
+    async def play_bots(self) -> None:
+        """Play every bot turn due now, printing each."""
+        await self.bots.run_once()
 
     async def handle(self, line: str) -> Outcome:
         """Run one line. A refusal (bad command, rules error, …) is printed and reported as
@@ -102,6 +116,7 @@ class ConsoleTable:
             self.say(f"error: {fault}")
             return Outcome.REFUSED
         self._show(reply, user)
+        await self.play_bots()
         return Outcome.DONE
 
     async def _log_fault(self, fault: StorageFault, user: User, command: str) -> None:
@@ -119,13 +134,13 @@ class ConsoleTable:
             fault.detail,
         )
 
-    def _show(self, reply: Reply, user: User) -> None:
+    def _show(self, reply: Reply, user: User | None) -> None:
         self._print(reply, user)
         if reply.personal is not None:
             self._print(reply.personal, user)
 
-    def _print(self, reply: Reply, user: User) -> None:
-        prefix = f"(only {user.name} sees this) " if reply.private else ""
+    def _print(self, reply: Reply, user: User | None) -> None:
+        prefix = f"(only {user.name} sees this) " if reply.private and user else ""
         self.say(prefix + reply.text)
         if reply.mentions:
             self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
@@ -190,6 +205,7 @@ async def run_console(
         service = Service(store, games=games, renderer=renderer, animator=animator)
         await service.record_past_results()
         table = ConsoleTable(service, settings.board_dir)
+        await table.play_bots()  # turns that fell due while the console was closed
         if script is not None:
             return await _run_script(table, script, strict)
         await _run_interactive(table)

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
+from ..service.bots import parse_clock
 from .parse import CommandError, Invocation, parse_game_options
 from .specs import help_text
 
@@ -38,6 +39,7 @@ async def _newgame(backend: Backend, channel: Channel, user: User, call: Invocat
         parse_game_options(call.text("options")),
         call.maybe_number("seed"),
         timedelta(hours=call.number("skip-after")),
+        parse_clock(call.maybe_text("clock")),
     )
 
 
@@ -45,6 +47,12 @@ async def _move(backend: Backend, channel: Channel, user: User, call: Invocation
     if call.flag("preview"):
         return await backend.service.preview(channel, user, call.text("action"))
     return await backend.service.act(channel, user, call.text("action"))
+
+
+async def _replace(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    return await backend.service.replace(
+        channel, user, call.text("player"), call.text("with"), call.maybe_text("level")
+    )
 
 
 async def _standing(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
@@ -95,6 +103,8 @@ HANDLERS: dict[str, Handler] = {
     "join": lambda b, c, u, i: b.service.join(c, u),
     "leave": lambda b, c, u, i: b.service.leave(c, u),
     "start": lambda b, c, u, i: b.service.start(c, u),
+    "addbot": lambda b, c, u, i: b.service.add_bot(c, u, i.maybe_text("level")),
+    "removebot": lambda b, c, u, i: b.service.remove_bot(c, u),
     "move": _move,
     "legal": lambda b, c, u, i: b.service.legal(c, u, i.text("filter")),
     "standing": _standing,
@@ -111,6 +121,9 @@ HANDLERS: dict[str, Handler] = {
     "mygames": lambda b, c, u, i: b.service.my_games(u),
     "abandon": lambda b, c, u, i: b.service.ask_abandon(c, u),
     "skip": lambda b, c, u, i: b.service.ask_skip(c, u, i.text("player")),
+    "replace": _replace,
+    "return": lambda b, c, u, i: b.service.return_seat(c, u),
+    "away": lambda b, c, u, i: b.service.away(u, i.text("until")),
     "remind": _remind,
     "notify": _notify,
     "rules": _rules,

@@ -43,6 +43,10 @@ class Invocation:
         value = self.options[name]
         return "" if value is None else str(value)
 
+    def maybe_text(self, name: str) -> str | None:
+        value = self.options[name]
+        return None if value is None else str(value)
+
     def number(self, name: str) -> int:
         value = self.options[name]
         assert isinstance(value, int), f"/{self.command.name} {name} is a whole number"

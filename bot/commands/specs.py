@@ -18,6 +18,7 @@ import engine
 from engine.core import Game
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
+from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
 from ..service.standing import LONGEST_ANSWER
@@ -54,8 +55,8 @@ class OptionDef:
 
     @property
     def identifier(self) -> str:
-        """The name as a Python identifier (`skip_after` for `skip-after`, `from_` for
-        `from`)."""
+        """The name as a Python identifier (`skip_after` for `skip-after`, `with_` for
+        `with`, `from_` for `from`)."""
         name = self.name.replace("-", "_")
         return f"{name}_" if keyword.iskeyword(name) else name
 
@@ -72,11 +73,15 @@ class CommandDef:
     def option(self, name: str) -> OptionDef | None:
         return next((option for option in self.options if option.name == name), None)
 
-    def usage(self) -> str:
+    def usage(self, *, short: bool = False) -> str:
+        """`/skip player:<player>`; `short`: optional options by their names only
+        (`[count]`), as /help lists them."""
         parts = [f"/{self.name}"]
         for option in self.options:
             part = f"{option.name}:<{_PLACEHOLDER.get(option.kind, option.name)}>"
-            parts.append(part if option.required else f"[{part}]")
+            if not option.required:
+                part = f"[{option.name if short else part}]"
+            parts.append(part)
         return " ".join(parts)
 
 
@@ -114,6 +119,11 @@ MOVE_LENGTH = min(DISCORD_TEXT_OPTION, max(game.max_turn_length() for game in en
 FILTER_LENGTH = max(game.longest_action() for game in engine.all_games())
 OPTIONS_LENGTH = max(_options_text_length(game) for game in engine.all_games())
 TIME_ZONE_LENGTH = 64
+#: `strong`, `48h`, `2026-12-24 18:00`, with room for spaces.
+LEVEL_LENGTH = 16
+CLOCK_LENGTH = 16
+AWAY_LENGTH = 32
+LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT_LEVEL})"
 QUIET_HOURS_LENGTH = 24
 
 
@@ -159,15 +169,28 @@ COMMANDS: dict[str, CommandDef] = {
                     min_value=MIN_SKIP_HOURS,
                     max_value=MAX_SKIP_HOURS,
                 ),
+                OptionDef(
+                    "clock",
+                    "move clock, e.g. 48h or 3d: the bot plays a turn not played in time "
+                    "(default off)",
+                    max_length=CLOCK_LENGTH,
+                ),
             ),
             example="/newgame game:tiny-towns options:monuments:off",
         ),
-        CommandDef("join", "Take a seat at the table in the lobby."),
-        CommandDef("leave", "Give up your seat in the lobby."),
+        CommandDef("join", "Take a seat in the lobby."),
+        CommandDef("leave", "Leave the lobby."),
         CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
+            "addbot",
+            "Seat a bot (the table's creator).",
+            (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
+            example="/addbot level:strong",
+        ),
+        CommandDef("removebot", "Remove the last bot (the table's creator)."),
+        CommandDef(
             "move",
-            "Play an action, or a whole turn (a; b; c).",
+            "Play an action, or a whole turn: a; b; c.",
             (
                 OptionDef(
                     "action",
@@ -187,7 +210,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "legal",
-            "Your legal actions now.",
+            "Your legal actions.",
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
         ),
@@ -220,15 +243,15 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("approve", "Agree to the open undo request."),
-        CommandDef("decline", "Refuse the open undo request (or withdraw yours)."),
+        CommandDef("approve", "Agree to the undo request."),
+        CommandDef("decline", "Refuse the undo request (or withdraw yours)."),
         CommandDef("confirm", "Carry out your preview, /resign, /abandon or /skip."),
         CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
-        CommandDef("board", "Show the current board."),
+        CommandDef("board", "The current board."),
         CommandDef("status", "Who is to act, scores, your view."),
         CommandDef(
             "history",
-            "The last actions: who, what, when.",
+            "The last actions.",
             (
                 OptionDef(
                     "count",
@@ -241,16 +264,44 @@ COMMANDS: dict[str, CommandDef] = {
             ),
         ),
         CommandDef("games", "Open tables here, whom each awaits."),
-        CommandDef("mygames", "The tables waiting for you.", servers_only=False),
+        CommandDef("mygames", "Tables waiting for you.", servers_only=False),
         CommandDef(
             "abandon",
-            "End the table without a result (creator or moderator).",
+            "End the table, no result (creator or moderator).",
         ),
         CommandDef(
             "skip",
             "Skip a long-awaited player (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
+        ),
+        CommandDef(
+            "replace",
+            "The bot plays a seat (creator, moderator or its player).",
+            (
+                OptionDef("player", "the player whose seat the bot plays", "member", required=True),
+                OptionDef("with", "who plays instead: bot", required=True, max_length=LEVEL_LENGTH),
+                OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),
+            ),
+            example="/replace player:bob with:bot",
+        ),
+        CommandDef(
+            "return",
+            "Take your seat back from the bot; end /away.",
+        ),
+        CommandDef(
+            "away",
+            "Away until a date: no reminders.",
+            (
+                OptionDef(
+                    "until",
+                    "when you are back: 2026-12-24, 2026-12-24 18:00 (UTC) or 5d",
+                    required=True,
+                    max_length=AWAY_LENGTH,
+                ),
+            ),
+            example="/away until:2026-12-24",
+            servers_only=False,
         ),
         CommandDef(
             "remind",
@@ -316,7 +367,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "export",
-            "The game's record, as a file the CLI replays.",
+            "The game's record as a replayable file.",
             (_TABLE_OPTION,),
             example="/export",
         ),
@@ -344,17 +395,17 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "leaderboard",
-            "This server's best rated players.",
+            "The best rated players here.",
             (OptionDef("game", "the game (default: every rated game)", "game"),),
             example="/leaderboard game:terra-nova",
         ),
         CommandDef(
             "stats",
-            "A player's games, wins, ratings here.",
+            "A player's games and ratings.",
             (OptionDef("player", "the player (default: you)", "member"),),
             example="/stats player:alice",
         ),
-        CommandDef("help", "Every command with its options.", servers_only=False),
+        CommandDef("help", "Every command.", servers_only=False),
     )
 }
 
@@ -365,6 +416,8 @@ HELP_EXAMPLES = ("newgame", "move", "rules")
 
 def help_text() -> str:
     lines = ["Commands (options are written key:value; […] is optional):"]
-    lines += [f"{command.usage()} — {command.description}" for command in COMMANDS.values()]
+    lines += [
+        f"{command.usage(short=True)} — {command.description}" for command in COMMANDS.values()
+    ]
     lines.append("For example: " + " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES))
     return "\n".join(lines)

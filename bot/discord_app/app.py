@@ -30,6 +30,7 @@ from ..service.base import utc_now
 from ..store import Store
 from ..store.ledger import Ledger
 from .cogs import (
+    BotsCog,
     ConfirmationCog,
     GuideCog,
     InfoCog,
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 #: of /help).
 COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     LobbyCog,
+    BotsCog,
     PlayCog,
     UndoCog,
     ConfirmationCog,

@@ -56,12 +56,13 @@ _KIND = {
 
 
 def usage(command: app_commands.Command[Any, ..., Any]) -> str:
-    """`/move action:<text> [preview:<true|false>]`."""
+    """`/move action:<text> [preview]`: optional options by their names only, so that /help
+    fits one message."""
     parts = [f"/{command.qualified_name}"]
     for parameter in command.parameters:
         kind = "choice" if parameter.choices else _KIND.get(parameter.type, "value")
-        part = f"{parameter.display_name}:<{kind}>"
-        parts.append(part if parameter.required else f"[{part}]")
+        required = f"{parameter.display_name}:<{kind}>"
+        parts.append(required if parameter.required else f"[{parameter.display_name}]")
     return " ".join(parts)
 
 

@@ -57,6 +57,8 @@ class Awaited:
     name: str
     prefs: NotificationPrefs
     progress: Progress | None = None
+    #: The end of the absence the player announced (/away); no reminder reaches them before.
+    away_until: datetime | None = None
 
     @property
     def mention(self) -> Mention:

@@ -52,7 +52,10 @@ def due_at(table: WatchedTable, player: Awaited) -> datetime:
     changed = table.settings.changed_at
     if changed is not None and changed > since:
         since = changed
-    return player.prefs.release(since + table.settings.interval)
+    due = since + table.settings.interval
+    if player.away_until is not None and player.away_until > due:
+        due = player.away_until
+    return player.prefs.release(due)
 
 
 def plan(table: WatchedTable, now: datetime) -> TablePlan:

@@ -23,10 +23,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from ..service import GameCatalog, Mention
+from ..service.waking import Clock, Sleep, WakingTask, utc_now
 from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, Looked, ReminderNotice, StallNotice
 from .policy import TablePlan, plan, sent_before
 from .store import ReminderStore
@@ -36,9 +37,6 @@ log = logging.getLogger(__name__)
 #: The most tables one pass looks at (the earliest due first); any more due are looked at by
 #: the next pass, at once. It keeps each pass's record one short transaction.
 PASS_SIZE = 100
-
-Clock = Callable[[], datetime]
-Sleep = Callable[[float], Awaitable[None]]
 
 
 class Deliverer(Protocol):
@@ -54,11 +52,9 @@ class Deliverer(Protocol):
         ...
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+class ReminderScheduler(WakingTask):
+    name = "reminder-scheduler"
 
-
-class ReminderScheduler:
     def __init__(
         self,
         store: ReminderStore,
@@ -70,64 +66,10 @@ class ReminderScheduler:
         max_sleep: timedelta = MIN_INTERVAL,
         retry_after: timedelta = timedelta(minutes=1),
     ) -> None:
+        super().__init__(clock=clock, sleep=sleep, max_sleep=max_sleep, retry_after=retry_after)
         self.store = store
         self.deliverer = deliverer
-        self.clock = clock
-        self._sleep = sleep
         self._game_name = game_name or GameCatalog().name_of
-        self._max_sleep = max_sleep
-        self._retry_after = retry_after
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        #: Where the running scheduler sleeps until now (None: not sleeping).
-        self.sleeping_until: datetime | None = None
-
-    @property
-    def idle(self) -> bool:
-        """Asleep with nothing left to do until `sleeping_until` (or a poke)."""
-        return self.sleeping_until is not None and not self._wake.is_set()
-
-    def poke(self) -> None:
-        """Something changed that may make a reminder due sooner: look again now."""
-        self._wake.set()
-
-    # -- running ----------------------------------------------------------------------------
-
-    def start(self) -> asyncio.Task[None]:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self.run(), name="reminder-scheduler")
-        return self._task
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def run(self) -> None:
-        """Send what is due, sleep until the next, forever (cancel to stop)."""
-        while True:
-            self._wake.clear()
-            try:
-                due = await self.run_once()
-            except Exception:
-                log.exception("reminder pass failed; trying again in %s", self._retry_after)
-                due = self.clock() + self._retry_after
-            await self._wait_until(due)
-
-    async def _wait_until(self, due: datetime | None) -> None:
-        now = self.clock()
-        until = now + self._max_sleep if due is None else min(due, now + self._max_sleep)
-        self.sleeping_until = until
-        sleeper = asyncio.ensure_future(self._sleep(max(0.0, (until - now).total_seconds())))
-        waker = asyncio.ensure_future(self._wake.wait())
-        try:
-            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            self.sleeping_until = None
-            for waiting in (sleeper, waker):
-                waiting.cancel()
-            await asyncio.gather(sleeper, waker, return_exceptions=True)
 
     # -- one pass -----------------------------------------------------------------------------
 

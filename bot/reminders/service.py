@@ -13,10 +13,10 @@ from datetime import timedelta
 from ..service.errors import BadRequest, NoOpenTable, NotAllowed
 from ..service.model import Channel, Reply, User
 from ..service.texts import clock
+from ..service.waking import Clock, utc_now
 from .model import DEFAULT_INTERVAL, MAX_INTERVAL, MAX_REMINDERS, MIN_INTERVAL, NotificationPrefs
 from .policy import plan
 from .quiet import QUIET_EXAMPLE, QuietHours, is_off, parse_hour_range, parse_time_zone
-from .scheduler import Clock, utc_now
 from .store import ChannelTable, ReminderStore
 from .texts import interval_text
 

@@ -39,12 +39,15 @@ SELECT t.id AS table_id, t.channel_id, t.guild_id, t.game_key, t.creator_id,
        c.display_name AS creator_name, t.version, t.updated_at, t.waiting_since,
        r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
        s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
-       g.table_version AS reminded_version, g.sent, g.last_sent_at
+       g.table_version AS reminded_version, g.sent, g.last_sent_at, a.until AS away_until
 FROM game_tables AS t
 LEFT JOIN table_reminders AS r ON r.table_id = t.id
 LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
 LEFT JOIN seats AS s
        ON s.table_id = t.id AND s.seat IN (SELECT value FROM json_each(t.to_act_json))
+       -- a bot plays bots' seats and covered ones: nobody there to remind
+       AND s.bot_level IS NULL AND s.covered_level IS NULL
+LEFT JOIN absences AS a ON a.user_id = s.user_id
 LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
 LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
 WHERE t.status = 'active' {extra}
@@ -320,4 +323,10 @@ def _awaited(row: Row) -> Awaited:
         if row["reminded_version"] is not None and last_sent is not None
         else None
     )
-    return Awaited(user_id=user_id, name=row["display_name"], prefs=prefs, progress=progress)
+    return Awaited(
+        user_id=user_id,
+        name=row["display_name"],
+        prefs=prefs,
+        progress=progress,
+        away_until=read_time(row["away_until"]),
+    )

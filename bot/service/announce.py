@@ -6,7 +6,7 @@ message per move, with a picture only when it shows something new.
   round end): the channel gets one line, `alice: place wood A1. Waiting for bob and carol —
   alice is done.`, plus any event that concerns somebody else; the player alone gets their
   own board (their view, with their secrets), what the move did in their game, and the
-  game's summary for them.
+  game's summary for them (not a bot: nobody would read it).
 - **Any other move** — it ends the round, goes on with the player's own turn, or ends the
   game: the channel gets the move, every event, the game's public summary, whom the table
   waits for (pinging those it newly waits for), and the public board if it shows something
@@ -70,7 +70,8 @@ class AnnounceService(AutomaticService):
             body += [step.lapsed] if step.lapsed else []
         tail = [] if final.over else game.summary(final.state, None)
         next_text, _ = await self._next_text(ctx, final.state, last.progress)
-        text = fit_lines([clip(first.header)], body, [*tail, next_text], more_events)
+        opening = [clip(line) for line in (first.note, first.header) if line]
+        text = fit_lines(opening, body, [*tail, next_text], more_events)
         news = final.over or game.board_news(first.played.before, final.state)
         owed = {seat for step in steps for seat in step.progress.newly_owed}
         owed &= set(final.to_act) - ({first.seat} if first.kind == "move" else set())
@@ -98,8 +99,10 @@ class AnnounceService(AutomaticService):
             lines = [f"{first.header.removesuffix('.')}. {waiting}"]
         else:
             lines.append(waiting)
+        if first.note:
+            lines.insert(0, first.note)
         own = None
-        if first.kind == "move" and not first.automatic:
+        if first.kind == "move" and not first.automatic and first.bot_level is None:
             own = await self._own_board(ctx, first, last)
         return Reply(
             "\n".join(clip(line) for line in lines),

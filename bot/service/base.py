@@ -13,8 +13,9 @@ from typing import Any, ParamSpec, TypeVar
 from engine.core import EngineError, Game, option_key
 
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
+from .bot_policy import ROBOT, drawable_marks
 from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
-from .errors import NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
+from .errors import BadRequest, NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
 from .texts import as_sentence, clip, hours, names_list, ranking_line, scores_line
@@ -61,9 +62,16 @@ class TableContext:
     def by_seat(self, seat: int) -> SeatRecord:
         return next(record for record in self.seats if record.seat == seat)
 
+    def names_of(self, seats: Iterable[int]) -> list[str]:
+        return [self.by_seat(seat).display_name for seat in sorted(seats)]
+
     def mentions(self, seats: Iterable[int]) -> tuple[Mention, ...]:
+        """Whom to ping of `seats`: never a seat a bot plays (nobody would read it)."""
+        people = [self.by_seat(s) for s in sorted(seats)]
         return tuple(
-            Mention(self.by_seat(s).user_id, self.by_seat(s).display_name) for s in sorted(seats)
+            Mention(seat.user_id, seat.display_name)
+            for seat in people
+            if seat.played_by_bot is None
         )
 
     def describe(self, action: ActionRecord, viewer: int | None = None) -> str:
@@ -74,7 +82,10 @@ class TableContext:
         text = action.text_for(viewer) + (" (played for them)" if action.automatic else "")
         if action.kind == "skip":
             return clip(f"#{action.number} {text}")
-        return clip(f"#{action.number} {self.by_seat(action.seat).display_name}: {text}")
+        player = self.by_seat(action.seat)
+        by_bot = action.bot_level is not None and not player.is_bot
+        played_by = f" ({ROBOT} bot, {action.bot_level})" if by_bot else ""
+        return clip(f"#{action.number} {player.display_name}{played_by}: {text}")
 
     def creator_name(self) -> str:
         creator = self.seat_of(self.table.creator_id)
@@ -101,6 +112,9 @@ class ServiceBase:
         self.undo_ttl = undo_ttl
         #: How long a /resign, /abandon or /skip waits for its Confirm.
         self.confirm_ttl = confirm_ttl
+        #: One bot decision at a time (bots/bots.py): bots use one core at most, so a busy
+        #: bot table slows no other.
+        self.bot_decisions = asyncio.Lock()
 
     # -- loading and checks ---------------------------------------------------------------
 
@@ -169,6 +183,15 @@ class ServiceBase:
             raise WrongStage(f"{ctx.title} has already started, so you cannot {doing}.")
 
     @staticmethod
+    def _require_room(ctx: TableContext) -> None:
+        """Refuse another seat at a full table."""
+        info = ctx.game.info
+        if len(ctx.seats) >= info.max_players:
+            raise BadRequest(
+                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
+            )
+
+    @staticmethod
     def _require_in_charge(ctx: TableContext, user: User, doing: str) -> None:
         if user.id != ctx.table.creator_id and not user.moderator:
             raise NotAllowed(
@@ -186,12 +209,14 @@ class ServiceBase:
         self, ctx: TableContext, requester_id: str, undone: Sequence[ActionRecord]
     ) -> list[SeatRecord]:
         """Whose approval an undo of `undone` needs: every other seated player except those
-        who resigned before it — they have left the game. An undo that takes back a
-        resignation asks the player who resigned too."""
+        who resigned before it — they have left the game — and those whose seat a bot plays
+        (bots do not vote; a player who handed their seat to the bot left its decisions to it
+        until they return). An undo that takes back a resignation asks the player who
+        resigned too."""
         resigning = {action.seat for action in undone if action.kind == "resign"}
         voters: list[SeatRecord] = []
         for seat in ctx.seats:
-            if seat.user_id == requester_id or seat.seat is None:
+            if seat.user_id == requester_id or seat.seat is None or seat.played_by_bot:
                 continue
             if seat.seat not in resigning and await self.store.actions.has_action(
                 ctx.table.id, seat.seat, "resign"
@@ -222,8 +247,11 @@ class ServiceBase:
         failed picture must never undo or hide a committed move."""
         key = ctx.game.info.key
 
+        bots = any(seat.is_bot for seat in ctx.seats)
+
         def draw() -> bytes:
-            return self.renderer(key, ctx.game.view(state, viewer))
+            view = ctx.game.view(state, viewer)
+            return self.renderer(key, drawable_marks(view) if bots else view)
 
         try:
             png = await asyncio.to_thread(draw)
@@ -321,10 +349,16 @@ def unique_name(wanted: str, taken: Iterable[str]) -> str:
     return name
 
 
-def table_terms(game: Game[Any], options: Mapping[str, Any], skip_after: timedelta) -> str:
+def table_terms(
+    game: Game[Any],
+    options: Mapping[str, Any],
+    skip_after: timedelta,
+    clock: timedelta | None = None,
+) -> str:
     """`options: monuments off, more-storage on; skip after 24 h` — only the options that
-    differ from the game's defaults, in words (`default options` if none do), and the skip
-    time. Options stored with an older spelling of their keys read as today's."""
+    differ from the game's defaults, in words (`default options` if none do), the skip
+    time, and the move clock if the table has one. Options stored with an older spelling of
+    their keys read as today's."""
     current = {option_key(key): value for key, value in options.items()}
     changed = game.info.changed_options(current)
     words = [
@@ -332,4 +366,5 @@ def table_terms(game: Game[Any], options: Mapping[str, Any], skip_after: timedel
         for key, value in changed.items()
     ]
     chosen = f"options: {', '.join(words)}" if words else "default options"
-    return f"{chosen}; skip after {hours(skip_after)}"
+    move_clock = "" if clock is None else f"; move clock {hours(clock)}"
+    return f"{chosen}; skip after {hours(skip_after)}{move_clock}"

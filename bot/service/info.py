@@ -8,6 +8,7 @@ import re
 from engine.core import normalize, shorten
 
 from .base import ServiceBase, TableContext, table_terms, waiting_text
+from .bots import bots_line, clock_terms
 from .errors import BadRequest
 from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
@@ -62,7 +63,8 @@ class InfoService(ServiceBase):
                 f"{ctx.title} is in the lobby. Seated ({len(ctx.seats)}/{info.max_players}): "
                 f"{names_list(ctx.names)}. It needs {info.min_players}–{info.max_players} "
                 f"players; {ctx.creator_name()} starts it with /start. "
-                f"Its terms: {table_terms(ctx.game, table.options, table.skip_after)}.",
+                f"Its terms: {table_terms(ctx.game, table.options, table.skip_after, table.clock)}."
+                + bots_line(ctx),
                 private=True,
                 table_id=table.id,
             )
@@ -77,6 +79,7 @@ class InfoService(ServiceBase):
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
             lines += ctx.game.summary(state, viewer)
             lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
+            lines.append(f"Bots: {clock_terms(table.clock)}.{bots_line(ctx)}")
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:
@@ -194,7 +197,7 @@ class InfoService(ServiceBase):
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
-            waiting = names_list([m.name for m in ctx.mentions(ctx.table.to_act)])
+            waiting = names_list(ctx.names_of(ctx.table.to_act))
             if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
                 return Reply(
                     f"You have resigned from {ctx.label}, so you have no actions; it waits "

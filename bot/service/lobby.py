@@ -36,9 +36,11 @@ class LobbyService(ServiceBase):
         options: Mapping[str, OptionValue] | None = None,
         seed: int | None = None,
         skip_after: timedelta = DEFAULT_SKIP_AFTER,
+        clock: timedelta | None = None,
     ) -> Reply:
         """Open a table for `game_key` in the channel; the creator takes the first seat.
-        `skip_after`: how long the table waits for a player before they may be skipped."""
+        `skip_after`: how long the table waits for a player before they may be skipped;
+        `clock`: the move clock (None: off), after which the bot plays a player's turn."""
         game, resolved = self._game_with_options(game_key, options)
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -60,13 +62,14 @@ class LobbyService(ServiceBase):
                 creator_name=user.name,
                 now=self.clock(),
                 skip_after=skip_after,
+                clock=clock,
             )
         except ChannelBusy:
             raise await self._already_open(channel) from None
         info = game.info
         return Reply(
             f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
-            f"{info.max_players} players ({table_terms(game, resolved, skip_after)}).\n"
+            f"{info.max_players} players ({table_terms(game, resolved, skip_after, clock)}).\n"
             f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
             "is in.",
             table_id=table.id,
@@ -114,10 +117,7 @@ class LobbyService(ServiceBase):
         if ctx.seat_of(user.id) is not None:
             raise BadRequest(f"You are already seated at {ctx.label}.")
         info = ctx.game.info
-        if len(ctx.seats) >= info.max_players:
-            raise BadRequest(
-                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
-            )
+        self._require_room(ctx)
         name = unique_name(user.name, ctx.names)
         try:
             await self.store.tables.add_seat(ctx.table, user.id, name, self.clock())

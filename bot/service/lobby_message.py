@@ -41,7 +41,7 @@ def lobby_text(ctx: TableContext) -> str:
         return f"{title} was abandoned. The channel is free for a new /newgame."
     return (
         f"{title} — {info.min_players}–{info.max_players} players, "
-        f"{table_terms(ctx.game, table.options, table.skip_after)}.\n"
+        f"{table_terms(ctx.game, table.options, table.skip_after, table.clock)}.\n"
         f"Seated ({len(ctx.seats)}/{info.max_players}): {names}.\n"
         f"Join with the button or /join; {ctx.creator_name()} starts the game with Start or "
         "/start."

@@ -67,6 +67,9 @@ class PlayService(AnnounceService):
                 break
             step = await self._save(ctx, user, seat, "move", played.text, played)
             if step is not None:
+                if ctx.by_seat(seat).covered_level is not None:
+                    # Moving again takes the seat back from the bot.
+                    await self.store.tables.uncover_after_move(ctx.table.id, user.id)
                 return await self._announce_after(ctx, step)
             if expected_version is not None:
                 break
@@ -145,11 +148,10 @@ class PlayService(AnnounceService):
         self._require_active(ctx)
         self._require_in_charge(ctx, user, "skip a player")
         target = self._find_player(ctx, player)
-        waiting = ctx.mentions(ctx.table.to_act)
         if target.seat not in ctx.table.to_act:
             raise BadRequest(
                 f"{ctx.title} is not waiting for {target.display_name} but for "
-                f"{names_list([m.name for m in waiting])}; only they can be skipped."
+                f"{names_list(ctx.names_of(ctx.table.to_act))}; only they can be skipped."
             )
         too_early = skip_too_early(
             ctx, target, self.clock(), await self.store.tables.stalled(ctx.table)

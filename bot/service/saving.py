@@ -14,6 +14,7 @@ from engine.core import Event, Result, join_turn
 from ..store import NewAction, StaleVersion, TableUpdate, UndoFate
 from ..store.records import ActionKind
 from .base import TableContext
+from .bot_policy import ROBOT
 from .errors import UndoRefused
 from .keeping import touches
 from .model import User
@@ -71,6 +72,11 @@ class Step:
     automatic: str | None = None
     #: That it made the open undo request lapse, and why; None if it did not.
     lapsed: str | None = None
+    #: The level of the bot that chose it (for its seat, or a person's it covers); None if
+    #: its player chose it.
+    bot_level: str | None = None
+    #: A line the reply opens with (why a bot played for a person); empty: none.
+    note: str = ""
 
 
 class SavingService(PositionService, ResultService):
@@ -115,10 +121,14 @@ class SavingService(PositionService, ResultService):
         text: str,
         played: Played,
         automatic: str | None = None,
+        *,
+        bot_level: str | None = None,
+        note: str = "",
     ) -> Step | None:
         """Store the action and the new position; None (nothing stored) if the table changed
         since `ctx` was read. `user` is who acted (a moderator for a skip); an automatic
-        action is logged as its seat's."""
+        action is logged as its seat's. `bot_level`: a bot of that level chose the move (a
+        chosen action, not an automatic one); `note`: a line the reply opens with."""
         table = ctx.table
         now = self.clock()
         progress = next_round(table, played.to_act, now)
@@ -131,6 +141,7 @@ class SavingService(PositionService, ResultService):
             reveals=played.reveals,
             public_text=played.public_text if kind == "move" else text,
             automatic=automatic,
+            bot_level=bot_level,
         )
         waiting_since = None if played.over else progress.waiting_since
         update = TableUpdate(
@@ -144,6 +155,8 @@ class SavingService(PositionService, ResultService):
         if played.over:
             await self._record_ended(table.id)
         player = ctx.by_seat(seat).display_name
+        if bot_level is not None and not ctx.by_seat(seat).is_bot:
+            player += f" ({ROBOT} bot, {bot_level})"  # as `TableContext.describe` says it
         header = {
             "move": f"{player}: {action.public_text}",
             "resign": f"{player} used /resign.",
@@ -152,7 +165,20 @@ class SavingService(PositionService, ResultService):
         if automatic:
             header += f" — played for them: {automatic}."
         version = table.version + 1
-        return Step(number, seat, kind, header, played, progress, version, user, automatic, lapsed)
+        return Step(
+            number,
+            seat,
+            kind,
+            header,
+            played,
+            progress,
+            version,
+            user,
+            automatic,
+            lapsed,
+            bot_level,
+            note,
+        )
 
     async def _undo_fate(
         self, ctx: TableContext, new: Logged, played: Played

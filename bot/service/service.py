@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .bots import BotService
 from .completion import CompletionService
 from .confirmations import ConfirmationService
 from .guide import GuideService
@@ -17,6 +18,7 @@ from .undo import UndoService
 
 class Service(
     ConfirmationService,
+    BotService,
     StandingService,
     UndoService,
     PreviewService,

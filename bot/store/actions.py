@@ -25,7 +25,7 @@ from .versions import move
 
 _ACTION_COLUMNS = (
     "table_id, number, seat, user_id, kind, text, events_json, reveals, created_at, "
-    "COALESCE(public_text, text) AS public_text, automatic"
+    "COALESCE(public_text, text) AS public_text, automatic, bot_level"
 )
 
 
@@ -59,8 +59,8 @@ class ActionLog:
             await settle_open_requests(db, table, now, undo)
             await db.execute(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, public_text, automatic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "reveals, created_at, public_text, automatic, bot_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     number,
@@ -73,6 +73,7 @@ class ActionLog:
                     stored_time(now),
                     None if action.public_text == action.text else action.public_text,
                     action.automatic,
+                    action.bot_level,
                 ),
             )
             await keep_after_action(

@@ -41,6 +41,8 @@ class TableRecord:
     round_seats: list[int]
     #: How long the table waits for a player before they may be skipped.
     skip_after: timedelta = DEFAULT_SKIP_AFTER
+    #: The move clock: a player waited for longer has the bot play that turn (None: off).
+    clock: timedelta | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,19 @@ class SeatRecord:
     display_name: str
     joined_at: datetime
     seat: int | None
+    #: A bot's seat: its level; None for a person.
+    bot_level: str | None = None
+    #: A person's seat the bot plays (after /replace): the level; None while they play it.
+    covered_level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def played_by_bot(self) -> str | None:
+        """The level of the bot that plays this seat now (a bot's seat, or a covered one)."""
+        return self.bot_level or self.covered_level
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +90,8 @@ class ActionRecord:
     public_text: str
     #: Why it was played for its player (forced, or their standing answer); None if chosen.
     automatic: str | None = None
+    #: The level of the bot that chose it; None: its player chose it.
+    bot_level: str | None = None
 
     def text_for(self, seat: int | None) -> str:
         """The text as `seat` may read it: the real one for its own player only."""
@@ -95,6 +112,8 @@ class NewAction:
     public_text: str | None = None
     #: Why it is played for its player (forced, or their standing answer); None if chosen.
     automatic: str | None = None
+    #: The level of the bot that chose it; None: its player chose it.
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

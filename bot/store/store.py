@@ -7,6 +7,7 @@ working through the same `Database` (one connection, one write lock, one file):
 - `answers`  — the standing answers each seat has set (`answers.py`);
 - `confirmations` — what awaits its player's Confirm: a previewed move, a /resign, /abandon
   or /skip (`confirmations.py`);
+- `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`);
 - `results`  — finished games' results and the ratings per server and game (`results.py`).
@@ -22,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from .absences import Absences
 from .actions import ActionLog
 from .answers import AnswerStore
 from .confirmations import ConfirmationStore
@@ -46,6 +48,7 @@ class Store:
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
         self.results = ResultStore(database)
+        self.absences = Absences(database)
 
     @classmethod
     async def open(

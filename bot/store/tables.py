@@ -57,6 +57,7 @@ _TABLE_COLUMNS = (
     "waiting_since",
     "round_seats_json",
     "skip_after_seconds",
+    "clock_seconds",
 )
 
 
@@ -69,7 +70,9 @@ def _table_columns(alias: str = "", *, with_state: bool = True) -> str:
 
 
 _WITH_STATE = _table_columns()
-_SEAT_COLUMNS = "s.table_id, s.user_id, s.display_name, s.joined_at, s.seat"
+_SEAT_COLUMNS = (
+    "s.table_id, s.user_id, s.display_name, s.joined_at, s.seat, s.bot_level, s.covered_level"
+)
 _SEAT_ORDER = "s.seat, s.joined_at, s.rowid"
 _INSERT_SEAT = "INSERT INTO seats (table_id, user_id, display_name, joined_at) VALUES (?, ?, ?, ?)"
 _OPEN = "('lobby', 'active')"
@@ -148,6 +151,17 @@ class TableStore:
         )
         return row is not None
 
+    async def played_by_bots(self) -> list[ListedTable]:
+        """Every active table a bot may have to play at: with a bot's seat, a seat the bot
+        covers, or a move clock — with its seats, without its state, in one query."""
+        return await self._listed(
+            "FROM game_tables AS t LEFT JOIN seats AS s ON s.table_id = t.id "
+            "WHERE t.status = 'active' AND (t.clock_seconds IS NOT NULL OR t.id IN (SELECT "
+            "table_id FROM seats WHERE bot_level IS NOT NULL OR covered_level IS NOT NULL)) "
+            f"ORDER BY t.id, {_SEAT_ORDER}",
+            (),
+        )
+
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats: in seat order once started, in joining order in the lobby."""
         rows = await self.database.fetch_all(
@@ -170,14 +184,15 @@ class TableStore:
         creator_name: str,
         now: datetime,
         skip_after: timedelta = DEFAULT_SKIP_AFTER,
+        clock: timedelta | None = None,
     ) -> TableRecord:
         """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
         async with self.database.write() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
-                    "creator_id, created_at, updated_at, skip_after_seconds) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, created_at, updated_at, skip_after_seconds, clock_seconds) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
                         guild_id,
@@ -188,6 +203,7 @@ class TableStore:
                         stored_time(now),
                         stored_time(now),
                         int(skip_after.total_seconds()),
+                        None if clock is None else int(clock.total_seconds()),
                     ),
                 )
             except sqlite3.IntegrityError as error:
@@ -205,6 +221,46 @@ class TableStore:
         async with self.database.write() as db:
             await bump(db, table, now, ("lobby",))
             await db.execute(_INSERT_SEAT, (table.id, user_id, display_name, stored_time(now)))
+
+    async def add_bot_seat(
+        self, table: TableRecord, display_name: str, level: str, now: datetime
+    ) -> str:
+        """Seat a bot of `level` in the lobby; returns its user id (`bot:<n>`)."""
+        async with self.database.write() as db:
+            await bump(db, table, now, ("lobby",))
+            cursor = await db.execute(
+                "SELECT user_id FROM seats WHERE table_id = ? AND user_id LIKE 'bot:%'",
+                (table.id,),
+            )
+            used = {row[0] for row in await cursor.fetchall()}
+            number = next(n for n in range(1, len(used) + 2) if f"bot:{n}" not in used)
+            user_id = f"bot:{number}"
+            await db.execute(
+                "INSERT INTO seats (table_id, user_id, display_name, joined_at, bot_level) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (table.id, user_id, display_name, stored_time(now), level),
+            )
+        return user_id
+
+    async def cover_seat(
+        self, table: TableRecord, user_id: str, level: str | None, now: datetime
+    ) -> None:
+        """Hand a person's seat to the bot at `level` (None: give it back to them)."""
+        async with self.database.write() as db:
+            await bump(db, table, now, ("active",))
+            await db.execute(
+                "UPDATE seats SET covered_level = ? WHERE table_id = ? AND user_id = ?",
+                (level, table.id, user_id),
+            )
+
+    async def uncover_after_move(self, table_id: int, user_id: str) -> None:
+        """The player moved again: their seat is theirs again (no version bump: the move
+        that took it back was the change)."""
+        async with self.database.write() as db:
+            await db.execute(
+                "UPDATE seats SET covered_level = NULL WHERE table_id = ? AND user_id = ?",
+                (table_id, user_id),
+            )
 
     async def remove_seat(self, table: TableRecord, user_id: str, now: datetime) -> None:
         async with self.database.write() as db:
@@ -250,6 +306,7 @@ def table_record(row: Row) -> TableRecord:
         waiting_since=read_time(row["waiting_since"]),
         round_seats=read_json(row["round_seats_json"]),
         skip_after=timedelta(seconds=row["skip_after_seconds"]),
+        clock=None if row["clock_seconds"] is None else timedelta(seconds=row["clock_seconds"]),
     )
 
 

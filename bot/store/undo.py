@@ -130,8 +130,8 @@ class UndoStore:
             await drop_after(db, table.id, from_number - 1)
             await db.executemany(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
-                "reveals, created_at, public_text, automatic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "reveals, created_at, public_text, automatic, bot_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
                 [
                     (
                         table.id,
@@ -146,6 +146,7 @@ class UndoStore:
                         if entry.action.public_text == entry.action.text
                         else entry.action.public_text,
                         entry.action.automatic,
+                        entry.action.bot_level,
                     )
                     for number, entry in enumerate(kept, start=from_number)
                 ],

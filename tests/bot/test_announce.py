@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameCatalog, Reply, Service, User
+from bot.service import GameCatalog, Reply, Service, User, bots
+from bot.service.bot_policy import BOT_DELAY, ROBOT
 from bot.store import Store
 from engine.core import Rng
 from engine.core.playout import choose_action
@@ -203,3 +204,34 @@ async def test_an_undo_takes_back_the_forced_pass_with_the_move_that_led_to_it(
     assert taken.text.endswith(f"Waiting for {first.name}.")
     table = await service.store.tables.open_table(CHANNEL.id)
     assert table is not None and table.move_count == 0 and table.state_json == start.state_json
+
+
+async def test_a_bots_turn_is_a_chosen_move_and_the_forced_pass_after_it_is_in_its_message(
+    service: Service, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot's decision is fixed here (the turn that boxes the second player in): what is
+    tested is the move path after it — the same as after a person's move."""
+    (first, second, third), turn = await box_in_the_second_player(service)
+    await service.replace(CHANNEL, first, first.name)
+    monkeypatch.setattr(bots, "choose_turn", lambda *_: turn)
+    clock.advance(seconds=BOT_DELAY.total_seconds())
+
+    (due,) = (await service.bot_turns_due(clock()))[0]
+    move = await service.play_bot_turn(due)
+
+    assert move is not None
+    lines = move.reply.text.splitlines()
+    assert lines[0] == f"{first.name} ({ROBOT} bot, normal): {turn}"
+    assert f"{second.name}: pass — played for them: none of their figures can move." in lines
+    assert move.reply.text.endswith(f"Waiting for {third.name}.")
+    assert [mention.name for mention in move.reply.mentions] == [third.name]
+    assert move.reply.personal is None
+    chosen, forced = await service.store.actions.actions_from(1, 1)
+    assert (chosen.seat, chosen.bot_level, chosen.automatic) == (0, "normal", None)
+    assert (forced.seat, forced.bot_level, forced.automatic) == (
+        1,
+        None,
+        "none of their figures can move",
+    )
+    asked = await service.request_undo(CHANNEL, third)  # count:1 — the bot's turn and the pass
+    assert f"#1 {first.name} ({ROBOT} bot, normal): {turn}, #2 {second.name}: pass" in asked.text

@@ -29,6 +29,7 @@ def test_newgame_takes_the_games_options_as_discord_does() -> None:
         "seed": 42,
         "thread": False,
         "skip-after": 24,
+        "clock": None,
     }
     assert parse_game_options(call.text("options")) == {"size": "7", "variant": "long game"}
 
@@ -105,7 +106,7 @@ def test_the_console_checks_every_option_as_discord_does(command: str, option: O
         (
             "/newgame game:pile size:6",
             "/newgame has no option 'size' (its options: game, options, seed, thread, "
-            "skip-after). Did you mean seed:? A game's own options go in options:, e.g. "
+            "skip-after, clock). Did you mean seed:? A game's own options go in options:, e.g. "
             "options:size:<value>.",
         ),
         ("/skip player:bob seeed:3", "/skip has no option 'seeed' (its options: player)."),

@@ -79,7 +79,7 @@ async def test_rules_and_help(bot: MeepleBot, discord_server: LoopbackDiscord) -
     assert rest.ephemeral
     for name in COMMANDS:
         assert f"`/{name}" in text
-    assert "`/move action:<text> [preview:<true|false>]`" in text
+    assert "`/move action:<text> [preview]`" in text  # optional options by name: one message
     assert "`/skip player:<@member>`" in text
 
 

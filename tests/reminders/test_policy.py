@@ -94,3 +94,12 @@ def test_the_stall_comes_instead_of_a_reminder_after_the_last_one() -> None:
     assert not plan(watched, last + DAY - timedelta(minutes=1)).due_now
     due = plan(watched, last + DAY)
     assert due.stall and due.remind == ()
+
+
+def test_an_absent_player_is_reminded_only_once_back() -> None:
+    back = START + 5 * DAY
+    present, away = player("alice"), replace(player("alice"), away_until=back)
+    assert due_at(table(present), present) == START + DAY
+    assert due_at(table(away), away) == back
+    assert plan(table(away), back - timedelta(minutes=1)).remind == ()
+    assert plan(table(away), back).remind == (away,)

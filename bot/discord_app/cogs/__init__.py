@@ -1,5 +1,6 @@
 """One cog per feature of the Discord bot."""
 
+from .bots import BotsCog
 from .confirm import ConfirmationCog
 from .guide import GuideCog
 from .info import InfoCog
@@ -11,6 +12,7 @@ from .records import RecordsCog
 from .undo import UndoCog
 
 __all__ = [
+    "BotsCog",
     "ConfirmationCog",
     "GuideCog",
     "InfoCog",

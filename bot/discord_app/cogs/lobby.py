@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,6 +18,7 @@ from discord import app_commands
 
 from ...commands import parse_game_options
 from ...service import BadRequest, Channel, Reply, Service, User
+from ...service.bots import parse_clock
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import post_reply
@@ -46,6 +48,15 @@ LOBBY_STYLES = {
     "start": discord.ButtonStyle.primary,
     "cancel": discord.ButtonStyle.danger,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class TableTerms:
+    """What /newgame sets besides the game and its options."""
+
+    seed: int | None
+    skip_after: timedelta
+    clock: timedelta | None
 
 
 class LobbyButton(
@@ -137,15 +148,19 @@ class LobbyCog(FeatureCog, name="Lobby"):
         seed: int | None,
         thread: bool,
         skip_after: int,
+        clock: str | None,
     ) -> None:
         user, channel = user_of(interaction), channel_of(interaction)
         waiting = timedelta(hours=skip_after)
 
         async def work() -> Outcome:
             chosen = parse_game_options(options)
+            terms = TableTerms(seed, waiting, parse_clock(clock))
             if thread:
-                return await self._open_in_thread(interaction, user, game, chosen, seed, waiting)
-            reply = await self.service.create_table(channel, user, game, chosen, seed, waiting)
+                return await self._open_in_thread(interaction, user, game, chosen, terms)
+            reply = await self.service.create_table(
+                channel, user, game, chosen, seed, waiting, terms.clock
+            )
             return await self._lobby_answer(reply, channel)
 
         await self.flow.run(interaction, "/newgame", work, changes_table=True)
@@ -178,8 +193,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
         user: User,
         game: str,
         options: dict[str, str],
-        seed: int | None,
-        skip_after: timedelta,
+        terms: TableTerms,
     ) -> Answer:
         """A new public thread holds the table and its lobby; the channel is told where."""
         parent = interaction.channel
@@ -199,7 +213,7 @@ class LobbyCog(FeatureCog, name="Lobby"):
             raise BadRequest(MAY_NOT_OPEN_THREADS) from None
         table_channel = Channel(str(thread.id), str(parent.guild.id))
         created = await self.service.create_table(
-            table_channel, user, game, options, seed, skip_after
+            table_channel, user, game, options, terms.seed, terms.skip_after, terms.clock
         )
         lobby = await self._lobby_answer(created, table_channel)
         message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")

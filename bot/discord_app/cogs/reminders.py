@@ -28,8 +28,8 @@ from ...reminders import (
     stall_text,
     zone_choices,
 )
-from ...reminders.scheduler import Sleep
 from ...service import Reply
+from ...service.waking import Sleep
 from ..flow import Outcome
 from ..identity import channel_of, user_of
 from ..outgoing import PostFailed, post_reply
