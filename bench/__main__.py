@@ -30,6 +30,7 @@ from .goals import goal_of, goal_table
 from .late_bench import measure_late
 from .memory_bench import measure_memory
 from .refusal_bench import measure_refusals
+from .replay_bench import measure_replay
 from .service_bench import measure_acts
 from .store_bench import measure_store
 
@@ -43,6 +44,7 @@ GAME_GROUPS: dict[str, Callable[[Game[Any]], dict[str, float]]] = {
     "late": measure_late,
     "refusal": measure_refusals,
     "discord": measure_discord,
+    "replay": measure_replay,
     "ai": measure_ai,
 }
 #: The groups that are no game's, each kept in results[<its name>].

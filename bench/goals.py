@@ -35,6 +35,10 @@ GAME_GOALS = {
     "act_ms_p95": Goal(120),
     "discord_ms_p95": Goal(500),
     "refuse_long_over_short": Goal(1.2),
+    # The replay of the longest random game fits Discord's upload limit (issue 14)...
+    "replay_over_limit": Goal(1.0),
+    # ... with every action shown.
+    "replay_step": Goal(1),
     # Bots (issue 13): two-player arena games, seeds fixed (bench/ai_bench.py).
     "ai_normal_vs_random_winrate": Goal(0.9, at_least=True),
     "ai_strong_vs_normal_winrate": Goal(0.6, at_least=True),

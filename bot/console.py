@@ -26,6 +26,7 @@ from .commands import Backend, dispatch, parse_command
 from .config import Settings
 from .reminders import ReminderService, ReminderStore
 from .service import (
+    Animator,
     BoardChanged,
     Channel,
     GameCatalog,
@@ -34,6 +35,7 @@ from .service import (
     Service,
     ServiceError,
     User,
+    default_animator,
     default_renderer,
 )
 from .service.bot_runner import BotRunner
@@ -143,18 +145,25 @@ class ConsoleTable:
         if reply.mentions:
             self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
         if reply.image is not None:
-            path = self.board_dir / reply.image.filename
-            try:
-                self.board_dir.mkdir(parents=True, exist_ok=True)
-                path = _write_new(self.board_dir, reply.image.filename, reply.image.png)
-            except OSError as error:
-                # The command has been carried out; only its picture is lost.
-                self.say(
-                    f"error: could not save the board image as {path} ({error.strerror}); "
-                    "the command itself went through. Check BOARD_DIR."
-                )
-                return
-            self.say(f"board: {path}")
+            self._save(reply.image.filename, reply.image.png, "board", "the board image")
+        if reply.attachment is not None:
+            self._save(reply.attachment.filename, reply.attachment.data, "file", "the file")
+
+    def _save(self, filename: str, data: bytes, label: str, what: str) -> None:
+        """Save a reply's image or file under BOARD_DIR (never over an earlier one) and print
+        its path."""
+        path = self.board_dir / filename
+        try:
+            self.board_dir.mkdir(parents=True, exist_ok=True)
+            path = _write_new(self.board_dir, filename, data)
+        except OSError as error:
+            # The command has been carried out; only its picture or file is lost.
+            self.say(
+                f"error: could not save {what} as {path} ({error.strerror}); "
+                "the command itself went through. Check BOARD_DIR."
+            )
+            return
+        self.say(f"{label}: {path}")
 
     def say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
@@ -183,6 +192,7 @@ async def run_console(
     strict: bool = False,
     games: GameCatalog | None = None,
     renderer: Renderer = default_renderer,
+    animator: Animator = default_animator,
 ) -> int:
     """Run the console until the script or the input ends; returns the exit status.
 
@@ -192,7 +202,9 @@ async def run_console(
     """
     store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
     try:
-        table = ConsoleTable(Service(store, games=games, renderer=renderer), settings.board_dir)
+        service = Service(store, games=games, renderer=renderer, animator=animator)
+        await service.record_past_results()
+        table = ConsoleTable(service, settings.board_dir)
         await table.play_bots()  # turns that fell due while the console was closed
         if script is not None:
             return await _run_script(table, script, strict)

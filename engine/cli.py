@@ -9,14 +9,25 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from .core.errors import EngineError
+from .core.record import HeaderError, read_header
 from .core.registry import get
 from .core.replay import Replay, replay
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game key, as listed by `python -m engine list`")
-    parser.add_argument("--players", required=True, help="comma-separated names in seat order")
-    _add_seed_and_options(parser)
+    parser.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help="game key, as listed by `python -m engine list` (default: the record's header)",
+    )
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated names in seat order (default: with the game, seed and options, "
+        "from the header of the --moves file)",
+    )
+    _add_seed_and_options(parser, seed_default=None)
     parser.add_argument(
         "--moves", default=None, help="file of 'player: action' lines, '-' for stdin"
     )
@@ -30,7 +41,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated bot levels, one per seat (e.g. normal,random)",
     )
     parser.add_argument("--games", type=int, required=True, help="how many games to play")
-    _add_seed_and_options(parser)
+    _add_seed_and_options(parser, seed_default=0)
     parser.add_argument(
         "--progress", action="store_true", help="print one line per finished game to stderr"
     )
@@ -39,8 +50,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_seed_and_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+def _add_seed_and_options(parser: argparse.ArgumentParser, seed_default: int | None) -> None:
+    """`--seed` (None: the record's header says, else 0) and repeatable `--option`s."""
+    parser.add_argument("--seed", type=int, default=seed_default, help="random seed (default 0)")
     parser.add_argument(
         "--option",
         action="append",
@@ -88,17 +100,43 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 
 def replay_from_args(args: argparse.Namespace) -> Replay:
-    """Replay the game the arguments describe. Exits with status 2 and a message on bad input."""
+    """Replay the game the arguments describe (without `--players`: the game, players, seed
+    and options of the moves file's header). Exits with status 2 and a message on bad input."""
     try:
         options = parse_options(args.option)
-        players = [p.strip() for p in args.players.split(",") if p.strip()]
+        lines = _read_lines(args.moves)
+        game, players_text, seed = args.game, args.players, args.seed
+        if players_text is None:
+            game, players_text, seed, options = _from_header(args, lines, options)
+        if game is None:
+            fail("name the game (e.g. `play terra-nova-2006 --players alice,bob`)")
+        players = [p.strip() for p in players_text.split(",") if p.strip()]
         for player in players:
             if ":" in player or "#" in player:
                 fail(f"player name '{player}' may not contain ':' or '#': a move line names it")
-        lines = _read_lines(args.moves)
-        return replay(get(args.game), players, args.seed, options, lines)
+        return replay(get(game), players, 0 if seed is None else seed, options, lines)
     except EngineError as error:
         fail(str(error))
+
+
+def _from_header(
+    args: argparse.Namespace, lines: Sequence[str], options: dict[str, Any]
+) -> tuple[str, str, int, dict[str, Any]]:
+    """Game, players, seed and options from the record's header; those given on the command
+    line win, except the game, which must agree with the header's."""
+    try:
+        header = read_header(lines)
+    except HeaderError as error:
+        fail(f"{args.moves}: {error}")
+    if header is None:
+        fail(
+            "give --players, or a --moves file whose header names the game and players "
+            "('# game: KEY' and '# players: A, B' before the first move)"
+        )
+    if args.game is not None and args.game.strip().lower() != header.game.lower():
+        fail(f"the record is of {header.game}, not {args.game}")
+    seed = header.seed if args.seed is None else args.seed
+    return header.game, ",".join(header.players), seed, {**header.options, **options}
 
 
 def viewer_seat(played: Replay, name: str | None) -> int | None:

@@ -329,7 +329,6 @@ def test_a_player_name_a_move_line_cannot_name_exits_2() -> None:
     [
         [],
         ["dance"],
-        ["play", GAME],
         ["play", GAME, "--players", "a,b", "--seed", "seven"],
     ],
 )
@@ -337,3 +336,69 @@ def test_malformed_command_lines_exit_2(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2
     assert "usage:" in result.stderr
+
+
+# -- records: the arguments in the moves file's header ----------------------------------------
+
+
+def record(log: list[tuple[int, str]], *extra_header: str) -> str:
+    """A record as /export writes it: free text, the arguments, then the moves."""
+    header = [
+        "# Meeple Post — table #9: a test record",
+        f"# game: {GAME}",
+        f"# players: {', '.join(PLAYERS)}",
+        f"# seed: {SEED}",
+        *extra_header,
+    ]
+    return "\n".join([*header, *as_lines(log)]) + "\n"
+
+
+@pytest.mark.parametrize("command", ["play", "legal", "state"])
+def test_without_players_the_arguments_come_from_the_header(tmp_path: Path, command: str) -> None:
+    log = random_log(12)
+    from_header = run(command, "--moves", str(write(tmp_path, record(log))))
+    with_game = run(command, GAME, "--moves", str(write(tmp_path, record(log))))
+    given = run(*game_args(command, write(tmp_path, "\n".join(as_lines(log)))))
+    assert from_header.returncode == 0, from_header.stderr
+    assert from_header.stdout == given.stdout == with_game.stdout
+
+
+def test_a_record_with_resignations_and_skips_replays_from_stdin() -> None:
+    game = engine.get(GAME)
+    log = log_into_play_phase()
+    state = replay_log(game, PLAYERS, SEED, None, log)
+    to_act = PLAYERS[min(game.to_act(state))]
+    lines = record(log) + f"{to_act}: /skip\ncarol: /resign\n"
+    result = run("play", "--moves", "-", stdin=lines)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["moves"] == len(log) + 2
+    assert summary["ranking"][-1] == ["carol"]
+
+
+def test_the_command_line_wins_over_the_header_but_not_for_the_game(tmp_path: Path) -> None:
+    moves = write(tmp_path, record([]))
+    other_seed = run("state", "--moves", str(moves), "--seed", str(SEED + 1))
+    assert other_seed.stdout == run(*game_args("state", None, "--seed", str(SEED + 1))).stdout
+    assert_usage_error(run("play", "tiny-towns", "--moves", str(moves)), f"of {GAME}", "tiny-towns")
+
+
+def test_header_options_reach_the_game(tmp_path: Path) -> None:
+    moves = write(tmp_path, record([], "# option: speed=fast"))
+    assert_usage_error(run("play", "--moves", str(moves)), "'speed'")
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("alice: place E5\n", "--players"),
+        (f"# game: {GAME}\n# seed: 1\n", "# players:"),
+        (f"# game: {GAME}\n# players: a, b\n# seed: seven\n", "whole number"),
+    ],
+)
+def test_a_record_without_a_readable_header_exits_2(tmp_path: Path, text: str, named: str) -> None:
+    assert_usage_error(run("play", "--moves", str(write(tmp_path, text))), named)
+
+
+def test_without_players_or_moves_the_cli_asks_for_them() -> None:
+    assert_usage_error(run("play", GAME), "--players")

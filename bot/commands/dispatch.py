@@ -76,6 +76,18 @@ async def _notify(backend: Backend, channel: Channel, user: User, call: Invocati
     )
 
 
+async def _replay(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    service = backend.service
+    job = await service.prepare_replay(
+        channel,
+        user,
+        call.maybe_number("from"),
+        call.maybe_number("to"),
+        call.maybe_number("table"),
+    )
+    return await service.draw_replay(job)
+
+
 async def _rules(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
     return await backend.service.rules(
         channel, call.text("game"), call.text("topic"), call.number("page")
@@ -115,6 +127,10 @@ HANDLERS: dict[str, Handler] = {
     "remind": _remind,
     "notify": _notify,
     "rules": _rules,
+    "export": lambda b, c, u, i: b.service.export(c, u, i.maybe_number("table")),
+    "replay": _replay,
+    "leaderboard": lambda b, c, u, i: b.service.leaderboard(c, i.text("game")),
+    "stats": lambda b, c, u, i: b.service.stats(c, u, i.text("player")),
     "help": _help,
 }
 

@@ -56,7 +56,7 @@ class OptionDef:
     @property
     def identifier(self) -> str:
         """The name as a Python identifier (`skip_after` for `skip-after`, `with_` for
-        `with`)."""
+        `with`, `from_` for `from`)."""
         name = self.name.replace("-", "_")
         return f"{name}_" if keyword.iskeyword(name) else name
 
@@ -96,6 +96,8 @@ MAX_UNDO = 50
 MAX_PAGE = 99
 #: How long a topic's name may be (Discord shows at most 100 characters of a choice).
 TOPIC_LENGTH = 100
+#: Action and table numbers (Discord's integer options; far beyond any game or server).
+MAX_ACTION = 2**31 - 1
 DEFAULT_SKIP_HOURS = int(DEFAULT_SKIP_AFTER.total_seconds() // 3600)
 
 
@@ -125,12 +127,20 @@ LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT
 QUIET_HOURS_LENGTH = 24
 
 
+_TABLE_OPTION = OptionDef(
+    "table",
+    "a table number of this server (default: this channel's)",
+    "int",
+    min_value=1,
+    max_value=MAX_ACTION,
+)
+
 COMMANDS: dict[str, CommandDef] = {
     command.name: command
     for command in (
         CommandDef(
             "newgame",
-            "Open a table here; you take the first seat.",
+            "Open a table here.",
             (
                 OptionDef("game", "the game (see /rules)", "game", required=True),
                 OptionDef(
@@ -168,8 +178,8 @@ COMMANDS: dict[str, CommandDef] = {
             ),
             example="/newgame game:tiny-towns options:monuments:off",
         ),
-        CommandDef("join", "Take a seat at the table in the lobby."),
-        CommandDef("leave", "Give up your seat in the lobby."),
+        CommandDef("join", "Take a seat in the lobby."),
+        CommandDef("leave", "Leave the lobby."),
         CommandDef("start", "Start the game (its creator); seat order is drawn."),
         CommandDef(
             "addbot",
@@ -200,13 +210,13 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "legal",
-            "Your legal actions now.",
+            "Your legal actions.",
             (OptionDef("filter", "only those containing these words", max_length=FILTER_LENGTH),),
             example="/legal filter:stone",
         ),
         CommandDef(
             "standing",
-            "Answer in advance a question your game keeps asking.",
+            "Answer a recurring question in advance.",
             (
                 OptionDef(
                     "answer",
@@ -218,10 +228,10 @@ COMMANDS: dict[str, CommandDef] = {
             ),
             example="/standing answer:no-round-end-exchange on:true",
         ),
-        CommandDef("resign", "Give up the game for good (you confirm it first)."),
+        CommandDef("resign", "Give up the game (you confirm it first)."),
         CommandDef(
             "undo",
-            "Take back the last action(s) (the others approve).",
+            "Take back the last action(s), if others approve.",
             (
                 OptionDef(
                     "count",
@@ -233,15 +243,15 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("approve", "Agree to the open undo request."),
-        CommandDef("decline", "Refuse the open undo request (or withdraw yours)."),
-        CommandDef("confirm", "Go ahead with your preview, /resign, /abandon or /skip."),
+        CommandDef("approve", "Agree to the undo request."),
+        CommandDef("decline", "Refuse the undo request (or withdraw yours)."),
+        CommandDef("confirm", "Carry out your preview, /resign, /abandon or /skip."),
         CommandDef("cancel", "Drop your preview, /resign, /abandon or /skip."),
         CommandDef("board", "The current board."),
-        CommandDef("status", "Whom the table waits for, scores, your own view (private)."),
+        CommandDef("status", "Who is to act, scores, your view."),
         CommandDef(
             "history",
-            "The last actions: who played what, when.",
+            "The last actions.",
             (
                 OptionDef(
                     "count",
@@ -253,15 +263,15 @@ COMMANDS: dict[str, CommandDef] = {
                 ),
             ),
         ),
-        CommandDef("games", "The open tables here, whom each waits for."),
-        CommandDef("mygames", "Every table that waits for you.", servers_only=False),
+        CommandDef("games", "Open tables here, whom each awaits."),
+        CommandDef("mygames", "Tables waiting for you.", servers_only=False),
         CommandDef(
             "abandon",
-            "Close the table, no result (creator or moderator).",
+            "End the table, no result (creator or moderator).",
         ),
         CommandDef(
             "skip",
-            "Skip a player long waited for (creator or moderator).",
+            "Skip a long-awaited player (creator or moderator).",
             (OptionDef("player", "the player the table waits for", "member", required=True),),
             example="/skip player:bob",
         ),
@@ -295,7 +305,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "remind",
-            "How often this table reminds its players.",
+            "This table's reminder interval.",
             (
                 OptionDef(
                     "every",
@@ -314,7 +324,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "notify",
-            "How you are reminded: direct message, quiet hours.",
+            "Reminders by DM, quiet hours.",
             (
                 OptionDef("dm", "true: reminders by direct message; false: in the channel", "bool"),
                 OptionDef(
@@ -334,7 +344,7 @@ COMMANDS: dict[str, CommandDef] = {
         ),
         CommandDef(
             "rules",
-            "How to play a game, by page or topic; or the list of games.",
+            "How to play a game, by page or by topic.",
             (
                 OptionDef("game", "the game", "game"),
                 OptionDef(
@@ -354,6 +364,46 @@ COMMANDS: dict[str, CommandDef] = {
             ),
             example="/rules game:tiny-towns topic:tavern",
             servers_only=False,
+        ),
+        CommandDef(
+            "export",
+            "The game's record as a replayable file.",
+            (_TABLE_OPTION,),
+            example="/export",
+        ),
+        CommandDef(
+            "replay",
+            "The game, or part, as an animation.",
+            (
+                OptionDef(
+                    "from",
+                    "the first action to show (default 1)",
+                    "int",
+                    min_value=1,
+                    max_value=MAX_ACTION,
+                ),
+                OptionDef(
+                    "to",
+                    "the last action to show (default: the latest)",
+                    "int",
+                    min_value=1,
+                    max_value=MAX_ACTION,
+                ),
+                _TABLE_OPTION,
+            ),
+            example="/replay from:40 to:60",
+        ),
+        CommandDef(
+            "leaderboard",
+            "The best rated players here.",
+            (OptionDef("game", "the game (default: every rated game)", "game"),),
+            example="/leaderboard game:terra-nova",
+        ),
+        CommandDef(
+            "stats",
+            "A player's games and ratings.",
+            (OptionDef("player", "the player (default: you)", "member"),),
+            example="/stats player:alice",
         ),
         CommandDef("help", "Every command.", servers_only=False),
     )

@@ -37,6 +37,8 @@ from .cogs import (
     LobbyCog,
     ModerationCog,
     PlayCog,
+    RatingsCog,
+    RecordsCog,
     UndoCog,
 )
 from .cogs.reminders import RemindersCog
@@ -55,6 +57,8 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     UndoCog,
     ConfirmationCog,
     InfoCog,
+    RecordsCog,
+    RatingsCog,
     ModerationCog,
     RemindersCog,
     GuideCog,
@@ -148,6 +152,7 @@ class MeepleBot(commands.Bot):
             self._service = Service(
                 self._store, games=self._games, renderer=self._renderer, clock=self.clock
             )
+        await self.service.record_past_results()
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

@@ -219,15 +219,15 @@ class InteractionFlow:
         try:
             for index, chunk in enumerate(parts.chunks):
                 extras: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
-                file = parts.file() if index == 0 else None
+                files = parts.files() if index == 0 else []
                 if view is not None and index == len(parts.chunks) - 1:
                     extras["view"] = view
                 if index == 0 and fills_thinking:
-                    extras["attachments"] = [file] if file is not None else []
+                    extras["attachments"] = files
                     await interaction.edit_original_response(content=chunk, **extras)
                     continue
-                if file is not None:
-                    extras["file"] = file
+                if files:
+                    extras["files"] = files
                 await interaction.followup.send(chunk, ephemeral=True, **extras)
         except Exception:  # a lost connection as much as a Discord refusal: log, never raise
             log.exception("could not answer privately: %s", describe(interaction, reply.text[:80]))
@@ -256,7 +256,10 @@ class InteractionFlow:
         )
         reply = failure.reply
         text = not_posted(failure.error.status) + reply.text
-        await self.private(interaction, Reply(text, image=reply.image, private=True))
+        await self.private(
+            interaction,
+            Reply(text, image=reply.image, attachment=reply.attachment, private=True),
+        )
 
     async def _storage_fault(
         self,

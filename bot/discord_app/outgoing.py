@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from ..service import BoardImage, Reply
+from ..service import Attachment, BoardImage, Reply
 
 log = logging.getLogger(__name__)
 
@@ -37,17 +37,23 @@ class PostFailed(Exception):
 
 @dataclass(frozen=True, slots=True)
 class MessageParts:
-    """A reply laid out as messages: the image goes with the first, pings end the last."""
+    """A reply laid out as messages: the image and file go with the first, pings end the
+    last."""
 
     chunks: list[str]
     image: BoardImage | None
     mention_ids: list[int]
+    attachment: Attachment | None = None
 
-    def file(self) -> discord.File | None:
-        """A fresh file object for one attempt (discord.py consumes it when sending)."""
-        if self.image is None:
-            return None
-        return discord.File(io.BytesIO(self.image.png), filename=self.image.filename)
+    def files(self) -> list[discord.File]:
+        """Fresh file objects for one attempt (discord.py consumes them when sending)."""
+        files = []
+        if self.image is not None:
+            files.append(discord.File(io.BytesIO(self.image.png), filename=self.image.filename))
+        if self.attachment is not None:
+            data = io.BytesIO(self.attachment.data)
+            files.append(discord.File(data, filename=self.attachment.filename))
+        return files
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         return discord.AllowedMentions(
@@ -63,7 +69,9 @@ def message_parts(reply: Reply, *, with_pings: bool = True) -> MessageParts:
     text = reply.text
     if with_pings and mention_ids:
         text += "\n🔔 " + " ".join(f"<@{user_id}>" for user_id in mention_ids)
-    return MessageParts(split_text(text), reply.image, mention_ids if with_pings else [])
+    return MessageParts(
+        split_text(text), reply.image, mention_ids if with_pings else [], reply.attachment
+    )
 
 
 def split_text(text: str, limit: int = MAX_CONTENT) -> list[str]:
@@ -132,9 +140,9 @@ async def _send_with_retries(
     while True:
         # Only what is set: discord.py's overloads refuse explicit Nones.
         extras: dict[str, Any] = {"allowed_mentions": parts.allowed_mentions()}
-        file = parts.file() if with_file else None
-        if file is not None:
-            extras["file"] = file
+        files = parts.files() if with_file else []
+        if files:
+            extras["files"] = files
         if view is not None:
             extras["view"] = view
         if nonce is not None:

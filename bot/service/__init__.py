@@ -1,6 +1,6 @@
 """The transport-independent service: tables, seats, turns, undo by consent, replies as data."""
 
-from .catalog import GameCatalog, Renderer, default_renderer
+from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import (
     BadRequest,
     BoardChanged,
@@ -14,10 +14,13 @@ from .errors import (
     WrongStage,
 )
 from .listings import ListingStyle
-from .model import BoardImage, Channel, LobbyPost, Mention, Reply, TableSummary, User
+from .model import Attachment, BoardImage, Channel, LobbyPost, Mention, Reply, TableSummary, User
+from .records import ReplayJob
 from .service import Service
 
 __all__ = [
+    "Animator",
+    "Attachment",
     "BadRequest",
     "BoardChanged",
     "BoardImage",
@@ -29,6 +32,7 @@ __all__ = [
     "NoOpenTable",
     "NotAllowed",
     "Renderer",
+    "ReplayJob",
     "Reply",
     "RulesError",
     "Service",
@@ -39,5 +43,6 @@ __all__ = [
     "UndoRefused",
     "User",
     "WrongStage",
+    "default_animator",
     "default_renderer",
 ]

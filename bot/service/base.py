@@ -14,7 +14,7 @@ from engine.core import EngineError, Game, option_key
 
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .bot_policy import ROBOT, drawable_marks
-from .catalog import GameCatalog, Renderer, default_renderer
+from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import BadRequest, NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Mention, User
 from .progress import RoundProgress
@@ -99,6 +99,7 @@ class ServiceBase:
         *,
         games: GameCatalog | None = None,
         renderer: Renderer = default_renderer,
+        animator: Animator = default_animator,
         clock: Callable[[], datetime] = utc_now,
         undo_ttl: timedelta = timedelta(days=1),
         confirm_ttl: timedelta = timedelta(minutes=10),
@@ -106,6 +107,7 @@ class ServiceBase:
         self.store = store
         self.catalog = games or GameCatalog()
         self.renderer = renderer
+        self.animator = animator
         self.clock = clock
         self.undo_ttl = undo_ttl
         #: How long a /resign, /abandon or /skip waits for its Confirm.

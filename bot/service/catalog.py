@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import engine
@@ -10,6 +10,9 @@ from engine.core import Game, UnknownGame
 
 #: `(game_key, view) -> PNG bytes`, like `render.render_png`.
 Renderer = Callable[[str, Mapping[str, Any]], bytes]
+#: `(board PNGs, one caption each) -> (animated GIF, every how many moves a frame was kept)`,
+#: like `render.animation.animate`.
+Animator = Callable[[Sequence[bytes], Sequence[str]], tuple[bytes, int]]
 
 
 class GameCatalog:
@@ -44,3 +47,11 @@ def default_renderer(game_key: str, view: Mapping[str, Any]) -> bytes:
     from render import render_png
 
     return render_png(game_key, view)
+
+
+def default_animator(pngs: Sequence[bytes], captions: Sequence[str]) -> tuple[bytes, int]:
+    """The renderer package's replay GIF, within Discord's upload limit."""
+    from render.animation import animate
+
+    animation = animate(pngs, captions)
+    return animation.gif, animation.step

@@ -52,9 +52,19 @@ class BoardImage:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file other than the board image: a game's record (text) or its replay (GIF)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     text: str
     image: BoardImage | None = None
+    #: A file sent with the reply (after the image, if both).
+    attachment: Attachment | None = None
     mentions: tuple[Mention, ...] = ()
     private: bool = False
     table_id: int | None = None

@@ -20,6 +20,7 @@ from .keeping import touches
 from .model import User
 from .positions import Logged, PositionService
 from .progress import RoundProgress, next_round
+from .results import ResultService
 from .texts import plural
 
 _kinds: dict[ActionKind, str] = {"move": "move", "resign": "resignation", "skip": "skip"}
@@ -78,7 +79,7 @@ class Step:
     note: str = ""
 
 
-class SavingService(PositionService):
+class SavingService(PositionService, ResultService):
     def _play(
         self,
         ctx: TableContext,
@@ -151,6 +152,8 @@ class SavingService(PositionService):
             number = await self.store.actions.commit_action(table, action, update, now, fate)
         except StaleVersion:
             return None
+        if played.over:
+            await self._record_ended(table.id)
         player = ctx.by_seat(seat).display_name
         if bot_level is not None and not ctx.by_seat(seat).is_bot:
             player += f" ({ROBOT} bot, {bot_level})"  # as `TableContext.describe` says it

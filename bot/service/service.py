@@ -11,6 +11,7 @@ from .listings import ListingService
 from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
 from .previews import PreviewService
+from .records import RecordService
 from .standing import StandingService
 from .undo import UndoService
 
@@ -23,6 +24,7 @@ class Service(
     PreviewService,
     LobbyService,
     LobbyMessageService,
+    RecordService,
     InfoService,
     ListingService,
     CompletionService,
@@ -30,6 +32,6 @@ class Service(
 ):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
-    Build it with `Service(store, games=…, renderer=…, clock=…)`; every argument but the
+    Build it with `Service(store, games=…, renderer=…, animator=…, clock=…)`; every argument but the
     store has a default (the engine's registry, `render.render_png`, the UTC clock).
     """

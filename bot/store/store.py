@@ -9,7 +9,8 @@ working through the same `Database` (one connection, one write lock, one file):
   or /skip (`confirmations.py`);
 - `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
-  messages (`ledger.py`).
+  messages (`ledger.py`);
+- `results`  — finished games' results and the ratings per server and game (`results.py`).
 
 The reminders keep their data through `bot/reminders/store.py` on the same `Database`.
 Every write that changes a table is guarded by the table's version (`versions.py`): it
@@ -29,6 +30,7 @@ from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
+from .results import ResultStore
 from .tables import TableStore
 from .undo import UndoStore
 
@@ -45,6 +47,7 @@ class Store:
         self.answers = AnswerStore(database)
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)
+        self.results = ResultStore(database)
         self.absences = Absences(database)
 
     @classmethod

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineError
-from .game import Event, Game, OptionValue
+from .game import Event, Game, OptionValue, Result
+from .record import RESIGN, SKIP
 
 
 class ReplayError(EngineError):
@@ -75,9 +76,19 @@ def replay(
         if player not in result.players:
             raise ReplayError(number, line, f"'{player}' is not one of {', '.join(players)}")
         try:
-            result.state, events = game.apply(result.state, result.seat_of(player), action)
+            result.state, events = _step(game, result.state, result.seat_of(player), action)
         except EngineError as error:
             raise ReplayError(number, line, str(error)) from None
         result.events.extend(events)
         result.moves += 1
     return result
+
+
+def _step(game: Game[Any], state: Any, seat: int, action: str) -> Result[Any]:
+    """One move line: an action (or whole turn), or `/resign` and `/skip` for that player."""
+    command = action.lower()
+    if command == RESIGN:
+        return game.resign(state, seat)
+    if command == SKIP:
+        return game.skip(state, seat)
+    return game.apply(state, seat, action)

@@ -81,7 +81,7 @@ async def test_refusals_are_replies_unless_strict(
     lines = ["alice> /newgame game:pile", "alice> /strat", "no name here", "alice> /start"]
     assert await _run(tmp_path, lines) == 0
     out = capsys.readouterr().out
-    assert "error: Unknown command /strat. Did you mean /start" in out
+    assert "error: Unknown command /strat. Did you mean /stats, /start, /status?" in out
     assert "error: start the line with your name" in out
     assert "begins!" in out
     assert await _run(tmp_path, ["bob> /join", "bob> /start", "bob> /status"], strict=True) == 2

@@ -73,7 +73,10 @@ async def test_rules_and_help(bot: MeepleBot, discord_server: LoopbackDiscord) -
     summary = await rules.original_message()
     assert summary.ephemeral and summary.content.startswith("**Terra Nova (2006) — ")
     assert "terra-nova-2006: Terra Nova (2006)" in (await games.original_message()).content
-    text = (await helped.original_message()).content
+    # More than one message's worth: the rest follows in a second private message.
+    (rest,) = await helped.followups(1)
+    text = (await helped.original_message()).content + "\n" + rest.content
+    assert rest.ephemeral
     for name in COMMANDS:
         assert f"`/{name}" in text
     assert "`/move action:<text> [preview]`" in text  # optional options by name: one message

@@ -93,3 +93,16 @@ def test_runs_as_a_module(tmp_path: Path) -> None:
     )
     assert completed.returncode == 0, completed.stderr
     assert Image.open(io.BytesIO(out.read_bytes())).size == (WIDTH, HEIGHT)
+
+
+def test_the_arguments_come_from_a_records_header(tmp_path: Path) -> None:
+    action = first_placement()
+    moves = tmp_path / "record.txt"
+    moves.write_text(
+        f"# game: {GAME}\n# players: alice, bob\n# seed: 1\nalice: {action}\n", encoding="utf-8"
+    )
+    out = tmp_path / "board.png"
+    assert main(["--moves", str(moves), "--out", str(out)]) == 0
+    game = engine.get(GAME)
+    state, _ = game.apply(game.new_game(["alice", "bob"], 1), 0, action)
+    assert out.read_bytes() == render_png(GAME, game.view(state, None))

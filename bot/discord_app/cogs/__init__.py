@@ -7,6 +7,8 @@ from .info import InfoCog
 from .lobby import LobbyCog
 from .moderation import ModerationCog
 from .play import PlayCog
+from .ratings import RatingsCog
+from .records import RecordsCog
 from .undo import UndoCog
 
 __all__ = [
@@ -17,5 +19,7 @@ __all__ = [
     "LobbyCog",
     "ModerationCog",
     "PlayCog",
+    "RatingsCog",
+    "RecordsCog",
     "UndoCog",
 ]

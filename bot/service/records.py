@@ -1,0 +1,194 @@
+"""A table's record: /export (a moves file `python -m engine play` replays as it is) and
+/replay (the game as an animated image, drawn from the public view after every action).
+
+While a game runs, a player's export shows the others' secret actions as everybody reads them
+(and is marked so: it replays only up to the first of them); once it is over, everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.record import RESIGN, SKIP, header_lines, safe_names
+
+from ..store import ActionRecord
+from .base import ServiceBase, TableContext
+from .errors import BadRequest, WrongStage
+from .model import Attachment, Channel, Reply, User
+from .positions import play_again
+from .texts import plural, scores_line
+
+#: Seconds a move is shown in a replay (render/animation.py's MOVE_MS), for the reply's words.
+MOVE_SECONDS = 0.4
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayJob:
+    """A replay checked and ready to draw: `notice` says it is coming (drawing a long game
+    takes a while), `draw_replay` draws it."""
+
+    ctx: TableContext
+    first: int
+    last: int
+    notice: Reply
+
+
+class RecordService(ServiceBase):
+    async def _record_table(
+        self, channel: Channel, table_id: int | None, doing: str
+    ) -> TableContext:
+        """The table asked for — `table_id` of this server, or this channel's latest — once
+        it has started."""
+        if table_id is None:
+            ctx = await self._context(channel, finished_too=True)
+        else:
+            table = await self.store.tables.table(table_id)
+            if table is None or table.guild_id != channel.guild_id:
+                raise BadRequest(
+                    f"There is no table #{table_id} on this server; /games lists the open ones."
+                )
+            ctx = await self._context_of(table)
+        if ctx.table.state_json is None:
+            raise WrongStage(f"{ctx.title} has not started yet, so there is nothing to {doing}.")
+        return ctx
+
+    # -- /export ----------------------------------------------------------------------------
+
+    async def export(self, channel: Channel, user: User, table_id: int | None = None) -> Reply:
+        """The table's record as a text file, for the asking user (private)."""
+        ctx = await self._record_table(channel, table_id, "export")
+        actions = await self.store.actions.actions_from(ctx.table.id, 1)
+        seat = ctx.seat_of(user.id)
+        viewer = None if seat is None else seat.seat
+        text, hidden = await self._engine(_record_text, ctx, actions, viewer)
+        if ctx.table.status == "active" and hidden:
+            note = (
+                f" While the game runs, {plural(hidden, 'secret action')} of others "
+                f"{'is' if hidden == 1 else 'are'} shown as everybody reads "
+                f"{'it' if hidden == 1 else 'them'} (marked 'secret'); after the end the "
+                "record holds everything."
+            )
+        else:
+            note = ""
+        return Reply(
+            f"The record of {ctx.label}, {plural(len(actions), 'action')}: replay it with "
+            f"`python -m engine play --moves table-{ctx.table.id}.txt` (docs/cli.md).{note}",
+            attachment=Attachment(f"table-{ctx.table.id}.txt", text.encode("utf-8")),
+            private=True,
+            table_id=ctx.table.id,
+        )
+
+    # -- /replay ----------------------------------------------------------------------------
+
+    async def prepare_replay(
+        self,
+        channel: Channel,
+        user: User,
+        first: int | None = None,
+        last: int | None = None,
+        table_id: int | None = None,
+    ) -> ReplayJob:
+        """Check a replay of actions `first` to `last` (default: all) and say it is coming."""
+        ctx = await self._record_table(channel, table_id, "replay")
+        played = ctx.table.move_count
+        if played == 0:
+            raise WrongStage(f"Nothing has been played at {ctx.label} yet, so there is no replay.")
+        start, end = first or 1, last or played
+        if not 1 <= start <= end <= played:
+            raise BadRequest(
+                f"{ctx.title} has actions 1 to {played}: from: and to: must lie between them, "
+                f"from: not after to: (you gave from:{start} to:{end})."
+            )
+        count = end - start + 1
+        notice = Reply(
+            f"Drawing the replay of {ctx.label}, actions {start}–{end} "
+            f"({plural(count + 1, 'position')}); it comes in a moment.",
+            private=True,
+            table_id=ctx.table.id,
+        )
+        return ReplayJob(ctx, start, end, notice)
+
+    async def draw_replay(self, job: ReplayJob) -> Reply:
+        """The replay as an animated GIF, drawn off the event loop (public)."""
+        ctx, start, end = job.ctx, job.first, job.last
+        table = ctx.table
+        actions = (await self.store.actions.actions_from(table.id, 1))[:end]
+        if len(actions) != end:
+            raise BadRequest(f"{ctx.title} changed while the replay was asked for; try again.")
+        captions = [
+            f"{ctx.title}: the start" if start == 1 else f"Before action #{start}",
+            *(ctx.describe(action) for action in actions[start - 1 :]),
+        ]
+        gif, step = await self._engine(self._animate, ctx, actions, start, captions)
+        shown = (
+            f"every {step}th action shown (a whole game must fit Discord's upload limit)"
+            if step > 1
+            else f"{MOVE_SECONDS:g} s per action"
+        )
+        return Reply(
+            f"Replay of {ctx.label}, actions {start}–{end}: {shown}, the last position held.",
+            attachment=Attachment(f"table-{table.id}-replay-{start}-{end}.gif", gif),
+            table_id=table.id,
+        )
+
+    def _animate(
+        self, ctx: TableContext, actions: list[ActionRecord], start: int, captions: list[str]
+    ) -> tuple[bytes, int]:
+        """The public board before action `start` and after each later one of `actions`, then
+        the animation (CPU work, in a worker thread)."""
+        game, key = ctx.game, ctx.game.info.key
+        states = _positions(ctx, actions)[start - 1 :]
+        pngs = [self.renderer(key, game.view(state, None)) for state in states]
+        return self.animator(pngs, captions)
+
+
+def _positions(ctx: TableContext, actions: list[ActionRecord]) -> list[Any]:
+    """The game's start and the position after each of `actions` (the log from action 1):
+    the game replayed through the engine from its players, seed and options — the store
+    keeps no position per action."""
+    table, game = ctx.table, ctx.game
+    players = list(game.load_state(table.state_json or "").players)
+    state = game.new_game(players, table.seed, table.options)
+    states = [state]
+    for action in actions:
+        state = play_again(game, state, action).state
+        states.append(state)
+    return states
+
+
+def _logged_action(action: ActionRecord) -> str:
+    """What a logged action was, as a move line's action (a resignation or skip by its name)."""
+    return {"resign": RESIGN, "skip": SKIP}.get(action.kind, action.text)
+
+
+def _record_text(
+    ctx: TableContext, actions: list[ActionRecord], viewer: int | None
+) -> tuple[str, int]:
+    """The record's lines, and how many secret actions are shown in their public form."""
+    table, game = ctx.table, ctx.game
+    state: Any = ctx.game.load_state(table.state_json or "")
+    names = safe_names(list(state.players))
+    over = table.status != "active"
+    status = {"active": "running", "finished": "finished", "abandoned": "abandoned"}[table.status]
+    scores = game.scores(state)
+    lines = [
+        f"# Meeple Post — table #{table.id}, {game.info.name}, {status} after "
+        f"{plural(len(actions), 'action')}",
+        f"# Replay: python -m engine play --moves table-{table.id}.txt (see docs/cli.md)",
+        *header_lines(game.info.key, names, table.seed, table.options),
+        f"# {'Final scores' if over else 'Scores so far'}: {scores_line(names, scores)}",
+    ]
+    if names != list(state.players):
+        lines.append(
+            "# Names holding ':', '#' or ',' were changed: a move line could not name them."
+        )
+    hidden = 0
+    for action in actions:
+        name = names[action.seat]
+        if action.kind != "move" or over or action.text_for(viewer) == action.text:
+            lines.append(f"{name}: {_logged_action(action)}")
+        else:
+            hidden += 1
+            lines.append(f"{name}: {action.public_text}  # secret")
+    return "\n".join(lines) + "\n", hidden
