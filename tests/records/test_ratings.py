@@ -185,3 +185,22 @@ async def test_a_solo_game_is_recorded_but_not_rated(store: Store, clock: Manual
     assert await store.database.fetch_all("SELECT * FROM ratings") == []
     stats = await service.stats(HOME, ALICE)
     assert "1 finished game, 0 wins" in stats.text and "not rated" in stats.text
+
+
+async def test_a_table_where_a_bot_plays_a_seat_at_the_end_is_recorded_but_not_rated(
+    store: Store, clock: ManualClock
+) -> None:
+    service = service_on(store, clock)
+    table_id = await play(service, HOME, [ALICE, BOB], 1)
+    # As if bob's seat had been handed to the bot (/replace) before the end: record it again.
+    async with store.database.write() as db:
+        await db.execute("DELETE FROM game_results")
+        await db.execute("DELETE FROM ratings")
+        await db.execute(
+            "UPDATE seats SET covered_level = 'normal' WHERE table_id = ? AND user_id = ?",
+            (table_id, BOB.id),
+        )
+    assert await service.record_result(table_id)
+    rows = await store.database.fetch_all("SELECT rated, unrated_reason FROM game_results")
+    assert [tuple(row) for row in rows] == [(0, "a bot played at the table")]
+    assert await store.database.fetch_all("SELECT * FROM ratings") == []
