@@ -39,7 +39,11 @@ class ResultService(ServiceBase):
         outcomes, scores = await self._engine(_outcomes, ctx)
         seats = {seat.seat: seat for seat in ctx.seats}
         user_ids = [seats[outcome.seat].user_id for outcome in outcomes]
-        played_by_bots = [seat.seat for seat in ctx.seats if seat.played_by_bot is not None]
+        played_by_bots = [
+            seat.seat
+            for seat in ctx.seats
+            if seat.seat is not None and seat.played_by_bot is not None
+        ]
         reason = rating.unrated_reason(len(outcomes), user_ids, bot_seats=played_by_bots)
         ended = table.ended_at or table.updated_at
 
