@@ -103,8 +103,8 @@ async def _play(table: BenchTable, log: Log) -> None:
 
 
 async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
-    """A copy of `table` in the channel `channel_id` (row, seats, action log and checkpoints),
-    to play on."""
+    """A copy of `table` in the channel `channel_id` (row, seats and checkpoints by
+    `copy_table`, and the action log), to play on."""
     await copy_table(store, table.table_id, 1, datetime.now(UTC), prefix=channel_id)
     copy = await store.tables.open_table(f"{channel_id}-0")
     assert copy is not None
@@ -114,11 +114,6 @@ async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
         await db.execute(
             f"INSERT INTO actions (table_id, {columns}) "
             f"SELECT ?, {columns} FROM actions WHERE table_id = ?",
-            (copy.id, table.table_id),
-        )
-        await db.execute(
-            "INSERT INTO checkpoints (table_id, number, state) "
-            "SELECT ?, number, state FROM checkpoints WHERE table_id = ?",
             (copy.id, table.table_id),
         )
     channel = Channel(id=copy.channel_id, guild_id=table.channel.guild_id)
