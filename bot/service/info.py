@@ -79,7 +79,9 @@ class InfoService(ServiceBase):
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
             lines += ctx.game.summary(state, viewer)
             lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
-            lines.append(f"Bots: {clock_terms(table.clock)}.{bots_line(ctx)}")
+            bots = bots_line(ctx)
+            if table.clock is not None or bots:  # nothing to say of bots at a table of people
+                lines.append(f"Bots: {clock_terms(table.clock)}.{bots}")
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:

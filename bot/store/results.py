@@ -165,12 +165,6 @@ class ResultStore:
         )
         return [int(row["id"]) for row in rows]
 
-    async def has_result(self, table_id: int) -> bool:
-        row = await self.database.fetch_one(
-            "SELECT 1 FROM game_results WHERE table_id = ?", (table_id,)
-        )
-        return row is not None
-
     async def leaderboard(
         self, guild_id: str | None, game_key: str, limit: int
     ) -> list[RatingRecord]:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .echo import shorten
-from .groups import components, flood
 
 
 class Hex(NamedTuple):
@@ -111,16 +110,6 @@ class HexGrid:
         while cell in self._cell_set:
             yield cell
             cell = cell + direction
-
-    def flood_fill(self, start: Hex, passable: Callable[[Hex], bool]) -> set[Hex]:
-        """All cells connected to `start` through neighbouring cells for which `passable` holds."""
-        if not passable(start):
-            return set()
-        return flood(start, lambda cell: (n for n in self._neighbours[cell] if passable(n)))
-
-    def components(self, passable: Callable[[Hex], bool]) -> list[set[Hex]]:
-        """The connected groups of passable cells, in board order of their first cell."""
-        return components(filter(passable, self.cells), self.neighbours)
 
     @staticmethod
     def centre(cell: Hex, size: float) -> tuple[float, float]:

@@ -262,3 +262,15 @@ def test_bot_seeds_differ_by_table_move_seat_and_part() -> None:
     seeds = {bot_seed(*key) for key in [(1, 2, 3, 0), (2, 2, 3, 0), (1, 3, 3, 0), (1, 2, 4, 0)]}
     assert len(seeds | {bot_seed(1, 2, 3, 1)}) == 5
     assert bot_seed(1, 2, 3) == bot_seed(1, 2, 3, 0)
+
+
+async def test_status_speaks_of_bots_only_at_a_table_with_bots_or_a_move_clock(
+    service: Service,
+) -> None:
+    await open_table(service, ALICE, BOB)
+    await service.start(CHANNEL, ALICE)
+    assert "Bots:" not in (await service.status(CHANNEL, ALICE)).text
+    await service.replace(CHANNEL, ALICE, BOB.name)
+    assert (
+        "Bots: no move clock. The bot plays for bob" in (await service.status(CHANNEL, ALICE)).text
+    )

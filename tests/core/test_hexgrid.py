@@ -7,9 +7,11 @@ E: q -2..0. So A1 is the top-left corner, C3 the centre and E3 the bottom-right 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
+from engine.core.groups import components, flood
 from engine.core.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 
 CENTRE = Hex(0, 0)
@@ -197,33 +199,43 @@ def test_distance(a: Hex, b: Hex, expected: int) -> None:
     assert b.distance(a) == expected
 
 
-# -- flood fill and components ---------------------------------------------------------------
+# -- the core's groups on a hex grid ---------------------------------------------------------
+
+
+def flood_fill(grid: HexGrid, start: Hex, passable: Callable[[Hex], bool]) -> set[Hex]:
+    if not passable(start):
+        return set()
+    return flood(start, lambda cell: (n for n in grid.neighbours(cell) if passable(n)))
+
+
+def grid_components(grid: HexGrid, passable: Callable[[Hex], bool]) -> list[set[Hex]]:
+    return components(filter(passable, grid), grid.neighbours)
 
 
 def test_flood_fill_reaches_the_whole_open_board(grid: HexGrid) -> None:
-    assert grid.flood_fill(CENTRE, lambda _: True) == set(grid)
+    assert flood_fill(grid, CENTRE, lambda _: True) == set(grid)
 
 
 def test_flood_fill_from_a_blocked_cell_is_empty(grid: HexGrid) -> None:
-    assert grid.flood_fill(CENTRE, lambda cell: cell != CENTRE) == set()
+    assert flood_fill(grid, CENTRE, lambda cell: cell != CENTRE) == set()
 
 
 def test_flood_fill_stops_at_a_wall(grid: HexGrid) -> None:
     def open_cell(cell: Hex) -> bool:
         return cell.r != 0  # row C is a wall across the board
 
-    above = grid.flood_fill(Hex(0, -2), open_cell)
+    above = flood_fill(grid, Hex(0, -2), open_cell)
     assert above == {cell for cell in grid if cell.r < 0}
     assert len(above) == 7
 
 
 def test_flood_fill_does_not_leave_the_board() -> None:
     strip = HexGrid([Hex(0, 0), Hex(1, 0)])
-    assert strip.flood_fill(Hex(0, 0), lambda _: True) == {Hex(0, 0), Hex(1, 0)}
+    assert flood_fill(strip, Hex(0, 0), lambda _: True) == {Hex(0, 0), Hex(1, 0)}
 
 
 def test_components_split_by_a_wall_in_board_order(grid: HexGrid) -> None:
-    groups = grid.components(lambda cell: cell.r != 0)
+    groups = grid_components(grid, lambda cell: cell.r != 0)
     assert groups == [
         {cell for cell in grid if cell.r < 0},
         {cell for cell in grid if cell.r > 0},
@@ -232,14 +244,14 @@ def test_components_split_by_a_wall_in_board_order(grid: HexGrid) -> None:
 
 def test_components_of_scattered_cells(grid: HexGrid) -> None:
     corners = named(grid, "A1", "A3", "C1", "C5", "E1", "E3")
-    groups = grid.components(lambda cell: cell in corners)
+    groups = grid_components(grid, lambda cell: cell in corners)
     assert len(groups) == 6
     assert [grid.name(next(iter(g))) for g in groups] == ["A1", "A3", "C1", "C5", "E1", "E3"]
 
 
 def test_components_of_everything_and_nothing(grid: HexGrid) -> None:
-    assert grid.components(lambda _: True) == [set(grid)]
-    assert grid.components(lambda _: False) == []
+    assert grid_components(grid, lambda _: True) == [set(grid)]
+    assert grid_components(grid, lambda _: False) == []
 
 
 # -- pixel centres -----------------------------------------------------------------------------

@@ -55,10 +55,6 @@ def round_of_row(row: int) -> int:
     return min(row, ROUNDS)
 
 
-def rows_of_round(number: int) -> tuple[int, ...]:
-    return (5, 6) if number == ROUNDS else (number,)
-
-
 def power_level(military: int) -> int:
     return sum(1 for start in POWER_ZONES if military >= start)
 

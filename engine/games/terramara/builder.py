@@ -23,7 +23,6 @@ from .board import (
     RIVER_END,
     RIVER_SCOUT,
     end_slot_vp,
-    power_level,
     progress,
 )
 from .content import ARTIFACTS, TERRITORIES
@@ -347,7 +346,3 @@ class Builder(StateBuilder[TerramaraState]):
     def advance_neutral(self, neutral: int, count: int) -> None:
         military = self.edit("neutral_military")
         military[neutral] = min(MILITARY_END, military[neutral] + count)
-
-
-def level_words(military: int) -> str:
-    return f"military {military}, power level {power_level(military)}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import (
-    MILITARY_END,
     ROUNDS,
     TILES_PER_KIND,
     crossroad_progress,
@@ -356,7 +355,3 @@ def join_costs(state: TerramaraState, seat: int, token: str) -> bool:
     if never_loses_military(player):
         return False
     return not (player.military == owner_military(state, token) and has(player, "sling"))
-
-
-def capped_military(value: int) -> int:
-    return max(0, min(MILITARY_END, value))
