@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.core.groups import flood
 from engine.games.terra_nova.board import SIDES, Board, Side, board
 from engine.games.terra_nova.factions import (
     FACTIONS,
@@ -60,7 +61,7 @@ def test_no_two_neighbouring_hexes_share_a_terrain(side: Side) -> None:
 def test_the_river_is_one_branching_water_that_splits_four_continents(side: Side) -> None:
     b = board(side)
     river = [i for i in range(len(b)) if not b.is_land(i)]
-    reached = b.grid.flood_fill(b.hex(river[0]), lambda h: b.terrain[b.grid.cells.index(h)] is None)
+    reached = flood(river[0], lambda i: (n for n in b.neighbours[i] if not b.is_land(n)))
     assert len(reached) == len(river)
     branching = [i for i in river if sum(not b.is_land(n) for n in b.neighbours[i]) >= 3]
     assert branching
