@@ -110,6 +110,9 @@ class ReminderNotice:
     number: int
     waiting_since: datetime | None
     private: bool = False
+    #: The position (table version) reminded about: with the number it names this reminder
+    #: once, also to Discord (an enforced nonce), should a process that died have sent it.
+    table_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +125,5 @@ class StallNotice:
     absent: tuple[Mention, ...]
     creator: Mention
     waiting_since: datetime | None
+    #: The position (table version) declared stalled.
+    table_version: int = 0

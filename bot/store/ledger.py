@@ -21,7 +21,8 @@ class Ledger:
     # -- interactions delivered more than once ------------------------------------------
 
     async def claim_interaction(self, interaction_id: int, now: datetime) -> bool:
-        """Record the interaction as handled; False if it was already (a repeated delivery).
+        """Record the interaction as handled; False if it was already (a repeated delivery,
+        to this process or to another: the row's primary key is the claim).
 
         Ids older than `HANDLED_IDS_KEPT` are dropped in the same transaction (an indexed
         delete), so the table stays small however long the bot runs.
@@ -32,7 +33,8 @@ class Ledger:
                 (stored_time(now - HANDLED_IDS_KEPT),),
             )
             cursor = await db.execute(
-                "INSERT OR IGNORE INTO discord_interactions (id, received_at) VALUES (?, ?)",
+                "INSERT INTO discord_interactions (id, received_at) VALUES (?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
                 (str(interaction_id), stored_time(now)),
             )
             return cursor.rowcount == 1

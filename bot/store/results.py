@@ -70,6 +70,10 @@ class PlayerStats:
     rating: RatingRecord | None
 
 
+class _RecordedMeanwhile(Exception):
+    """The table has a result already: roll the transaction back."""
+
+
 #: Given the players' current ratings (user id → (mu, sigma), missing: never rated), the
 #: result to store. Called inside the transaction, so it must not touch the database.
 Scorer = Callable[[dict[str, tuple[float, float]]], GameResult]
@@ -91,10 +95,29 @@ class ResultStore:
         """Store the table's result (and the ratings it changes) unless it has one already;
         True if this call stored it."""
         key = guild_key(guild_id)
+        try:
+            await self._record(table_id, key, game_key, user_ids, score, now)
+        except _RecordedMeanwhile:
+            return False
+        return True
+
+    async def _record(
+        self,
+        table_id: int,
+        key: str,
+        game_key: str,
+        user_ids: Sequence[str],
+        score: Scorer,
+        now: datetime,
+    ) -> None:
+        """`record_result`'s transaction; _RecordedMeanwhile (rolling it back) if the table
+        has a result. The result row's primary key is the claim: of two processes recording
+        at once, the second's insert finds the first's row — waiting for it to commit where
+        the database lets both read first (PostgreSQL) — and nothing of it is stored."""
         async with self.database.write() as db:
             cursor = await db.execute("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,))
             if await cursor.fetchone() is not None:
-                return False
+                raise _RecordedMeanwhile
             marks = ", ".join("?" for _ in user_ids)
             cursor = await db.execute(
                 "SELECT user_id, mu, sigma FROM ratings WHERE guild_key = ? AND game_key = ? "
@@ -103,9 +126,10 @@ class ResultStore:
             )
             current = {row["user_id"]: (row["mu"], row["sigma"]) for row in await cursor.fetchall()}
             result = score(current)
-            await db.execute(
+            cursor = await db.execute(
                 "INSERT INTO game_results (table_id, guild_key, game_key, ended_at, rated, "
-                "unrated_reason, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "unrated_reason, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
                 (
                     table_id,
                     key,
@@ -116,6 +140,8 @@ class ResultStore:
                     stored_time(now),
                 ),
             )
+            if await cursor.fetchone() is None:
+                raise _RecordedMeanwhile
             await db.executemany(
                 "INSERT INTO player_results (table_id, user_id, display_name, seat, place, score, "
                 "won, resigned, mu_before, sigma_before, mu_after, sigma_after) "
@@ -155,7 +181,6 @@ class ResultStore:
                     if player.after is not None
                 ],
             )
-        return True
 
     async def unrecorded_tables(self) -> list[int]:
         """Finished tables without a result, in the order they ended."""

@@ -10,7 +10,9 @@ working through the same `Database` (one connection, one write lock, one file):
 - `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`);
-- `results`  — finished games' results and the ratings per server and game (`results.py`).
+- `results`  — finished games' results and the ratings per server and game (`results.py`);
+- `claims`   — once-only work claimed by this process, with a lease (`claims.py`), so that
+  several processes on one database never both do it.
 
 The reminders keep their data through `bot/reminders/store.py` on the same `Database`.
 Every write that changes a table is guarded by the table's version (`versions.py`): it
@@ -19,6 +21,7 @@ applies only if the version the caller read is still current, otherwise `StaleVe
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -26,6 +29,7 @@ from typing import Self
 from .absences import Absences
 from .actions import ActionLog
 from .answers import AnswerStore
+from .claims import DEFAULT_LEASE, Claims
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .ledger import Ledger
@@ -39,8 +43,11 @@ class Store:
     """Safe to share between the coroutines of one process; other processes (or other Store
     objects) on the same file are kept consistent by the versions."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(
+        self, database: Database, *, owner: str | None = None, lease: timedelta = DEFAULT_LEASE
+    ) -> None:
         self.database = database
+        self.claims = Claims(database, owner, lease)
         self.tables = TableStore(database)
         self.actions = ActionLog(database)
         self.undo = UndoStore(database)
@@ -57,12 +64,17 @@ class Store:
         *,
         migrations_dir: Path = MIGRATIONS_DIR,
         busy_timeout: float = BUSY_TIMEOUT,
+        owner: str | None = None,
+        lease: timedelta = DEFAULT_LEASE,
     ) -> Self:
         """Connect (creating the file and its folder if needed) and apply pending migrations;
-        DatabaseUnavailable if that cannot be done (see `Database.open`)."""
-        return cls(
-            await Database.open(path, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
+        DatabaseUnavailable if that cannot be done (see `Database.open`). `owner` names this
+        process in its claims (default: host, pid and a random part), `lease` is how long
+        they hold."""
+        database = await Database.open(
+            path, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
+        return cls(database, owner=owner, lease=lease)
 
     async def close(self) -> None:
         await self.database.close()
