@@ -175,6 +175,10 @@ class MeepleBot(commands.AutoShardedBot):
         if self.sync_on_start:
             await sync_if_changed(self)
 
+    async def on_ready(self) -> None:
+        shards = ", ".join(str(shard) for shard in sorted(self.shards))
+        log.info("ready on gateway shard(s) %s with %d server(s)", shards, len(self.guilds))
+
     def _log_shards(self) -> None:
         count, ids = self.shard_count, self.shard_ids
         if count is None:

@@ -90,6 +90,8 @@ class ReminderScheduler(WakingTask):
         for table in await self.store.claim_due(now, PASS_SIZE):
             looked = await self._carry_out(plan(table, now))
             await self.store.record_pass([looked], now)
+            if looked.reminded or looked.stalled:
+                log.info("reminders: looked at table %s and sent what was due", table.table_id)
         return await self.store.next_due()
 
     async def _carry_out(self, table_plan: TablePlan) -> Looked:

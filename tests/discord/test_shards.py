@@ -50,9 +50,7 @@ async def test_each_shard_serves_its_guilds_and_the_commands_are_synced_once(
         bots: list[MeepleBot] = list(
             await asyncio.gather(
                 *(
-                    stack.enter_async_context(
-                        run_bot(make_bot(sharded(tmp_path, shard)), server)
-                    )
+                    stack.enter_async_context(run_bot(make_bot(sharded(tmp_path, shard)), server))
                     for shard in range(SHARDS)
                 )
             )
