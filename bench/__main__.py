@@ -31,6 +31,7 @@ from .late_bench import measure_late
 from .memory_bench import measure_memory
 from .refusal_bench import measure_refusals
 from .replay_bench import measure_replay
+from .scale_bench import measure_scale
 from .service_bench import measure_acts
 from .store_bench import measure_store
 
@@ -51,6 +52,7 @@ GAME_GROUPS: dict[str, Callable[[Game[Any]], dict[str, float]]] = {
 OTHER_GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "store": measure_store,
     "memory": measure_memory,
+    "scale": measure_scale,
 }
 #: What the last whole run measured, when, how long it took, the load; and the last partial run.
 RUN = "run"

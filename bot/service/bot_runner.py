@@ -63,6 +63,7 @@ class BotRunner(WakingTask):
             due, later = await self.service.bot_turns_due(self.clock(), self.delay)
             fresh = [turn for turn in due if _key(turn) not in self._failed]
             if not fresh:
+                await self.service.store.claims.forget_old(self.clock())
                 return later
             outcomes = [await self._play(turn) for turn in fresh]
             if any(outcome is True for outcome in outcomes):
