@@ -117,7 +117,7 @@ def _known(language: str) -> dict[str | None, set[str]]:
     for catalogue in catalogues(language):
         for entry in catalogue:
             if entry.id and entry.string and not entry.fuzzy:
-                key = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+                key = entry.id if isinstance(entry.id, str) else entry.id[0]
                 known.setdefault(entry.context, set()).add(key)
     return known
 
