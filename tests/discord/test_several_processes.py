@@ -17,7 +17,7 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,14 +31,16 @@ from bot.store.values import stored_time
 from tests.discord_loopback import (
     FakeChannel,
     FakeUser,
+    InteractionHandle,
     LoopbackDiscord,
+    RecordedMessage,
     default_world,
     serve_loopback,
 )
 from tests.discord_loopback.world import add_guild, shard_of
 from tests.support.pile_game import PileGame
 
-from .helpers import last_id, newer_message, open_lobby
+from .helpers import last_id
 
 REPO = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -134,9 +136,12 @@ async def processes(
 
 
 async def until(check: Callable[[], object], what: str, timeout: float = STEP_TIMEOUT) -> None:
-    async with asyncio.timeout(timeout):
-        while not check():
-            await asyncio.sleep(0.02)
+    try:
+        async with asyncio.timeout(timeout):
+            while not check():
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"no {what} within {timeout} s") from None
 
 
 class Players:
@@ -149,19 +154,31 @@ class Players:
     async def open(self, channel: FakeChannel, names: tuple[str, ...], *, bot: bool) -> Table:
         server = self.server
         creator, *others = [server.user(name) for name in names]
-        lobby = await open_lobby(server, creator, channel, seed=11, game="pile", options="size:9")
+        options = {"game": "pile", "seed": 11, "options": "size:9"}
+        lobby = await self.answered(
+            channel, server.send_slash(creator, channel, "newgame", options)
+        )
         table_id = int(lobby.custom_ids[0].rsplit(":", 1)[1])
         for user in others:
-            await (await server.click(user, lobby, f"mp:lobby:join:{table_id}")).response()
+            await self.answered(channel, server.click(user, lobby, f"mp:lobby:join:{table_id}"))
         if bot:
-            await (
-                await server.send_slash(creator, channel, "addbot", {"level": "random"})
-            ).response()
-        before = last_id(server, channel)
-        await (await server.click(creator, lobby, f"mp:lobby:start:{table_id}")).response()
-        await newer_message(server, channel, before, "begins")
+            added = {"level": "random"}
+            await self.answered(channel, server.send_slash(creator, channel, "addbot", added))
+        start = server.click(creator, lobby, f"mp:lobby:start:{table_id}")
+        await self.answered(channel, start, "begins")
         people = {str(user.id): user for user in (creator, *others)}
         return Table(table_id, channel, people)
+
+    async def answered(
+        self, channel: FakeChannel, sending: Awaitable[InteractionHandle], text: str = ""
+    ) -> RecordedMessage:
+        """Send an interaction, wait for its answer and for the public message it brings
+        (containing `text`), with the patience a loaded machine needs."""
+        before = last_id(self.server, channel)
+        await (await sending).response(timeout=STEP_TIMEOUT)
+        return await self.server.wait_for_message(
+            channel, lambda m: m.id > before and text in m.content, timeout=STEP_TIMEOUT
+        )
 
     async def record(self, table: Table) -> TableRecord:
         record = await self.store.tables.table(table.id)
@@ -186,12 +203,12 @@ class Players:
         assert record.state_json is not None
         state = PILE.load_state(record.state_json)
         action = PILE.legal_actions(state, record.to_act[0])[0]
-        before = last_id(self.server, table.channel)
-        handle = await self.server.send_slash(user, table.channel, "move", {"action": action})
-        if wait:
-            await handle.response()
-            await newer_message(self.server, table.channel, before, f": {action}")
-            await self.settled(table)
+        sending = self.server.send_slash(user, table.channel, "move", {"action": action})
+        if not wait:
+            await sending
+            return
+        await self.answered(table.channel, sending, f": {action}")
+        await self.settled(table)
 
     async def settled(self, table: Table) -> None:
         """Wait until the table waits for a person again, or is over (the bot has played)."""
@@ -238,6 +255,7 @@ async def test_two_processes_share_the_games_and_survive_one_killed(
         serve_loopback(monkeypatch, world) as server,
         processes(server, tmp_path) as started,
     ):
+        server.state.response_deadline = STEP_TIMEOUT  # a loaded machine, not a slow bot
         home = started[home_shard]
         away = started[1 - home_shard]
         players = Players(server, shared_store)
