@@ -64,10 +64,11 @@ class Table:
 class BotProcess:
     """`python -m bot` (through `tests.discord.loopback_main`) running shard `shard`."""
 
-    def __init__(self, server: LoopbackDiscord, tmp_path: Path, shard: int) -> None:
+    def __init__(self, server: LoopbackDiscord, tmp_path: Path, database: str, shard: int) -> None:
         self.server = server
         self.shard = shard
-        self.database = tmp_path / "meeple.db"
+        self.database = database
+        self.folder = tmp_path
         self.log = tmp_path / f"shard-{shard}.log"
         self.process: asyncio.subprocess.Process | None = None
 
@@ -76,7 +77,7 @@ class BotProcess:
             **{key: os.environ[key] for key in ("PATH", "HOME") if key in os.environ},
             "PYTHONPATH": str(REPO),
             "DISCORD_TOKEN": self.server.token,
-            "DATABASE_PATH": str(self.database),
+            "DATABASE_PATH": self.database,
             "SHARD_COUNT": str(SHARDS),
             "SHARD_IDS": str(self.shard),
             "WORK_LEASE_SECONDS": "2",
@@ -92,7 +93,7 @@ class BotProcess:
                 sys.executable,
                 "-m",
                 "tests.discord.loopback_main",
-                cwd=self.database.parent,
+                cwd=self.folder,
                 env=environment,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
@@ -124,9 +125,9 @@ class BotProcess:
 
 @asynccontextmanager
 async def processes(
-    server: LoopbackDiscord, tmp_path: Path
+    server: LoopbackDiscord, tmp_path: Path, database: str
 ) -> AsyncIterator[tuple[BotProcess, BotProcess]]:
-    started = (BotProcess(server, tmp_path, 0), BotProcess(server, tmp_path, 1))
+    started = (BotProcess(server, tmp_path, database, 0), BotProcess(server, tmp_path, database, 1))
     try:
         await asyncio.gather(*(process.start() for process in started))
         yield started
@@ -239,21 +240,27 @@ def reminders(server: LoopbackDiscord, table: Table) -> int:
 
 
 @pytest.fixture
-async def shared_store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "meeple.db")
+def shared_database(tmp_path: Path) -> str:
+    """Where the processes and the test keep the games."""
+    return str(tmp_path / "meeple.db")
+
+
+@pytest.fixture
+async def shared_store(shared_database: str) -> AsyncIterator[Store]:
+    store = await Store.open(shared_database)
     yield store
     await store.close()
 
 
 async def test_two_processes_share_the_games_and_survive_one_killed(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shared_store: Store
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shared_database: str, shared_store: Store
 ) -> None:
     world = default_world()
     home_shard = shard_of(world.guild.id, SHARDS)
     add_guild(world, "second", shard=1 - home_shard, shard_count=SHARDS)
     async with (
         serve_loopback(monkeypatch, world) as server,
-        processes(server, tmp_path) as started,
+        processes(server, tmp_path, shared_database) as started,
     ):
         server.state.response_deadline = STEP_TIMEOUT  # a loaded machine, not a slow bot
         home = started[home_shard]
