@@ -18,10 +18,10 @@ not keep the scheduler busy; after `MAX_REMINDERS` such attempts the table stall
 Several processes may run a scheduler on one database: a pass first claims the tables due
 (`ReminderStore.claim_due`, one atomic UPDATE … RETURNING that moves their `remind_at` on
 by a lease and names this process), so each table's reminders are sent by one process. What
-was sent at a table is recorded right after it (with its next due time, releasing the
-claim); a process that dies in between leaves the table to be claimed again when the lease
-has run out, and the reminder sent again then carries the same enforced nonce, so Discord
-returns the first message instead of posting a second one.
+the pass sent is recorded in one transaction at its end (with the tables' next due times,
+releasing the claims); a process that dies before leaves its tables to be claimed again when
+the lease has run out, and a reminder sent again then carries the same enforced nonce, so
+Discord returns the first message instead of posting a second one.
 """
 
 from __future__ import annotations
@@ -87,11 +87,12 @@ class ReminderScheduler(WakingTask):
         due = await self.store.next_due()
         if due is None or due > now:
             return due
-        for table in await self.store.claim_due(now, PASS_SIZE):
-            looked = await self._carry_out(plan(table, now))
-            await self.store.record_pass([looked], now)
-            if looked.reminded or looked.stalled:
-                log.info("reminders: looked at table %s and sent what was due", table.table_id)
+        tables = await self.store.claim_due(now, PASS_SIZE)
+        looked = [await self._carry_out(plan(table, now)) for table in tables]
+        if looked:
+            await self.store.record_pass(looked, now)
+            sent = sum(bool(table.reminded or table.stalled) for table in looked)
+            log.info("reminders: sent what was due at %d table(s)", sent)
         return await self.store.next_due()
 
     async def _carry_out(self, table_plan: TablePlan) -> Looked:
