@@ -92,11 +92,14 @@ class Claims:
         return None if row is None else from_micros(row["expires_at"])
 
     async def forget_old(self, now: datetime) -> None:
-        """Forget claims done or expired more than `KEPT` ago (an indexed delete)."""
+        """Forget claims done or expired more than `KEPT` ago (an indexed delete). Only a
+        read when there are none: no write lock, no commit."""
+        before = (to_micros(now - KEPT),)
+        old = "FROM work_claims WHERE expires_at < ?"
+        if await self.database.fetch_one(f"SELECT 1 {old} LIMIT 1", before) is None:
+            return
         async with self.database.write() as db:
-            await db.execute(
-                "DELETE FROM work_claims WHERE expires_at < ?", (to_micros(now - KEPT),)
-            )
+            await db.execute(f"DELETE {old}", before)
 
 
 def to_micros_delta(duration: timedelta) -> int:
