@@ -30,6 +30,7 @@ from discord import app_commands
 from ..service import BoardChanged, Reply, ServiceError
 from ..store import StorageFault
 from .identity import channel_of
+from .languages import for_user
 from .outgoing import PostFailed, message_parts, post_reply
 from .texts import SOMETHING_WENT_WRONG, not_posted
 
@@ -255,7 +256,7 @@ class InteractionFlow:
             describe(interaction, what),
         )
         reply = failure.reply
-        text = not_posted(failure.error.status) + reply.text
+        text = for_user(interaction, not_posted(failure.error.status)) + reply.text
         await self.private(
             interaction,
             Reply(text, image=reply.image, attachment=reply.attachment, private=True),
@@ -295,7 +296,8 @@ class InteractionFlow:
             table,
             exc_info=error,
         )
-        await self._answer_failure(interaction, what, SOMETHING_WENT_WRONG, acknowledged)
+        text = for_user(interaction, SOMETHING_WENT_WRONG)
+        await self._answer_failure(interaction, what, text, acknowledged)
 
     async def _answer_failure(
         self, interaction: discord.Interaction, what: str, text: str, acknowledged: bool

@@ -18,6 +18,7 @@ from ...guides import GuidePage, Topic, fold
 from ...service import Reply
 from ..flow import MAX_CHOICE_LENGTH, Answer, Outcome
 from ..identity import channel_of
+from ..languages import user_language
 from ..slash import SlashCommand, slash_command
 from ..texts import help_text
 from .base import FeatureCog, cog_of
@@ -120,7 +121,8 @@ class GuideCog(FeatureCog, name="Guide"):
         async def work() -> Outcome:
             if not game and not topic and page == 1:
                 return self.service.game_list()
-            shown = await self.service.guide_page(channel, game, topic, page)
+            language = user_language(interaction)
+            shown = await self.service.guide_page(channel, game, topic, page, lang=language)
             return self._answer(shown)
 
         await self.flow.run(interaction, "/rules", work)
@@ -134,7 +136,9 @@ class GuideCog(FeatureCog, name="Guide"):
         titles: dict[str, str] = {}
 
         async def find() -> list[str]:
-            topics = await self.service.rules_topics(channel, game, typed)
+            topics = await self.service.rules_topics(
+                channel, game, typed, user_language(interaction)
+            )
             titles.update((topic.key, _choice_name(topic)) for topic in topics)
             return [topic.key for topic in topics]
 
@@ -163,6 +167,6 @@ class GuideCog(FeatureCog, name="Guide"):
 
     async def help(self, interaction: discord.Interaction) -> None:
         async def work() -> Outcome:
-            return Reply(help_text(self.bot.tree), private=True)
+            return Reply(help_text(self.bot.tree, user_language(interaction)), private=True)
 
         await self.flow.run(interaction, "/help", work)

@@ -1,0 +1,41 @@
+"""Which language a Discord reader reads the adapter's own words in (docs/i18n.md).
+
+A private answer (an ephemeral reply, a guide page, an autocomplete) reads in the language of
+the user's Discord (`interaction.locale`); a public message's buttons read in the table's
+language, which the service keeps (`Service.table_language`), English where it has none.
+The adapter's words are in `bot/discord_app/locales/<language>.po`.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from engine.core import Message
+from engine.core.i18n import FALLBACK, add_catalogues, language_of, word
+
+from ..service import Service
+
+add_catalogues("bot.discord_app")
+
+
+def user_language(interaction: discord.Interaction) -> str:
+    """The language of the user's Discord, if it is one of ours; else English."""
+    return language_of(str(interaction.locale.value)) or FALLBACK
+
+
+def for_user(interaction: discord.Interaction, message: Message) -> str:
+    """`message` worded for the user of `interaction` (an ephemeral answer)."""
+    return word(message, user_language(interaction))
+
+
+async def table_language(service: Service, table_id: int | None) -> str:
+    """The language of what table `table_id`'s channel reads: the service's word for it
+    (`table_language(table)`), English while it has none."""
+    choose = getattr(service, "table_language", None)
+    if choose is None or table_id is None:
+        return FALLBACK
+    table = await service.store.tables.table(table_id)
+    if table is None:
+        return FALLBACK
+    chosen = choose(table)
+    return chosen if isinstance(chosen, str) and language_of(chosen) else FALLBACK
