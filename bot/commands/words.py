@@ -17,6 +17,8 @@ console keeps its English names and shows the descriptions in its reader's langu
 
 from __future__ import annotations
 
+import re
+
 from engine.core import Message, msg
 from engine.core.i18n import FALLBACK, add_catalogues, word
 
@@ -53,6 +55,39 @@ def command_messages(command: CommandDef) -> list[Message]:
     for option in command.options:
         found += [option_name(option), option_description(command, option)]
     return found
+
+
+#: `/rules game:x topic:y`: a command and what follows it up to the end of its code span, line,
+#: or the next command.
+_COMMAND_REFERENCE = re.compile(r"(?<![\w/])/([a-z]+)\b([^`\n/]*)")
+#: `topic:` — an option named before its value.
+_OPTION_REFERENCE = re.compile(r"(?<![\w:/-])([a-z][a-z-]*):")
+
+
+def named_for_discord(text: str, language: str, command: CommandDef | None = None) -> str:
+    """`text` with the commands it names (`/rules game:x topic:y`) named as Discord shows
+    them to a reader of `language` (`/regeln spiel:x thema:y`); `command`: whose options the
+    text may name without naming the command (its own description). The console, which
+    reads the English names, shows texts as they are."""
+    if language == FALLBACK:
+        return text
+
+    def command_named(found: re.Match[str]) -> str:
+        named = COMMANDS.get(found[1])
+        if named is None:
+            return found[0]
+        return f"/{word(command_name(named), language)}{_options_named(found[2], named, language)}"
+
+    text = _COMMAND_REFERENCE.sub(command_named, text)
+    return text if command is None else _options_named(text, command, language)
+
+
+def _options_named(text: str, command: CommandDef, language: str) -> str:
+    def option_named(found: re.Match[str]) -> str:
+        option = command.option(found[1])
+        return found[0] if option is None else f"{word(option_name(option), language)}:"
+
+    return _OPTION_REFERENCE.sub(option_named, text)
 
 
 #: The examples /help ends with.

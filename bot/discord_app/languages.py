@@ -13,6 +13,7 @@ import discord
 from engine.core import Message
 from engine.core.i18n import FALLBACK, add_catalogues, language_of, word
 
+from ..commands.words import named_for_discord
 from ..service import Service
 
 add_catalogues("bot.discord_app")
@@ -24,8 +25,10 @@ def user_language(interaction: discord.Interaction) -> str:
 
 
 def for_user(interaction: discord.Interaction, message: Message) -> str:
-    """`message` worded for the user of `interaction` (an ephemeral answer)."""
-    return word(message, user_language(interaction))
+    """`message` worded for the user of `interaction` (an ephemeral answer), the commands
+    it names as their Discord shows them."""
+    language = user_language(interaction)
+    return named_for_discord(word(message, language), language)
 
 
 async def table_language(service: Service, table_id: int | None) -> str:

@@ -14,21 +14,14 @@ names, shows the catalogue's text as it is).
 
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 
 from engine.core import Message
 from engine.core.i18n import FALLBACK, language_of, missing, word
 
-from ..commands import COMMANDS, CommandDef
-from ..commands.words import command_name, option_name
-
-#: `/rules` in a description: a command named by the reader's name for it.
-_COMMAND_REFERENCE = re.compile(r"(?<![\w/])/([a-z]+)\b")
-#: `every:<hours>` in a description: an option of the same command.
-_OPTION_REFERENCE = re.compile(r"(?<![\w:/-])([a-z][a-z-]*):<")
+from ..commands import CommandDef
+from ..commands.words import named_for_discord
 
 
 def localised(
@@ -45,22 +38,7 @@ def in_language(message: Message, language: str, command: CommandDef | None = No
     English)."""
     if language == FALLBACK or missing(message, language):
         return None
-    text = word(message, language)
-
-    def command_named(found: re.Match[str]) -> str:
-        named = COMMANDS.get(found[1])
-        return found[0] if named is None else "/" + word(command_name(named), language)
-
-    text = _COMMAND_REFERENCE.sub(command_named, text)
-    if command is not None:
-        options = {option.name: option for option in command.options}
-
-        def option_named(found: re.Match[str]) -> str:
-            named = options.get(found[1])
-            return found[0] if named is None else word(option_name(named), language) + ":<"
-
-        text = _OPTION_REFERENCE.sub(option_named, text)
-    return text
+    return named_for_discord(word(message, language), language, command)
 
 
 class CatalogueTranslator(app_commands.Translator):

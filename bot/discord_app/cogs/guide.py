@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ...commands.words import named_for_discord
 from ...guides import GuidePage, Topic, fold
 from ...service import Reply
 from ..flow import MAX_CHOICE_LENGTH, Answer, Outcome
@@ -92,6 +93,11 @@ def _choice_name(topic: Topic) -> str:
     return (topic.title if plain else f"{topic.title} ({topic.key})")[:MAX_CHOICE_LENGTH]
 
 
+def _shown(page: GuidePage) -> str:
+    """The page as its reader's Discord names the commands (`/regeln` in German)."""
+    return named_for_discord(page.text, page.lang)
+
+
 class GuideCog(FeatureCog, name="Guide"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GuidePageButton)
@@ -153,14 +159,14 @@ class GuideCog(FeatureCog, name="Guide"):
 
         async def work() -> Outcome:
             shown = await self.service.guide_page(channel, game, topic, page, lang=lang, clamp=True)
-            await interaction.edit_original_response(content=shown.text, view=self._view(shown))
+            await interaction.edit_original_response(content=_shown(shown), view=self._view(shown))
             return None
 
         await self.flow.run(interaction, "guide page button", work)
 
     def _answer(self, shown: GuidePage) -> Answer:
         view = self._view(shown)
-        return Answer(Reply(shown.text, private=True), view=view)
+        return Answer(Reply(_shown(shown), private=True), view=view)
 
     def _view(self, shown: GuidePage) -> discord.ui.View | None:
         return page_view(shown, self.service.page_labels(shown))
