@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+import bot.discord_app  # noqa: F401 (registers the adapter's catalogue, whose terms a test uses)
 import engine
 from bot.commands.words import named_for_discord
 from bot.discord_app.outgoing import MAX_CONTENT
-from bot.guides import DEFAULT_LANGUAGE, Guide, guide_for, languages
-from bot.guides.guide import GUIDES
+from bot.guides import DEFAULT_LANGUAGE, Component, Guide, guide_for, languages
+from bot.guides.book import render_text
+from bot.guides.guide import GUIDES, _title
 from engine.core import Game
 
 TRANSLATIONS = [lang for lang in languages() if lang != DEFAULT_LANGUAGE]
@@ -66,3 +68,14 @@ def test_translated_pages_fit_a_discord_message_as_discord_names_the_commands(
         for number in range(1, len(topic.pages) + 1):
             shown = named_for_discord(guide.page(topic_key, number).text, lang)
             assert len(shown) <= MAX_CONTENT, (topic_key, number, len(shown))
+
+
+def test_a_guide_words_the_games_terms_in_its_language() -> None:
+    """`{{ word|term("context") }}` and a component's title that is a term read as the
+    catalogues word them (here a term of the Discord adapter's catalogue), English as it is."""
+    template = '{{ "Join"|term("button") }} / {{ "Nothing known"|term("button") }}'
+    assert render_text(template, "", {"language": "de"}, "test") == "Beitreten / Nothing known"
+    assert render_text(template, "", {"language": "en"}, "test") == "Join / Nothing known"
+    component = Component("join", "Join", term="button")
+    assert (_title(component, "de"), _title(component, "en")) == ("Beitreten", "Join")
+    assert _title(Component("join", "Join"), "de") == "Join"
