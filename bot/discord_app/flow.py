@@ -30,7 +30,7 @@ from discord import app_commands
 from ..service import BoardChanged, Reply, ServiceError
 from ..store import StorageFault
 from .identity import channel_of
-from .languages import for_user
+from .languages import as_shown, for_user, table_language, user_language
 from .outgoing import PostFailed, message_parts, post_reply
 from .texts import SOMETHING_WENT_WRONG, not_posted
 
@@ -190,9 +190,13 @@ class InteractionFlow:
             await self.private(interaction, answer.reply, view=answer.view)
             return
         channel = answer.channel or self.channel_for(interaction)
+        language = await table_language(self.bot.service, answer.reply.table_id)
         try:
             message = await post_reply(
-                channel, answer.reply, view=answer.view, nonce=str(interaction.id)
+                channel,
+                as_shown(answer.reply, language),
+                view=answer.view,
+                nonce=str(interaction.id),
             )
         except PostFailed as failure:
             await self._post_failed(interaction, what, failure)
@@ -214,8 +218,9 @@ class InteractionFlow:
         *,
         view: discord.ui.View | None = None,
     ) -> None:
-        """Show `reply` to the acting user only (after the acknowledgement)."""
-        parts = message_parts(reply, with_pings=False)
+        """Show `reply` to the acting user only (after the acknowledgement), in their
+        Discord's names of the commands."""
+        parts = message_parts(as_shown(reply, user_language(interaction)), with_pings=False)
         fills_thinking = interaction.type is not discord.InteractionType.component
         try:
             for index, chunk in enumerate(parts.chunks):

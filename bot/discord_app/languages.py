@@ -3,10 +3,13 @@
 A private answer (an ephemeral reply, a guide page, an autocomplete) reads in the language of
 the user's Discord (`interaction.locale`); a public message's buttons read in the table's
 language, which the service keeps (`Service.table_language`), English where it has none.
-The adapter's words are in `bot/discord_app/locales/<language>.po`.
+The adapter's words are in `bot/discord_app/locales/<language>.po`. Whatever it shows names the
+commands as the reader's Discord names them (`as_shown`).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import discord
 
@@ -14,7 +17,7 @@ from engine.core import Message
 from engine.core.i18n import FALLBACK, add_catalogues, language_of, word
 
 from ..commands.words import named_for_discord
-from ..service import Service
+from ..service import Reply, Service
 
 add_catalogues("bot.discord_app")
 
@@ -29,6 +32,13 @@ def for_user(interaction: discord.Interaction, message: Message) -> str:
     it names as their Discord shows them."""
     language = user_language(interaction)
     return named_for_discord(word(message, language), language)
+
+
+def as_shown(reply: Reply, language: str) -> Reply:
+    """`reply` as Discord shows it to a reader of `language`: the commands it names as their
+    Discord names them (`/zug` for `/move` in German)."""
+    shown = named_for_discord(reply.text, language)
+    return reply if shown == reply.text else replace(reply, text=shown)
 
 
 async def table_language(service: Service, table_id: int | None) -> str:

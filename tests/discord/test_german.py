@@ -126,7 +126,7 @@ async def test_public_buttons_read_in_the_tables_language(
     assert sorted(labels(lobby).values()) == sorted(german.values())  # kept current, in German
 
 
-async def test_an_undo_request_is_answered_with_buttons_in_the_tables_language(
+async def test_an_undo_request_reads_in_the_tables_language(
     bot: MeepleBot, discord_server: LoopbackDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await start_table(discord_server, bot)
@@ -138,6 +138,7 @@ async def test_an_undo_request_is_answered_with_buttons_in_the_tables_language(
 
     request = await newer_message(discord_server, table.channel, before, "asks to take back")
     assert sorted(labels(request).values()) == ["Ablehnen", "Zustimmen"]
+    assert "/zustimmen" in request.content and "/approve" not in request.content
 
 
 async def test_the_guide_in_the_readers_language(
@@ -182,3 +183,18 @@ async def test_topics_are_offered_by_their_german_titles(
     assert offered == {"name": "Ein Gebiet werten (scoring)", "value": "scoring"}
     (same,) = (await english.response()).choices
     assert same == {"name": "Scoring an area (scoring)", "value": "scoring"}
+
+
+async def test_what_the_bot_says_names_the_commands_as_the_readers_discord_does(
+    bot: MeepleBot, discord_server: LoopbackDiscord
+) -> None:
+    """A refusal read by a German Discord names `/neuespiel spiel:`, not `/newgame game:`
+    (Discord shows that user the German names); an English user reads it as before."""
+    dave, general = discord_server.user("dave"), discord_server.channel("general")
+
+    german = await discord_server.send_slash(dave.speaking("de"), general, "board")
+    english = await discord_server.send_slash(dave, general, "board")
+
+    refused = (await german.original_message()).content
+    assert "/neuespiel spiel:<game>" in refused and "/newgame" not in refused
+    assert "/newgame game:<game>" in (await english.original_message()).content

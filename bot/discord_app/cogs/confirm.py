@@ -22,7 +22,7 @@ from engine.core.i18n import FALLBACK, word
 from ...service import Reply
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
-from ..languages import user_language
+from ..languages import as_shown, user_language
 from ..slash import SlashCommand, slash_command
 from .base import FeatureCog, cog_of
 
@@ -120,7 +120,8 @@ class ConfirmationCog(FeatureCog, name="Confirmation"):
 
         async def work() -> Outcome:
             reply = await self.service.cancel(here, user, confirmation_id)
-            await interaction.edit_original_response(content=reply.text, attachments=[], view=None)
+            shown = as_shown(reply, user_language(interaction))
+            await interaction.edit_original_response(content=shown.text, attachments=[], view=None)
             return None
 
         await self.flow.run(interaction, "Cancel button", work)

@@ -94,7 +94,8 @@ def _choice_name(topic: Topic) -> str:
 
 
 def _shown(page: GuidePage) -> str:
-    """The page as its reader's Discord names the commands (`/regeln` in German)."""
+    """The page as its reader's Discord names the commands (`/regeln` in German): for the
+    page shown in place of another (the flow does so for every other answer)."""
     return named_for_discord(page.text, page.lang)
 
 
@@ -166,7 +167,7 @@ class GuideCog(FeatureCog, name="Guide"):
 
     def _answer(self, shown: GuidePage) -> Answer:
         view = self._view(shown)
-        return Answer(Reply(_shown(shown), private=True), view=view)
+        return Answer(Reply(shown.text, private=True), view=view)
 
     def _view(self, shown: GuidePage) -> discord.ui.View | None:
         return page_view(shown, self.service.page_labels(shown))

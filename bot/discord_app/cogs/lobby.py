@@ -20,11 +20,12 @@ from engine.core import msg, term
 from engine.core.i18n import FALLBACK, word
 
 from ...commands import parse_game_options
+from ...commands.words import named_for_discord
 from ...service import BadRequest, Channel, Reply, Service, User
 from ...service.bots import parse_clock
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
-from ..languages import for_user, table_language
+from ..languages import as_shown, for_user, table_language
 from ..outgoing import post_reply
 from ..slash import SlashCommand, slash_command
 from ..texts import (
@@ -135,7 +136,7 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
         )
         language = await table_language(bot.service, table_id)
         view = lobby_view(table_id, language) if post.open else None
-        await message.edit(content=post.text, view=view)
+        await message.edit(content=named_for_discord(post.text, language), view=view)
     except discord.NotFound:
         log.warning("the lobby message of table %s was deleted; not updating it", table_id)
     except Exception:  # the table changed already: never let its message undo that news
@@ -238,7 +239,9 @@ class LobbyCog(FeatureCog, name="Lobby"):
             table_channel, user, game, options, terms.seed, terms.skip_after, terms.clock
         )
         lobby = await self._lobby_answer(created, table_channel)
-        message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
+        language = await table_language(self.service, created.table_id)
+        shown = as_shown(lobby.reply, language)
+        message = await post_reply(thread, shown, view=lobby.view, nonce=f"{interaction.id}L")
         assert created.table_id is not None
         await self._remember_lobby(created.table_id, table_channel, message)
         return Answer(await self.service.opened_in_thread(user, created.table_id, thread.mention))
