@@ -238,7 +238,7 @@ async def test_a_sync_another_process_claimed_is_left_to_it_and_taken_over_if_it
 ) -> None:
     monkeypatch.setattr(sync, "CHECK_BACK", timedelta(seconds=0.05))
     async with run_bot(make_bot(settings, sync_on_start=False), discord_server) as probe:
-        key = f"{sync.hash_key(probe)}:{sync.tree_hash(probe)}"
+        key = f"{sync.hash_key(probe)}:{await sync.tree_hash(probe)}"
         other = Claims(probe.store.database, "another process", timedelta(seconds=1))
         assert await other.claim(sync.COMMAND_SYNC, key, datetime.now(UTC))
 
