@@ -13,10 +13,20 @@ import pytest
 from bot.config import Settings
 from bot.discord_app import MeepleBot
 from bot.service import default_renderer
-from tests.discord_loopback import LoopbackDiscord, RecordedMessage, run_bot
+from tests.discord_loopback import FakeUser, LoopbackDiscord, RecordedMessage, run_bot
 from tests.support.gated_renderer import GatedRenderer
 
-from .helpers import PNG_SIGNATURE, Table, last_id, legal_now, make_bot, newer_message, start_table
+from .helpers import (
+    PNG_SIGNATURE,
+    Table,
+    last_id,
+    legal_now,
+    make_bot,
+    newer_message,
+    player,
+    service_channel,
+    start_table,
+)
 
 EDIT_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 
@@ -125,3 +135,38 @@ async def test_a_board_that_cannot_be_drawn_leaves_the_words_with_a_note(
     assert f"could not render terra-nova-2006 table {table.id} at move 1" in caplog.text
     record = await gated_bot.store.tables.table(table.id)
     assert record is not None and record.move_count == 1  # the move stands
+
+
+async def test_the_players_own_board_follows_their_private_words(
+    gated_bot: MeepleBot, discord_server: LoopbackDiscord, renderer: GatedRenderer
+) -> None:
+    """A part of a Tiny Towns round: one line in the channel; the player's own board comes
+    in place of their "thinking…" note — the words first, the board attached when drawn."""
+    names = ("alice", "bob", "carol")
+    table = await start_table(
+        discord_server, gated_bot, names, game="tiny-towns", options="monuments:false"
+    )
+    user, legal = await legal_now_of_first(gated_bot, discord_server, table)
+    place = next(action for action in legal if action.startswith("place") and "A1" in action)
+    renderer.hold()
+    before = last_id(discord_server, table.channel)
+    handle = await discord_server.send_slash(user, table.channel, "move", {"action": place})
+    posted = await newer_message(discord_server, table.channel, before)
+    own = await handle.original_message()
+
+    assert own.ephemeral and own.content.startswith("Your board after your move:")
+    assert own.files == [] and posted.files == []
+    renderer.release()
+    await gated_bot.flow.drain(timeout=10)
+    (board,) = own.files
+    assert board.filename == f"{table.id}-1-seat1.png" and board.data.startswith(PNG_SIGNATURE)
+    assert posted.files == [] and posted.edits == 0  # the channel's line has no board
+
+
+async def legal_now_of_first(
+    bot: MeepleBot, server: LoopbackDiscord, table: Table
+) -> tuple[FakeUser, list[str]]:
+    """The first seat's user and legal actions, while several seats are to act."""
+    user = table.seats[0]
+    channel = service_channel(server, table.channel)
+    return user, await bot.service.legal_actions(channel, player(user))
