@@ -170,3 +170,23 @@ async def legal_now_of_first(
     user = table.seats[0]
     channel = service_channel(server, table.channel)
     return user, await bot.service.legal_actions(channel, player(user))
+
+
+async def test_a_board_discord_will_not_take_is_logged_and_the_words_stand(
+    gated_bot: MeepleBot,
+    discord_server: LoopbackDiscord,
+    error_logs_expected: None,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Discord keeps answering 503 to the edit (tried three times): the move's message keeps
+    its words without the board, and the failure is logged with the board's name."""
+    table = await start_table(discord_server, gated_bot)
+    rule = discord_server.faults.fail_next("PATCH", EDIT_ROUTE, status=503, times=3)
+
+    posted = await _move(gated_bot, discord_server, table)
+    await gated_bot.flow.drain(timeout=30)
+
+    assert rule.served == 3 and posted.files == [] and posted.edits == 0
+    assert f"could not add the board {table.id}-1.png to message {posted.id}" in caplog.text
+    record = await gated_bot.store.tables.table(table.id)
+    assert record is not None and record.move_count == 1
