@@ -31,6 +31,7 @@ from discord import app_commands
 from ..service import BoardChanged, Reply, ServiceError
 from ..store import StorageFault
 from .identity import channel_of
+from .languages import as_shown, for_user, table_language, user_language
 from .ordering import ChannelOrder, Slot
 from .outgoing import PostFailed, message_parts, post_in_order, show_drawing
 from .texts import SOMETHING_WENT_WRONG, not_posted
@@ -205,7 +206,7 @@ class InteractionFlow:
         """Post a public reply in its slot's turn: its text, then the user's personal part
         (or the "thinking…" note removed), then the board when drawn; the personal part's
         own board last, outside the channel's order."""
-        reply, personal = answer.reply, answer.reply.personal
+        personal = answer.reply.personal
         shown: list[discord.Message | discord.WebhookMessage] = []
 
         async def after_text(messages: list[discord.Message]) -> None:
@@ -220,14 +221,16 @@ class InteractionFlow:
                 await self._drop_thinking(interaction)
 
         try:
-            await post_in_order(
-                slot,
-                channel,
-                reply,
-                view=answer.view,
-                nonce=str(interaction.id),
-                after_text=after_text,
-            )
+            async with slot:  # ended whatever fails, also before it is posted in
+                language = await table_language(self.bot.service, answer.reply.table_id)
+                await post_in_order(
+                    slot,
+                    channel,
+                    as_shown(answer.reply, language),
+                    view=answer.view,
+                    nonce=str(interaction.id),
+                    after_text=after_text,
+                )
         except PostFailed as failure:
             await self._post_failed(interaction, what, failure)
             return
@@ -254,9 +257,10 @@ class InteractionFlow:
         *,
         view: discord.ui.View | None = None,
     ) -> list[discord.Message | discord.WebhookMessage]:
-        """Post `reply` privately, without waiting for a board still being drawn; the
-        messages shown (none if Discord refused: logged)."""
-        parts = message_parts(reply, with_pings=False)
+        """Post `reply` privately, in the user's Discord's names of the commands, without
+        waiting for a board still being drawn; the messages shown (none if Discord refused:
+        logged)."""
+        parts = message_parts(as_shown(reply, user_language(interaction)), with_pings=False)
         fills_thinking = interaction.type is not discord.InteractionType.component
         shown: list[discord.Message | discord.WebhookMessage] = []
         try:
@@ -301,7 +305,7 @@ class InteractionFlow:
             describe(interaction, what),
         )
         reply = await failure.reply.finished()
-        text = not_posted(failure.error.status) + reply.text
+        text = for_user(interaction, not_posted(failure.error.status)) + reply.text
         await self.private(
             interaction,
             Reply(text, image=reply.image, attachment=reply.attachment, private=True),
@@ -341,7 +345,8 @@ class InteractionFlow:
             table,
             exc_info=error,
         )
-        await self._answer_failure(interaction, what, SOMETHING_WENT_WRONG, acknowledged)
+        text = for_user(interaction, SOMETHING_WENT_WRONG)
+        await self._answer_failure(interaction, what, text, acknowledged)
 
     async def _answer_failure(
         self, interaction: discord.Interaction, what: str, text: str, acknowledged: bool

@@ -24,7 +24,8 @@ PATIENCE = 60.0
 
 
 class Slot:
-    """One public reply's place in its channel's order."""
+    """One public reply's place in its channel's order; ended (`async with`, again harmlessly)
+    once its post is done or failed."""
 
     def __init__(self, order: ChannelOrder, channel_id: int, before: Slot | None) -> None:
         self._order = order
