@@ -120,6 +120,24 @@ def term(word: str, context: str) -> Message:
     return Message(word, {}, context)
 
 
+def and_chain(items: Sequence[Param]) -> Param:
+    """Items joined by `and` between every two (`a and b and c`, `a und b und c`): the
+    engine's older wording of names, kept where its English must not change."""
+    chained: Param = items[0] if items else ""
+    for item in items[1:]:
+        chained = msg("{first} and {second}", first=chained, second=item)
+    return chained
+
+
+def comma_chain(items: Sequence[Param]) -> Param:
+    """Items joined by commas (`a, b, c`): lists of words, each worded in the reader's
+    language."""
+    chained: Param = items[0] if items else ""
+    for item in items[1:]:
+        chained = msg("{first}, {second}", first=chained, second=item)
+    return chained
+
+
 def english(value: Param) -> str:
     """A parameter as English text (lists joined as English joins them)."""
     if isinstance(value, Message):

@@ -24,10 +24,10 @@ def named_in_code() -> dict[tuple[str | None, str], str]:
         for filename, line, key, _comments, context in extract_from_dir(
             ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            keys = key if isinstance(key, tuple) else (key,)
-            for one in keys:
-                if one:
-                    found.setdefault((context, one), f"{package}/{filename}:{line}")
+            # a plural message is known by its singular, the msgid (its plural is msgid_plural)
+            one = key[0] if isinstance(key, tuple) else key
+            if one:
+                found.setdefault((context, one), f"{package}/{filename}:{line}")
     return found
 
 

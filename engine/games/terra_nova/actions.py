@@ -138,7 +138,7 @@ def parse_action(board: Board, text: str) -> Action:
     for name in args[: form.hexes]:
         index = board.cell(name)
         if index is None:
-            raise ParseError(text, board.grid.unknown(name, "hex"))
+            raise ParseError(text, board.grid.unknown(name, term("hex", "board")))
         hexes.append(index)
     rest = args[form.hexes :]
     side = board.side

@@ -84,7 +84,7 @@ def final_text(state: TinyTownsState) -> str:
         points = scores[0].total
         return f"{state.players[0]} scores {points} points: {solo_rank(points)}"
     best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
-    return winner_text(state.players, best, scores[best[0]].total)
+    return winner_text(state.players, best, scores[best[0]].total).english()
 
 
 class ResourceView(View):
