@@ -16,6 +16,9 @@ from functools import cache
 
 from .i18n import FALLBACK, LANGUAGES, package_catalogue
 
+#: Spaces and hyphens, alike in a typed name.
+_SPACES = re.compile(r"[\s-]+")
+
 
 @cache
 def alias_table(package: str, contexts: tuple[str, ...]) -> dict[str, str]:
@@ -38,7 +41,7 @@ def alias_table(package: str, contexts: tuple[str, ...]) -> dict[str, str]:
                     english.lower(),
                 )
             ):
-                table[word.lower()] = english
+                table[_SPACES.sub(" ", word.lower())] = english
     return table
 
 
@@ -47,7 +50,8 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
     if not words:
         return None
     longest_first = sorted(words, key=len, reverse=True)
-    alternatives = "|".join(re.escape(word) for word in longest_first)
+    # a space of a name may be typed as a hyphen or several spaces (`Festung-Eisenwurzel`)
+    alternatives = "|".join(re.escape(word).replace(r"\ ", r"[\s-]+") for word in longest_first)
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
@@ -56,7 +60,7 @@ def canonical_words(text: str, table: dict[str, str]) -> str:
     pattern = _pattern(tuple(table))
     if pattern is None:
         return text
-    return pattern.sub(lambda found: table[found.group(0).lower()], text)
+    return pattern.sub(lambda found: table[_SPACES.sub(" ", found.group(0).lower())], text)
 
 
 def aliases_of(package: str, contexts: Iterable[str]) -> dict[str, str]:

@@ -92,4 +92,6 @@ def test_a_german_reader_meets_no_english_along_a_random_game(
     for line in game.outcome(state):
         german.read(line, "outcome")
     assert german.checked > 100
-    assert not german.lacking, "\n".join(f"{key!r} ({where})" for key, where in german.lacking.items())
+    assert not german.lacking, "\n".join(
+        f"{key!r} ({where})" for key, where in german.lacking.items()
+    )

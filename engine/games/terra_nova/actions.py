@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, shorten
+from engine.core import ParseError, shorten, term
 
 from .board import Board, Side, board
 

@@ -8,8 +8,11 @@ each cell a resource key or None. Every shape may be rotated and mirrored when b
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+
+from engine.core import Message, Param, comma_chain, msg, term
 
 RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
 RESOURCE_LETTERS: dict[str, str] = {
@@ -26,15 +29,6 @@ RESOURCE_COLOURS: dict[str, str] = {
     "glass": "cyan",
     "stone": "grey",
 }
-_RESOURCE_ALIASES: dict[str, str] = {
-    "holz": "wood",
-    "weizen": "wheat",
-    "getreide": "wheat",
-    "ziegel": "brick",
-    "glas": "glass",
-    "stein": "stone",
-}
-
 #: The colour groups of building cards; one card of each is on offer in a game.
 COLOURS: tuple[str, ...] = ("blue", "red", "gray", "orange", "green", "yellow", "black")
 #: The colours whose card is chosen at set-up (the Cottage is always on offer).
@@ -128,10 +122,30 @@ _NAME_INDEX: dict[str, str] = {}
 for _card_item in CARDS.values():
     for _alias in (_card_item.key, _card_item.name, *_card_item.aliases):
         _NAME_INDEX[fold(_alias)] = _card_item.key
-_RESOURCE_INDEX: dict[str, str] = {
-    **{fold(name): name for name in RESOURCES},
-    **{fold(alias): name for alias, name in _RESOURCE_ALIASES.items()},
-}
+_RESOURCE_INDEX: dict[str, str] = {fold(name): name for name in RESOURCES}
+
+
+def card_term(key: str) -> Message:
+    """A card's name as a word of the game (`Feast Hall`, `Festhalle`)."""
+    return term(CARDS[key].name, "building")
+
+
+def resource_term(key: str) -> Message:
+    """A resource as a word of the game (`wood`, `Holz`)."""
+    return term(key, "resource")
+
+
+def resources_list(keys: Sequence[str]) -> Param:
+    """Resources named one after the other, with commas (`wood, glass, wood`)."""
+    return comma_chain([resource_term(key) for key in keys])
+
+
+def or_chain(items: Sequence[Param]) -> Param:
+    """Two or more words with `or` between each two (`Obelisk or Shrine`)."""
+    chained: Param = items[0] if items else ""
+    for item in items[1:]:
+        chained = msg("{first} or {second}", first=chained, second=item)
+    return chained
 
 
 def card_key(text: str) -> str | None:
