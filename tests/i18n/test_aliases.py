@@ -62,3 +62,11 @@ def test_every_card_has_a_german_name(key: str) -> None:
 @pytest.mark.parametrize("key", RESOURCES)
 def test_every_resource_has_a_german_name(key: str) -> None:
     assert missing(resource_term(key), "de") == []
+
+
+def test_a_german_faction_name_chooses_the_faction() -> None:
+    game = engine.get("terra-nova")
+    state = game.new_game(["alice", "bob"], 5)
+    assert game.phase(state, state.current).kinds == frozenset({"choose"})
+    assert game.canonical_text(state, state.current, "choose Seebären") == "choose sea-dogs"
+    assert game.canonical_text(state, state.current, "choose feen") == "choose fairies"
