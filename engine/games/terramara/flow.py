@@ -609,7 +609,7 @@ def reserve(b: Builder, seat: int, target: str) -> None:
         msg(
             "{player} reserves {name} ({key}) from river slot {target}",
             player=b.who(seat),
-            name=ARTIFACTS[key].name,
+            name=artifact_term(key),
             key=key,
             target=target,
         ),

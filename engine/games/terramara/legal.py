@@ -18,7 +18,7 @@ from engine.core import Message, Phase, msg
 from . import rules
 from .actions import RESERVED, Action, Kind, act
 from .board import RIVER_RESERVE
-from .content import ARTIFACTS, BONUS_TILES, PERSONS, source_words
+from .content import ARTIFACTS, BONUS_TILES, PERSONS, artifact_term, person_term, source_words
 from .crafting import can_pay
 from .effects import Convert, Simple, Trade
 from .flow import draft_choices, neutral_spaces
@@ -153,17 +153,19 @@ def _use_problem(state: TerramaraState, seat: int, action: Action) -> Message | 
     if key in ARTIFACTS:
         card = ARTIFACTS[key]
         if key not in player.artifacts:
-            return msg("you have not crafted {name} ({key})", name=card.name, key=key)
+            return msg("you have not crafted {name} ({key})", name=artifact_term(key), key=key)
         if not card.per_round:
-            return msg("{name} has no once-per-round effect", name=card.name)
+            return msg("{name} has no once-per-round effect", name=artifact_term(key))
         if key in player.rotated:
-            return msg("{name} has been used this round", name=card.name)
+            return msg("{name} has been used this round", name=artifact_term(key))
         return _per_round_problem(state, seat, card.per_round[0])
     if key in PERSONS:
         if player.person != key:
             return msg("{key} is not your person", key=key)
         if not (player.experienced and rules.has(player, "power-vp-round")):
-            return msg("the {name} has no effect to use on this side", name=PERSONS[key].name)
+            return msg(
+                "the {name} has no effect to use on this side", name=person_term(PERSONS[key].name)
+            )
         if key in player.rotated:
             return msg("you have used it this round")
         return None
@@ -232,7 +234,7 @@ def _craft_problem(state: TerramaraState, seat: int, action: Action) -> Message 
         if player.reserved is None:
             return msg("you have no reserved artifact")
         if not can_pay(player, player.reserved, reserved=True):
-            return msg("you cannot pay for {name}", name=ARTIFACTS[player.reserved].name)
+            return msg("you cannot pay for {name}", name=artifact_term(player.reserved))
         return None
     problem = _slot_problem(state, seat, action.target)
     if problem:
@@ -241,7 +243,9 @@ def _craft_problem(state: TerramaraState, seat: int, action: Action) -> Message 
     if not can_pay(player, key, reserved=False):
         card = ARTIFACTS[key]
         return msg(
-            "you cannot pay {cost_text} for {name}", cost_text=card.cost_text, name=card.name
+            "you cannot pay {cost_text} for {name}",
+            cost_text=card.cost_text,
+            name=artifact_term(key),
         )
     return None
 
