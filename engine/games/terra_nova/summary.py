@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Automatic, Message, Param, StandingAnswer, and_chain, msg
+from engine.core import Automatic, Message, Param, StandingAnswer, and_chain, chain, msg
 
 from .factions import FACTIONS_BY_KEY, faction_term
 from .state import TerraNovaState
@@ -80,21 +80,13 @@ def faction_line(state: State, seat: int, who: Param) -> Message | None:
         "{player} ({faction}): {parts}.",
         player=who,
         faction=faction_term(player.faction),
-        parts=dot_chain(parts),
+        parts=chain(parts, "·"),
     )
     if player.towns_to_choose:
         return msg("{line} A town tile is still to be chosen ('town …').", line=line)
     if player.passed and state.phase == "actions":
         return msg("{line} Passed this round.", line=line)
     return line
-
-
-def dot_chain(items: list[Param]) -> Param:
-    """Items with ` · ` between each two."""
-    chained: Param = items[0]
-    for item in items[1:]:
-        chained = msg("{first} · {second}", first=chained, second=item)
-    return chained
 
 
 def board_key(state: State) -> tuple[Any, ...]:

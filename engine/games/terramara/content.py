@@ -414,14 +414,6 @@ def source_words(source: str) -> Param:
     return source
 
 
-def semicolon_chain(items: list[Param]) -> Param:
-    """Items with `; ` between each two."""
-    chained: Param = items[0]
-    for item in items[1:]:
-        chained = msg("{first}; {second}", first=chained, second=item)
-    return chained
-
-
 def member_term(member: str) -> Message:
     """A tribe member (`chief`, `scout`, `warrior`) as a word of the game."""
     return term(member, "member")

@@ -7,7 +7,7 @@ the game waits for a player's decision.
 
 from __future__ import annotations
 
-from engine.core import Chance, Message, Param, Rng, msg
+from engine.core import Chance, Message, Param, Rng, chain, msg
 
 from . import rules
 from .board import (
@@ -35,7 +35,6 @@ from .content import (
     artifact_term,
     member_term,
     person_term,
-    semicolon_chain,
     source_words,
     territories_of,
 )
@@ -466,7 +465,7 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
     state.placed = f"{member} {space.id}"
     said = msg("{who} to {name}", who=who, name=name)
     if notes:
-        said = msg("{placement} ({notes})", placement=said, notes=semicolon_chain(notes))
+        said = msg("{placement} ({notes})", placement=said, notes=chain(notes, ";"))
     b.say(said, seat)
     if space.kind == "territory":
         for ability in rules.abilities(player, "terrain"):

@@ -11,9 +11,19 @@ anybody may read.
 
 from __future__ import annotations
 
-from engine.core import Message, Param, TieBreak, and_chain, comma_chain, msg, plural_msg, term
+from engine.core import (
+    Message,
+    Param,
+    TieBreak,
+    and_chain,
+    chain,
+    comma_chain,
+    msg,
+    plural_msg,
+    term,
+)
 
-from .content import artifact_term, semicolon_chain, source_words
+from .content import artifact_term, source_words
 from .effects import PROCESSED, RAW, amount
 from .scoring import final_scores
 from .state import NEUTRAL_NAMES, Seat, TerramaraState
@@ -45,9 +55,7 @@ def turn_line(state: State) -> Message | None:
             if task.source:
                 one = msg("{decision} ({source})", decision=one, source=source_words(task.source))
             asked.append(one)
-        return msg(
-            "{when}, a decision for {asked}.", when=_when(state), asked=semicolon_chain(asked)
-        )
+        return msg("{when}, a decision for {asked}.", when=_when(state), asked=chain(asked, ";"))
     if state.phase == "neutral":
         placement = state.neutral_queue[0]
         return msg(

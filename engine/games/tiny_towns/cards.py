@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from engine.core import Message, Param, comma_chain, msg, term
+from engine.core import Message, Param, comma_chain, term
 
 RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
 RESOURCE_LETTERS: dict[str, str] = {
@@ -138,14 +138,6 @@ def resource_term(key: str) -> Message:
 def resources_list(keys: Sequence[str]) -> Param:
     """Resources named one after the other, with commas (`wood, glass, wood`)."""
     return comma_chain([resource_term(key) for key in keys])
-
-
-def or_chain(items: Sequence[Param]) -> Param:
-    """Two or more words with `or` between each two (`Obelisk or Shrine`)."""
-    chained: Param = items[0] if items else ""
-    for item in items[1:]:
-        chained = msg("{first} or {second}", first=chained, second=item)
-    return chained
 
 
 def card_key(text: str) -> str | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.core import Message, Param, comma_chain, msg, plural_msg
+from engine.core import Message, Param, chain, comma_chain, msg, plural_msg
 
 from . import rules
 from .board import NAMES, PLACEMENTS
-from .cards import CARDS, RESOURCE_LETTERS, card_term, or_chain, resource_term, resources_list
+from .cards import CARDS, RESOURCE_LETTERS, card_term, resource_term, resources_list
 from .notation import Action
 from .state import ASIDE_LIMIT, EMPTY, WAREHOUSE_CAPACITY, TinyTownsState, Town
 
@@ -31,7 +31,7 @@ def _keep(state: State, seat: int, action: Action, town: Town) -> Message | None
     return msg(
         "{monument} is not one of your monument cards (keep {cards})",
         monument=card_term(action.card),
-        cards=or_chain([card_term(key) for key in town.dealt]),
+        cards=chain([card_term(key) for key in town.dealt], "or"),
     )
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Message, TieBreak, comma_chain, msg, plural_msg, term
+from engine.core import Message, TieBreak, chain, comma_chain, msg, plural_msg, term
 
-from .cards import card_term, or_chain, resource_term, resources_list
+from .cards import card_term, resource_term, resources_list
 from .state import TinyTownsState
 from .view import build_view, pending_text
 
@@ -79,7 +79,7 @@ def own_lines(state: TinyTownsState, seat: int) -> list[Message]:
         lines.append(
             msg(
                 "Your monument cards: {cards} — keep one.",
-                cards=or_chain([card_term(card) for card in town.dealt]),
+                cards=chain([card_term(card) for card in town.dealt], "or"),
             )
         )
     elif town.monument is not None and town.monument not in town.cells:
