@@ -12,8 +12,9 @@ from babel.messages.extract import extract_from_dir
 from engine.core.i18n import FALLBACK, LANGUAGES, catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
-#: How the code names messages (Babel's keyword specs: which arguments are msgid, plural, context).
-KEYWORDS = {"msg": None, "plural_msg": (1, 2), "term": ((2, "c"), 1)}
+#: How the code names messages (Babel's keyword specs: which arguments are msgid, plural, context);
+#: `StateBuilder.tell(seat, key, …)` names its key second.
+KEYWORDS = {"msg": None, "plural_msg": (1, 2), "term": ((2, "c"), 1), "tell": (2,)}
 TRANSLATED = [language for language in LANGUAGES if language != FALLBACK]
 
 

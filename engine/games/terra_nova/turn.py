@@ -163,13 +163,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     def start_house(self, seat: int, hex_: int) -> None:
         self._put(hex_, seat, HOUSE)
-        self.say(
-            msg(
-                "{player} sets a starting house on {hex_name}",
-                player=self.who(seat),
-                hex_name=self.hex_name(hex_),
-            ),
-            seat,
+        self.tell(
+            seat, "{player} sets a starting house on {hex_name}", hex_name=self.hex_name(hex_)
         )
         self._next_in_queue()
 
@@ -204,14 +199,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         s = self.state
         terrain = self.edit("neutral").pop(0)
         self._put(hex_, NEUTRAL_BASE + TERRAINS.index(terrain), HOUSE)
-        self.say(
-            msg(
-                "{player} sets a neutral {terrain} house on {hex_name}",
-                player=self.who(seat),
-                terrain=terrain_term(terrain),
-                hex_name=self.hex_name(hex_),
-            ),
+        self.tell(
             seat,
+            "{player} sets a neutral {terrain} house on {hex_name}",
+            terrain=terrain_term(terrain),
+            hex_name=self.hex_name(hex_),
         )
         queue = self.edit("queue")
         queue.pop(0)
@@ -341,7 +333,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         """`seat` leaves the round-end exchanges; the next round follows once nobody is left."""
         exchanging = self.edit("exchanging")
         exchanging.remove(seat)
-        self.say(msg("{player} {why}", player=self.who(seat), why=why), seat)
+        self.tell(seat, "{player} {why}", why=why)
         if not exchanging:
             self._next_round()
 
@@ -393,14 +385,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if player.faction == "druids" and player.bowls[2] >= 3:
                 self.exchange(seat, player.bowls[2] // 3 * 3, for_points=True)
             if player.bowls[2]:
-                self.say(
-                    msg(
-                        "{player} exchanges {bowls} power for money",
-                        player=self.who(seat),
-                        bowls=player.bowls[2],
-                    ),
-                    seat,
-                )
+                self.tell(seat, "{player} exchanges {bowls} power for money", bowls=player.bowls[2])
                 player.money += player.bowls[2]
                 power.spend(player.bowls, player.bowls[2])
             self._score(seat, player.money // 3, msg("{money} money", money=player.money))
@@ -417,14 +402,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def build(self, seat: int, hex_: int) -> None:
         self.player(seat).money -= HOUSE_COST
         self._put(hex_, seat, HOUSE)
-        self.say(
-            msg(
-                "{player} builds a house on {hex_name}",
-                player=self.who(seat),
-                hex_name=self.hex_name(hex_),
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} builds a house on {hex_name}", hex_name=self.hex_name(hex_))
         self._after_house(seat, hex_)
 
     def transform(self, seat: int, hex_: int, then_build: bool, free_shovels: int = 0) -> None:
@@ -462,15 +440,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         """Make `hex_` habitable without shovels (palace abilities)."""
         home = rules.faction(self.state, seat).home
         self._set_terrain(hex_, LETTER_OF[home])
-        self.say(
-            msg(
-                "{player} makes {hex_name} {home} for free ({why})",
-                player=self.who(seat),
-                hex_name=self.hex_name(hex_),
-                home=terrain_term(home),
-                why=why,
-            ),
+        self.tell(
             seat,
+            "{player} makes {hex_name} {home} for free ({why})",
+            hex_name=self.hex_name(hex_),
+            home=terrain_term(home),
+            why=why,
         )
 
     def power_action(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
@@ -481,14 +456,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             player.used.append("fairy")
         elif key != "tp":
             self.edit("power_used").append(key)
-        self.say(
-            msg(
-                "{player} spends {cost} power on the power action {key}",
-                player=self.who(seat),
-                cost=cost,
-                key=key,
-            ),
-            seat,
+        self.tell(
+            seat, "{player} spends {cost} power on the power action {key}", cost=cost, key=key
         )
         if key == "7money":
             player.money += 7
@@ -512,17 +481,14 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.player(seat).used.append(f"special {key}")
         hex_ = hexes[0]
         if key == "shovel":
-            self.say(msg("{player} uses the bonus tile's free shovel", player=self.who(seat)), seat)
+            self.tell(seat, "{player} uses the bonus tile's free shovel")
             self.transform(seat, hex_, build is not None, free_shovels=1)
         elif key == "lake":
             self._put(hex_, seat, HOUSE)
-            self.say(
-                msg(
-                    "{player} builds a free house on the lake {hex_name}",
-                    player=self.who(seat),
-                    hex_name=self.hex_name(hex_),
-                ),
+            self.tell(
                 seat,
+                "{player} builds a free house on the lake {hex_name}",
+                hex_name=self.hex_name(hex_),
             )
             self._after_house(seat, hex_)
         elif key == "tp":
@@ -547,15 +513,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player.palaces.append(palace)
         faction = rules.faction(self.state, seat)
         ability = faction.palace(palace)
-        self.say(
-            msg(
-                "{player} upgrades the trading post on {hex_name} to the {palace} palace: {text}",
-                player=self.who(seat),
-                hex_name=self.hex_name(hex_),
-                palace=term(palace, "palace side"),
-                text=palace_text(ability.ability),
-            ),
+        self.tell(
             seat,
+            "{player} upgrades the trading post on {hex_name} to the {palace} palace: {text}",
+            hex_name=self.hex_name(hex_),
+            palace=term(palace, "palace side"),
+            text=palace_text(ability.ability),
         )
         self._round_score(seat, "palace")
         if ability.ability == "six-power":
@@ -566,13 +529,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if ability.ability == "edge-house" and edge is not None:
             self._convert_free(seat, edge, msg("their palace"))
             self._put(edge, seat, HOUSE)
-            self.say(
-                msg(
-                    "{player} builds a free house on {hex_name}",
-                    player=self.who(seat),
-                    hex_name=self.hex_name(edge),
-                ),
-                seat,
+            self.tell(
+                seat, "{player} builds a free house on {hex_name}", hex_name=self.hex_name(edge)
             )
             self._after_house(seat, edge)
 
@@ -601,14 +559,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if other != seat and mate.faction == "sand-cats":
                 money = 2 if len(self.state.players) == 2 else 1
                 self.player(other).money += money
-                self.say(
-                    msg(
-                        "{player} gets {money} money for the upgrade",
-                        player=self.who(other),
-                        money=money,
-                    ),
-                    other,
-                )
+                self.tell(other, "{player} gets {money} money for the upgrade", money=money)
         self._towns_after(seat, hex_ if built else None)
 
     def sail(self, seat: int) -> None:
@@ -621,15 +572,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         bridges = self.edit("bridges")
         bridges.append((first, second, seat))
         left = BRIDGES - sum(1 for *_, who in bridges if who == seat)
-        self.say(
-            msg(
-                "{player} builds a bridge {hex_name}–{hex_name2} ({left} left)",
-                player=self.who(seat),
-                hex_name=self.hex_name(first),
-                hex_name2=self.hex_name(second),
-                left=left,
-            ),
+        self.tell(
             seat,
+            "{player} builds a bridge {hex_name}–{hex_name2} ({left} left)",
+            hex_name=self.hex_name(first),
+            hex_name2=self.hex_name(second),
+            left=left,
         )
         self._towns_after(seat)
 
@@ -637,25 +585,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         power.spend(player.bowls, amount)
         if for_points:
-            self.say(
-                msg(
-                    "{player} exchanges {amount} power for points",
-                    player=self.who(seat),
-                    amount=amount,
-                ),
-                seat,
-            )
+            self.tell(seat, "{player} exchanges {amount} power for points", amount=amount)
             self._score(seat, amount // 3 * 2, msg("the exchange"))
             return
         player.money += amount
-        self.say(
-            msg(
-                "{player} exchanges {amount} power for {amount} money",
-                player=self.who(seat),
-                amount=amount,
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} exchanges {amount} power for {amount} money", amount=amount)
 
     def choose_town(self, seat: int, key: str) -> None:
         player = self.player(seat)
@@ -664,7 +598,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.edit_item("towns", at).tile = key
         player.towns_left.remove(key)
         player.towns_to_choose -= 1
-        self.say(msg("{player} takes the town tile {key}", player=self.who(seat), key=key), seat)
+        self.tell(seat, "{player} takes the town tile {key}", key=key)
         self._score(seat, tile.points, msg("the town tile"))
         player.money += tile.money
         if tile.power:
@@ -675,11 +609,9 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def pass_round(self, seat: int, bonus: str) -> None:
         s = self.state
         if not s.passed_order:
-            self.say(
-                msg("{player} passes first and takes the start marker", player=self.who(seat)), seat
-            )
+            self.tell(seat, "{player} passes first and takes the start marker")
         else:
-            self.say(msg("{player} passes", player=self.who(seat)), seat)
+            self.tell(seat, "{player} passes")
         self.edit("passed_order").append(seat)
         self._pass_scoring(seat)
         returned = s.seats[seat].bonus
@@ -826,14 +758,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         player.sailing += 1
         points = rules.faction(self.state, seat).sailing_points[player.sailing - 1]
-        self.say(
-            msg(
-                "{player} improves sailing to {sailing} {how}",
-                player=self.who(seat),
-                sailing=player.sailing,
-                how=how,
-            ),
-            seat,
+        self.tell(
+            seat, "{player} improves sailing to {sailing} {how}", sailing=player.sailing, how=how
         )
         self._score(seat, points, msg("the sailing track"))
         self._round_score(seat, "sailing")
@@ -848,12 +774,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if points <= 0:
             return
         self.player(seat).score += points
-        self.say(
-            msg(
-                "{player} scores {points} for {why}", player=self.who(seat), points=points, why=why
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} scores {points} for {why}", points=points, why=why)
 
     def _gain(self, seat: int, amount: int, why: Message) -> None:
         used = power.gain(self.player(seat).bowls, amount)

@@ -34,14 +34,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.edit("board")[cell] = seat
         self.edit("to_place")[seat] -= 1
         self._record().placed = cell
-        self.say(
-            msg(
-                "{player} places a figure on {cell}",
-                player=self.who(seat),
-                cell=self.board.names[cell],
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} places a figure on {cell}", cell=self.board.names[cell])
         self._end_turn()
 
     def move(self, start: int, end: int) -> None:
@@ -57,15 +50,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         state.done += "M"
         self._record().moves.append((start, end))
         names = self.board.names
-        self.say(
-            msg(
-                "{player} moves {start} → {end}",
-                player=self.who(seat),
-                start=names[start],
-                end=names[end],
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} moves {start} → {end}", start=names[start], end=names[end])
         self._after_action()
 
     def stone(self, cell: int) -> None:
@@ -98,7 +83,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
     def pass_turn(self) -> None:
         seat = self.state.current
         self._record().passed = True
-        self.say(msg("{player} cannot move a figure and passes", player=self.who(seat)), seat)
+        self.tell(seat, "{player} cannot move a figure and passes")
         self._end_turn()
 
     def skip(self) -> None:
@@ -255,9 +240,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             if seat in state.board:
                 state.current = seat
                 return
-            self.say(
-                msg("{player} has no figures left and is skipped", player=self.who(seat)), seat
-            )
+            self.tell(seat, "{player} has no figures left and is skipped")
 
     def _at_most_one_can_move(self) -> bool:
         """End the game if at most one player who has not resigned has a figure with a free

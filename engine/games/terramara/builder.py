@@ -310,15 +310,7 @@ class Builder(StateBuilder[TerramaraState]):
             vp += sum(a.number() for a in rules.abilities(player, "second-cart-vp"))
         if vp:
             player.vp += vp
-            self.say(
-                msg(
-                    "{player} gains {vp} VP at crossroad C{row}",
-                    player=self.who(seat),
-                    vp=vp,
-                    row=row,
-                ),
-                seat,
-            )
+            self.tell(seat, "{player} gains {vp} VP at crossroad C{row}", vp=vp, row=row)
         for ability in rules.abilities(player, "crossroad-cvt"):
             follow.append(
                 Task(seat=seat, kind="cvt", n=ability.number(), source=f"Belt Pouch, C{row}")

@@ -178,14 +178,11 @@ def place_neutral(b: Builder, seat: int, key: str) -> None:
     state = b.state
     placement = b.edit("neutral_queue").pop(0)
     b.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
-    b.say(
-        msg(
-            "{player} puts a scout of {neutral} on {key}",
-            player=b.who(seat),
-            neutral=NEUTRAL_NAMES[placement.neutral],
-            key=key,
-        ),
+    b.tell(
         seat,
+        "{player} puts a scout of {neutral} on {key}",
+        neutral=NEUTRAL_NAMES[placement.neutral],
+        key=key,
     )
 
 
@@ -208,15 +205,7 @@ def pick(b: Builder, seat: int, key: str) -> None:
     if key in START_CARDS:
         b.edit("draft_cards").remove(key)
         card = START_CARDS[key]
-        b.say(
-            msg(
-                "{player} picks start resource card {key} ({text})",
-                player=b.who(seat),
-                key=key,
-                text=card.text,
-            ),
-            seat,
-        )
+        b.tell(seat, "{player} picks start resource card {key} ({text})", key=key, text=card.text)
         for step in card.effect:
             assert isinstance(step, Gain)
             b.gain(seat, step, f"start card {key}", triggers=False)
@@ -224,33 +213,18 @@ def pick(b: Builder, seat: int, key: str) -> None:
     b.edit("draft_persons").remove(key)
     person = PERSONS[key]
     player.person = key
-    b.say(
-        msg(
-            "{player} picks person {key}, the {name}",
-            player=b.who(seat),
-            key=key,
-            name=person_term(person.name),
-        ),
-        seat,
-    )
+    b.tell(seat, "{player} picks person {key}, the {name}", key=key, name=person_term(person.name))
     for step in person.on_taking_effect:
         assert isinstance(step, Gain)
         b.gain(seat, step, f"the {person.name}", triggers=False)
     if person.on_taking == "bonus-tiles":
         player.bonus_tiles = list(state.spare_bonus)
         state.spare_bonus = []
-        b.say(
-            msg(
-                "{player} takes the {count} spare bonus tiles",
-                player=b.who(seat),
-                count=len(player.bonus_tiles),
-            ),
-            seat,
-        )
+        b.tell(seat, "{player} takes the {count} spare bonus tiles", count=len(player.bonus_tiles))
     elif person.on_taking == "scout":
         player.scouts += 1
         player.home_scouts += 1
-        b.say(msg("{player}'s tribe gains a sixth scout", player=b.who(seat)), seat)
+        b.tell(seat, "{player}'s tribe gains a sixth scout")
     elif person.on_taking == "survey":
         b.push(_survey_tasks(state, seat))
 
@@ -494,36 +468,23 @@ def turn_person(b: Builder, seat: int) -> None:
     assert player.person is not None
     person = PERSONS[player.person]
     player.experienced = True
-    b.say(
-        msg(
-            "{player} turns the {name} to the experienced side",
-            player=b.who(seat),
-            name=person_term(person.name),
-        ),
-        seat,
-    )
+    b.tell(seat, "{player} turns the {name} to the experienced side", name=person_term(person.name))
     if player.bonus_tiles:
-        b.say(
-            msg(
-                "{player}'s {count} unused bonus tiles go to the box",
-                player=b.who(seat),
-                count=len(player.bonus_tiles),
-            ),
+        b.tell(
             seat,
+            "{player}'s {count} unused bonus tiles go to the box",
+            count=len(player.bonus_tiles),
         )
         player.bonus_tiles = []
     if person.on_taking == "scout":
         player.scouts -= 1
         player.home_scouts -= 1
-        b.say(msg("{player} gives back the sixth scout", player=b.who(seat)), seat)
+        b.tell(seat, "{player} gives back the sixth scout")
     if player.own_crossroad:
-        b.say(
-            msg(
-                "{player} loses the own crossroad space {own_crossroad}",
-                player=b.who(seat),
-                own_crossroad=player.own_crossroad,
-            ),
+        b.tell(
             seat,
+            "{player} loses the own crossroad space {own_crossroad}",
+            own_crossroad=player.own_crossroad,
         )
         player.own_crossroad = None
 
@@ -584,14 +545,7 @@ def _take_back(b: Builder, seat: int) -> None:
     player.home_scouts += 1
     player.left = [*player.left, space]
     state.placed = ""
-    b.say(
-        msg(
-            "{player} takes their scout back from {space} (Runner's Sandals)",
-            player=b.who(seat),
-            space=space,
-        ),
-        seat,
-    )
+    b.tell(seat, "{player} takes their scout back from {space} (Runner's Sandals)", space=space)
 
 
 def craft_after_action(b: Builder, seat: int, target: str) -> None:
@@ -604,15 +558,12 @@ def reserve(b: Builder, seat: int, target: str) -> None:
     state.crafted = True
     key = b.take_from_river(int(target) - 1)
     b.seat(seat).reserved = key
-    b.say(
-        msg(
-            "{player} reserves {name} ({key}) from river slot {target}",
-            player=b.who(seat),
-            name=artifact_term(key),
-            key=key,
-            target=target,
-        ),
+    b.tell(
         seat,
+        "{player} reserves {name} ({key}) from river slot {target}",
+        name=artifact_term(key),
+        key=key,
+        target=target,
     )
     b.refill()
 
@@ -673,13 +624,10 @@ def _progress(b: Builder) -> bool:
         if not answers or answers == [STOP]:
             b.tasks.pop(index)
             if not task.optional:
-                b.say(
-                    msg(
-                        "{player} has nothing to choose from ({source})",
-                        player=b.who(task.seat),
-                        source=source_words(task.source),
-                    ),
+                b.tell(
                     task.seat,
+                    "{player} has nothing to choose from ({source})",
+                    source=source_words(task.source),
                 )
             return True
         answer = forced(state, task)
@@ -697,13 +645,7 @@ def resign(b: Builder, seat: int) -> None:
     player = b.seat(seat)
     player.resigned = True
     player.warriors = 0
-    b.say(
-        msg(
-            "{player} resigns: their points stay, they place no more members and rank last",
-            player=b.who(seat),
-        ),
-        seat,
-    )
+    b.tell(seat, "{player} resigns: their points stay, they place no more members and rank last")
     b.assign("tasks", [t for t in state.tasks if t.seat != seat and t.to != seat])
     playing = [s for s, p in enumerate(state.seats) if not p.resigned]
     if len(playing) < 2:

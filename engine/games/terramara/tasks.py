@@ -222,15 +222,12 @@ def run_automatic(b: Builder, index: int) -> None:
     task = b.tasks.pop(index)
     if task.kind == "bonus":
         tile = BONUS_TILES[task.spec]
-        b.say(
-            msg(
-                "{player} uses bonus tile {id} ({text}) at {source}",
-                player=b.who(task.seat),
-                id=tile.id,
-                text=tile.text,
-                source=source_words(task.source),
-            ),
+        b.tell(
             task.seat,
+            "{player} uses bonus tile {id} ({text}) at {source}",
+            id=tile.id,
+            text=tile.text,
+            source=source_words(task.source),
         )
         b.push_effect(task.seat, tile.effect, f"bonus tile {tile.id}", optional=True)
         return
@@ -304,14 +301,11 @@ def _fixed_trade(b: Builder, seat: int, step: Trade, source: str) -> None:
     for code, count in step.pay_fixed.items:
         if code == "mil":
             b.lose_military(seat, count, exchange=True)
-    b.say(
-        msg(
-            "{player} pays {text} ({source})",
-            player=b.who(seat),
-            text=step.pay_fixed.text,
-            source=source_words(source),
-        ),
+    b.tell(
         seat,
+        "{player} pays {text} ({source})",
+        text=step.pay_fixed.text,
+        source=source_words(source),
     )
     b.push_effect(seat, step.alternatives[0], source, optional=False)
 
@@ -323,22 +317,17 @@ def _simple(b: Builder, seat: int, name: str, source: str) -> None:
         if count:
             b.gain(seat, Gain((("mil", count),)), source)
         else:
-            b.say(
-                msg(
-                    "{player} has no richer fellow player: no military ({source})",
-                    player=b.who(seat),
-                    source=source_words(source),
-                ),
+            b.tell(
                 seat,
+                "{player} has no richer fellow player: no military ({source})",
+                source=source_words(source),
             )
     elif name == "recruit":
         level = ROUND_WORKER_LEVELS[state.round - 1]
         b.edit("round_workers")[state.round - 1] -= 1
         player = b.seat(seat)
         player.workers = sorted([*player.workers, level])
-        b.say(
-            msg("{player} recruits a level-{level} worker", player=b.who(seat), level=level), seat
-        )
+        b.tell(seat, "{player} recruits a level-{level} worker", level=level)
     elif name == "start-player":
         start_player(b, seat)
     else:  # pragma: no cover - the data use no other simple step here
@@ -362,13 +351,10 @@ def start_player(b: Builder, seat: int) -> None:
         )
         return
     state.start_player = seat
-    b.say(
-        msg(
-            "{player} takes the start-player card and will begin round {value}",
-            player=b.who(seat),
-            value=state.round + 1,
-        ),
+    b.tell(
         seat,
+        "{player} takes the start-player card and will begin round {value}",
+        value=state.round + 1,
     )
     count = len(state.players)
     gains: list[tuple[int, Gain]] = []
@@ -393,14 +379,11 @@ def resolve(b: Builder, index: int, action: Action) -> None:
     seat = task.seat
     if action.kind == "stop":
         b.tasks.pop(index)
-        b.say(
-            msg(
-                "{player} stops: {prompt} ({source}) ends",
-                player=b.who(seat),
-                prompt=prompt(task),
-                source=source_words(task.source),
-            ),
+        b.tell(
             seat,
+            "{player} stops: {prompt} ({source}) ends",
+            prompt=prompt(task),
+            source=source_words(task.source),
         )
         return
     kind = task.kind
@@ -442,15 +425,12 @@ def convert(b: Builder, seat: int, code: str, source: str) -> None:
     player = b.seat(seat)
     player.raw[kind] -= 1
     player.processed[kind] += 1
-    b.say(
-        msg(
-            "{player} turns {code} into {kind} ({source})",
-            player=b.who(seat),
-            code=code,
-            kind=PROCESSED[kind],
-            source=source_words(source),
-        ),
+    b.tell(
         seat,
+        "{player} turns {code} into {kind} ({source})",
+        code=code,
+        kind=PROCESSED[kind],
+        source=source_words(source),
     )
 
 
@@ -458,12 +438,7 @@ def _swap(b: Builder, seat: int, give: str, take: str) -> None:
     player = b.seat(seat)
     player.raw[RAW.index(give)] -= 1
     player.raw[RAW.index(take)] += 1
-    b.say(
-        msg(
-            "{player} swaps {give} for {take} in the hut", player=b.who(seat), give=give, take=take
-        ),
-        seat,
-    )
+    b.tell(seat, "{player} swaps {give} for {take} in the hut", give=give, take=take)
 
 
 def _give(b: Builder, victim: int, raider: int, code: str) -> None:
@@ -476,15 +451,7 @@ def _give(b: Builder, victim: int, raider: int, code: str) -> None:
         kind = PROCESSED.index(code)
         giver.processed[kind] -= 1
         taker.processed[kind] += 1
-    b.say(
-        msg(
-            "{player} hands {code} over to {player2}",
-            player=b.who(victim),
-            code=code,
-            player2=b.who(raider),
-        ),
-        victim,
-    )
+    b.tell(victim, "{player} hands {code} over to {player2}", code=code, player2=b.who(raider))
 
 
 def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
@@ -499,14 +466,11 @@ def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
     choice = 0
     if action.target:
         choice = [_alternative_name(alt) for alt in step.alternatives].index(action.target)
-    b.say(
-        msg(
-            "{player} trades {items} ({source})",
-            player=b.who(seat),
-            items=" ".join(action.items),
-            source=source_words(task.source),
-        ),
+    b.tell(
         seat,
+        "{player} trades {items} ({source})",
+        items=" ".join(action.items),
+        source=source_words(task.source),
     )
     b.push_effect(seat, step.alternatives[choice], task.source, optional=False)
 
@@ -518,24 +482,10 @@ def _choose(b: Builder, task: Task, action: Action) -> None:
         b.gain(seat, Gain(((action.target, 2),)), task.source)
     elif task.spec == "survey-crossroad":
         player.own_crossroad = action.target
-        b.say(
-            msg(
-                "{player} takes crossroad space {target} as their own",
-                player=b.who(seat),
-                target=action.target,
-            ),
-            seat,
-        )
+        b.tell(seat, "{player} takes crossroad space {target} as their own", target=action.target)
     elif task.spec == "survey-outpost":
         player.own_outpost = action.target
-        b.say(
-            msg(
-                "{player} takes outpost {target} as their own",
-                player=b.who(seat),
-                target=action.target,
-            ),
-            seat,
-        )
+        b.tell(seat, "{player} takes outpost {target} as their own", target=action.target)
     else:  # "merged": the other half of the 2-player raid / start-player space
         home = HOME_ACTIONS[action.kind]
         b.push_effect(seat, home.effect, f"home {action.kind}", optional=False)

@@ -63,7 +63,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         town.monument = card
         town.step = "done"
-        self.say(msg("{player} keeps one of their two monument cards", player=self.who(seat)), seat)
+        self.tell(seat, "{player} keeps one of their two monument cards")
         if not any(t.step == "keep" for t in self.state.towns):
             self.say(msg("every monument is chosen; the game begins"))
             self.start_round(1)
@@ -71,14 +71,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def name(self, seat: int, resource: str) -> None:
         state = self.state
         state.resource, state.phase = resource, "play"
-        self.say(
-            msg(
-                "{player} names {resource} for round {round}",
-                player=self.who(seat),
-                resource=res(resource),
-                round=state.round,
-            ),
+        self.tell(
             seat,
+            "{player} names {resource} for round {round}",
+            resource=res(resource),
+            round=state.round,
         )
         for other, town in enumerate(state.towns):
             if town.active:
@@ -93,15 +90,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self.edit("face_up")[slot] = deck.pop(0)
         state.resource = resource
         self.town(seat).step = "place"
-        self.say(
-            msg(
-                "{player} takes the {resource} card and puts it under the deck; "
-                "the new face-up card is {card}",
-                player=self.who(seat),
-                resource=res(resource),
-                card=res(state.face_up[slot]),
-            ),
+        self.tell(
             seat,
+            "{player} takes the {resource} card and puts it under the deck; "
+            "the new face-up card is {card}",
+            resource=res(resource),
+            card=res(state.face_up[slot]),
             reveals=True,
         )
         self._after(seat)
@@ -140,14 +134,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.held.setdefault(square, []).append(resource)
         self._changed(seat, square)
         town.step = "build"
-        self.say(
-            msg(
-                "{player} stores {resource} on the Warehouse on {square}",
-                player=self.who(seat),
-                resource=res(resource),
-                square=NAMES[square],
-            ),
+        self.tell(
             seat,
+            "{player} stores {resource} on the Warehouse on {square}",
+            resource=res(resource),
+            square=NAMES[square],
         )
         self._after(seat)
 
@@ -158,16 +149,13 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         stock.append(resource)
         town.hand = other
         self._changed(seat, square)
-        self.say(
-            msg(
-                "{player} swaps {resource} for {other} on the Warehouse on {square} and must "
-                "now place the {other}",
-                player=self.who(seat),
-                resource=res(resource),
-                other=res(other),
-                square=NAMES[square],
-            ),
+        self.tell(
             seat,
+            "{player} swaps {resource} for {other} on the Warehouse on {square} and must "
+            "now place the {other}",
+            resource=res(resource),
+            other=res(other),
+            square=NAMES[square],
         )
         self._after(seat)
 
@@ -176,14 +164,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.aside.append(resource)
         town.step = "build"
         left = 2 - len(town.aside)
-        self.say(
-            msg(
-                "{player} sets {resource} aside beside their town ({count} more allowed)",
-                player=self.who(seat),
-                resource=res(resource),
-                count=left,
-            ),
+        self.tell(
             seat,
+            "{player} sets {resource} aside beside their town ({count} more allowed)",
+            resource=res(resource),
+            count=left,
         )
         self._after(seat)
 
@@ -247,15 +232,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self._changed(seat, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
-        self.say(
-            msg(
-                "{player} puts {resource} on the {building} on {square}",
-                player=self.who(seat),
-                resource=res(resource),
-                building=what,
-                square=NAMES[square],
-            ),
+        self.tell(
             seat,
+            "{player} puts {resource} on the {building} on {square}",
+            resource=res(resource),
+            building=what,
+            square=NAMES[square],
         )
         self._after(seat)
 
@@ -264,14 +246,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.watch = [card for card in self.state.buildings if card in cards]
         town.pending.pop(0)
         names = comma_chain([card_name(card) for card in town.watch])
-        self.say(
-            msg(
-                "{player} puts {buildings} on Opaleye's Watch",
-                player=self.who(seat),
-                buildings=names,
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} puts {buildings} on Opaleye's Watch", buildings=names)
         self._after(seat)
 
     def replace(self, seat: int, square: int, card: str) -> None:
@@ -285,15 +260,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.pending[0] = f"guild:{left}"
         else:
             town.pending.pop(0)
-        self.say(
-            msg(
-                "{player} replaces the {old} on {square} with a {building} (Architect's Guild)",
-                player=self.who(seat),
-                old=card_name(old),
-                square=NAMES[square],
-                building=card_name(card),
-            ),
+        self.tell(
             seat,
+            "{player} replaces the {old} on {square} with a {building} (Architect's Guild)",
+            old=card_name(old),
+            square=NAMES[square],
+            building=card_name(card),
         )
         self._when_built(seat, card, square)
         self._after(seat)
@@ -309,15 +281,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             source = card_name("opaleyes-watch")
         town.cells[square] = card
         self._changed(seat, square)
-        self.say(
-            msg(
-                "{player} places a free {building} on {square} ({source})",
-                player=self.who(seat),
-                building=card_name(card),
-                square=NAMES[square],
-                source=source,
-            ),
+        self.tell(
             seat,
+            "{player} places a free {building} on {square} ({source})",
+            building=card_name(card),
+            square=NAMES[square],
+            source=source,
         )
         self._when_built(seat, card, square)
         self._after(seat)
@@ -328,14 +297,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             university = town.pending[0] == "university"
             what = card_name("grove-university" if university else "architects-guild")
             town.pending.pop(0)
-            self.say(
-                msg(
-                    "{player} declines the rest of the {building}'s offer",
-                    player=self.who(seat),
-                    building=what,
-                ),
-                seat,
-            )
+            self.tell(seat, "{player} declines the rest of the {building}'s offer", building=what)
         else:
             self._decline_claims(seat)
         self._after(seat)
@@ -344,12 +306,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         self._decline_claims(seat)
         town.step = "done"
-        self.say(
-            msg(
-                "{player} is done with round {round}", player=self.who(seat), round=self.state.round
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} is done with round {round}", round=self.state.round)
         self._advance()
 
     def resign(self, seat: int) -> None:
@@ -358,13 +315,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.resigned = True
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
-        self.say(
-            msg(
-                "{player} resigns: their town is scored as it stands and ranks last",
-                player=self.who(seat),
-            ),
-            seat,
-        )
+        self.tell(seat, "{player} resigns: their town is scored as it stands and ranks last")
         playing = [s for s, t in enumerate(state.towns) if not t.resigned]
         if len(playing) == 0 or (len(state.players) > 1 and len(playing) == 1):
             self._game_over(
@@ -444,29 +395,19 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 and rules.may_add(town, card)
             ):
                 self.town(owner).claims.append(card)
-                self.say(
-                    msg(
-                        "{player} may place the {building} from Opaleye's Watch on an empty "
-                        "square ('add {card} at <square>' or 'pass')",
-                        player=self.who(owner),
-                        building=card_name(card),
-                        card=card,
-                    ),
+                self.tell(
                     owner,
+                    "{player} may place the {building} from Opaleye's Watch on an empty "
+                    "square ('add {card} at <square>' or 'pass')",
+                    building=card_name(card),
+                    card=card,
                 )
 
     def _decline_claims(self, seat: int) -> None:
         town = self.town(seat)
         if town.claims:
             names = comma_chain([card_name(card) for card in town.claims])
-            self.say(
-                msg(
-                    "{player} leaves the {buildings} on Opaleye's Watch",
-                    player=self.who(seat),
-                    buildings=names,
-                ),
-                seat,
-            )
+            self.tell(seat, "{player} leaves the {buildings} on Opaleye's Watch", buildings=names)
             town.claims = []
 
     def _after(self, seat: int) -> None:
@@ -503,7 +444,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
             self.town(seat).step = "done"
-            self.say(msg("{player} has nothing to do this round", player=self.who(seat)), seat)
+            self.tell(seat, "{player} has nothing to do this round")
 
     def _offer_lapsed(self, town: Town) -> bool:
         top = town.pending[0]
@@ -535,7 +476,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 finishing = self.town(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
-                self.say(msg("{player}'s town is finished", player=self.who(seat)), seat)
+                self.tell(seat, "{player}'s town is finished")
         if state.source == "card" and state.resource is not None:
             self.edit("discard").append(state.resource)
         if not any(town.active for town in state.towns):
