@@ -180,29 +180,23 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.cells[site] = card
         self._changed(seat, site, *(square for square in squares if not town.cells[square]))
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
-        name = self.who(seat)
+        site_name = NAMES[site]
         if CARDS[card].is_monument:
-            self.say(
-                msg(
-                    "{player} builds their monument, {monument}, on {square} (using {used})",
-                    player=name,
-                    monument=card_name(card),
-                    square=NAMES[site],
-                    used=used,
-                ),
+            self.tell(
                 seat,
+                "{player} builds their monument, {monument}, on {square} (using {used})",
+                monument=card_name(card),
+                square=site_name,
+                used=used,
                 reveals=True,
             )
         else:
-            self.say(
-                msg(
-                    "{player} builds a {building} on {square} (using {used})",
-                    player=name,
-                    building=card_name(card),
-                    square=NAMES[site],
-                    used=used,
-                ),
+            self.tell(
                 seat,
+                "{player} builds a {building} on {square} (using {used})",
+                building=card_name(card),
+                square=site_name,
+                used=used,
             )
         self._when_built(seat, card, site)
         if card == "opaleyes-watch":
@@ -218,7 +212,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                     "the Shrine of the Elder Tree scores {count} points for {player}",
                     "the Shrine of the Elder Tree scores {count} points for {player}",
                     count=town.shrine,
-                    player=name,
+                    player=self.who(seat),
                 ),
                 seat,
             )
