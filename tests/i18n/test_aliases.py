@@ -70,3 +70,14 @@ def test_a_german_faction_name_chooses_the_faction() -> None:
     assert game.phase(state, state.current).kinds == frozenset({"choose"})
     assert game.canonical_text(state, state.current, "choose Seebären") == "choose sea-dogs"
     assert game.canonical_text(state, state.current, "choose feen") == "choose fairies"
+
+
+def test_a_factions_german_name_in_its_data_is_the_catalogues() -> None:
+    """factions.txt keeps each faction's German name for the rules guide; the catalogue's
+    term is what events say and the notation accepts: the two agree."""
+    from engine.core.i18n import word
+    from engine.games.terra_nova.factions import FACTIONS, faction_term
+
+    assert {f.key: f.german for f in FACTIONS} == {
+        f.key: word(faction_term(f.key), "de") for f in FACTIONS
+    }

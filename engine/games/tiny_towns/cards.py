@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from engine.core import Message, Param, comma_chain, term
+from engine.core.aliases import aliases_of
 
 RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
 RESOURCE_LETTERS: dict[str, str] = {
@@ -100,7 +101,19 @@ def _read_cards() -> dict[str, Card]:
     return cards
 
 
-_ALL = _read_cards()
+def _with_german_names(cards: dict[str, Card]) -> dict[str, Card]:
+    """Each card with its German name among its aliases (`festhalle`), from the catalogue's
+    building terms (locales/de.po): what the notation accepts, the rules guide finds too."""
+    german: dict[str, list[str]] = {}
+    for word, english in aliases_of(__package__, ("building",)).items():
+        german.setdefault(english, []).append(word.replace(" ", "-"))
+    return {
+        key: replace(card, aliases=(*card.aliases, *german.get(card.name, ())))
+        for key, card in cards.items()
+    }
+
+
+_ALL = _with_german_names(_read_cards())
 BUILDINGS: dict[str, Card] = {key: card for key, card in _ALL.items() if not card.is_monument}
 MONUMENTS: dict[str, Card] = {key: card for key, card in _ALL.items() if card.is_monument}
 CARDS: dict[str, Card] = {**BUILDINGS, **MONUMENTS}
