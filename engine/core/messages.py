@@ -151,6 +151,14 @@ def comma_chain(items: Sequence[Param]) -> Param:
     return chain(items, ",")
 
 
+def about(text: str) -> Message:
+    """A text of a game's `GameInfo` — its summary, an option's or a standing answer's
+    description, kept as plain English in the info (the guides and Discord read it so) — as a
+    message for the edge to word: its translations are the game's catalogue entries of the
+    context `game info`."""
+    return Message(text, {}, "game info")
+
+
 def english(value: Param) -> str:
     """A parameter as English text (lists joined as English joins them)."""
     if isinstance(value, Message):

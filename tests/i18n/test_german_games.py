@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.core import EngineError, Message
+from engine.core import EngineError, Message, about
 from engine.core.i18n import missing, word
 from engine.core.playout import random_playout
 from tests.support.option_sets import OPTION_SETS, players
@@ -95,3 +95,18 @@ def test_a_german_reader_meets_no_english_along_a_random_game(
     assert not german.lacking, "\n".join(
         f"{key!r} ({where})" for key, where in german.lacking.items()
     )
+
+
+@pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
+def test_what_a_game_is_and_its_options_read_in_german(key: str) -> None:
+    """A game's summary, option and standing-answer descriptions stay English text in its
+    `GameInfo` (the guides and Discord read them so); `about` words them, from the catalogue."""
+    info = engine.get(key).info
+    texts = [
+        info.summary,
+        *(spec.description for spec in info.options),
+        *(answer.description for answer in info.standing_answers),
+    ]
+    lacking = [text for text in texts if missing(about(text), "de")]
+    assert not lacking
+    assert word(about(info.summary), "de") != info.summary
