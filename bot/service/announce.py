@@ -71,7 +71,7 @@ class AnnounceService(AutomaticService):
                 body.append(clip(step.header))
             body += self._lines_of(ctx, step.played.events)
             body += [step.lapsed] if step.lapsed else []
-        tail = [] if final.over else game.summary(final.state, None)
+        tail = [] if final.over else [str(line) for line in game.summary(final.state, None)]
         next_text, _ = await self._next_text(ctx, final.state, last.progress)
         opening = [clip(line) for line in (first.note, first.header) if line]
         text = fit_lines(opening, body, [*tail, next_text], more_events)
@@ -119,7 +119,7 @@ class AnnounceService(AutomaticService):
         their game, and the game's summary for them."""
         seat, state = first.seat, last.played.state
         mine = [e for e in first.played.events if e not in _for_others(first)]
-        lines = self._lines_of(ctx, mine) + ctx.game.summary(state, seat)
+        lines = self._lines_of(ctx, mine) + [str(line) for line in ctx.game.summary(state, seat)]
         return Reply(
             fit_lines(["Your board after your move:"], lines, [], more_events),
             drawing=self._drawing(ctx, state, seat, last.number),

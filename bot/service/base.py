@@ -295,7 +295,7 @@ class ServiceBase:
             for seat in range(len(names))
             if await self.store.actions.has_action(ctx.table.id, seat, "resign")
         ]
-        winners, *tie_breaks = game.outcome(state)
+        winners, *tie_breaks = [str(line) for line in game.outcome(state)]
         gave_up = [f"Resigned: {names_list(resigned)}."] if resigned else []
         return "\n".join(
             [

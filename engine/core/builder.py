@@ -26,7 +26,7 @@ from pydantic_core import PydanticUndefined
 
 from .chance import Chance
 from .game import BaseState, Event, Result
-from .messages import Message
+from .messages import Message, Param
 
 S = TypeVar("S", bound=BaseState)
 V = TypeVar("V")
@@ -181,8 +181,14 @@ class StateBuilder(Generic[S]):
             self._described = len(self._chance.draws)
         self.events.append(event)
 
-    def who(self, seat: int) -> str:
-        """The seat as events name it: its player's name (a game may add to it)."""
+    def tell(self, seat: int, key: str, /, *, reveals: bool = False, **params: Param) -> None:
+        """Say what `seat` did: the message `key` (an English template, like `msg`'s) with
+        `{player}` naming the seat as events name it (`who`), as the seat's event."""
+        self.say(Message(key, {"player": self.who(seat), **params}), seat, reveals)
+
+    def who(self, seat: int) -> Param:
+        """The seat as events name it: its player's name (a game may add to it, as a
+        message: Terra Nova's `alice (Fairies)`)."""
         return self.state.players[seat]
 
     def result(self) -> Result[S]:

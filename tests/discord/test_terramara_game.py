@@ -82,7 +82,7 @@ async def test_a_whole_advanced_game_from_newgame_to_the_final_scores(
     assert not after.first_game and all(p.person for p in after.seats)
     assert raided >= 2
     final = f"Final scores: {scores_line(list(after.players), game.scores(after))}."
-    assert final in posted.content and game.outcome(after)[0] in posted.content
+    assert final in posted.content and str(game.outcome(after)[0]) in posted.content
     assert moves > 12 * players
     # One message per move; fewer pictures than moves.
     assert len(discord_server.messages(table.channel)) == first_move + moves

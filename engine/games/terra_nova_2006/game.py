@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
+from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Result, Rng, msg
 
 from . import rules
 from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
@@ -53,13 +53,13 @@ PHASES: dict[str, Phase[State, Action]] = {
     "placement": Phase(
         kinds=frozenset({"place"}),
         candidates=_placements,
-        refusal="the game is still in the placement phase; place a figure, e.g. 'place E5'",
+        refusal=msg("the game is still in the placement phase; place a figure, e.g. 'place E5'"),
         exact=True,
     ),
     "play": Phase(
         kinds=frozenset({"move", "stone", "pass"}),
         candidates=_turn_actions,
-        refusal="all figures are placed; a turn is made of moves and stones",
+        refusal=msg("all figures are placed; a turn is made of moves and stones"),
         exact=True,
     ),
 }
@@ -117,7 +117,7 @@ class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
     def parse(self, state: State, text: str) -> Action:
         return Action.parse(text)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
+    def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:
