@@ -25,6 +25,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from .chance import Chance
+from .fields import set_field
 from .game import BaseState, Event, Result
 
 S = TypeVar("S", bound=BaseState)
@@ -142,15 +143,16 @@ class StateBuilder(Generic[S]):
     def edit(self, name: str) -> Any:
         """The field `name` of the new state, copied before its first change."""
         copy = self._copies.get(name)
-        if copy is None or getattr(self.state, name) is not copy:
-            copy = self._copies[name] = writable_copy(getattr(self.state, name))
-            setattr(self.state, name, copy)
+        fields = self.state.__dict__
+        if copy is None or fields[name] is not copy:
+            copy = self._copies[name] = writable_copy(fields[name])
+            set_field(self.state, name, copy)
         return copy
 
     def assign(self, name: str, value: V) -> V:
         """Give the field `name` a new list, dict or model built for the new state (later
         edits change it in place); returns `value`. Scalars may simply be assigned."""
-        setattr(self.state, name, value)
+        set_field(self.state, name, value)
         self._copies[name] = value
         self._edited_items = {item for item in self._edited_items if item[0] != name}
         return value
