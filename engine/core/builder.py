@@ -24,8 +24,8 @@ from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
-from .chance import Chance
-from .fields import set_field
+from .chance import Chance, Draw
+from .fields import set_field, unvalidated
 from .game import BaseState, Event, Result
 from .messages import Message
 
@@ -35,6 +35,9 @@ M = TypeVar("M", bound=BaseModel)
 
 
 _CONTAINERS = (list, dict, set)
+#: The fields of an event that `say` gives (and the draws of a revealing one).
+_SAID = ("message", "seat", "reveals")
+_SAID_WITH_DRAWS = (*_SAID, "draws")
 
 
 def writable_copy(value: Any) -> Any:
@@ -177,11 +180,14 @@ class StateBuilder(Generic[S]):
         """An event (`msg(key, **params)`: worded at the edge); a revealing one carries the
         draws made since the last."""
         said = message if isinstance(message, Message) else Message(message)
-        event = Event(message=said, seat=seat, reveals=reveals)
+        draws: list[Draw] = []
+        given: tuple[str, ...] = _SAID
         if reveals and self._chance is not None:
-            event.draws = self._chance.draws[self._described :]
+            draws = self._chance.draws[self._described :]
             self._described = len(self._chance.draws)
-        self.events.append(event)
+            given = _SAID_WITH_DRAWS
+        values = {"message": said, "seat": seat, "reveals": reveals, "draws": draws}
+        self.events.append(unvalidated(Event, values, given))
 
     def who(self, seat: int) -> str:
         """The seat as events name it: its player's name (a game may add to it)."""
