@@ -37,9 +37,9 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
         first = len(actions)
-        for line, moves in LINES[cell]:
-            if cells[line[0]] == FREE:  # (a line whose first cell is taken offers no move)
-                actions.extend(moves[: rules.free_run(cells, line)])
+        for head, rest, moves in LINES[cell]:
+            if cells[head] == FREE:  # (a line whose first cell is taken offers no move)
+                actions.extend(moves[: 1 + rules.free_run(cells, rest)])
         if cell in barred:  # (found by identity: the actions are the table's own)
             back = barred[cell]
             for index in range(first, len(actions)):
