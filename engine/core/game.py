@@ -329,6 +329,11 @@ class Game(ABC, Generic[S, A]):
         """Every action `seat` may play now, as values (the candidates the checker allows)."""
         if seat not in self.to_act(state):
             return []
+        return self.legal_acting(state, seat)
+
+    def legal_acting(self, state: S, seat: int) -> list[A]:
+        """`legal` for a seat known to be one of `to_act(state)`: random playouts and
+        searches pick the seat from there, and need not ask again."""
         phase = self.phase(state, seat)
         found = phase.candidates(state, seat)
         if phase.exact:
@@ -359,15 +364,13 @@ class Game(ABC, Generic[S, A]):
         why = self._why_now(state, seat, action)
         if why is not None:
             raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
-        return self.perform(state, seat, action)
+        return self.play_listed(state, seat, action)
 
     def play_listed(self, state: S, seat: int, action: A) -> Result[S]:
         """Play an action that `legal(state, seat)` has just listed (random playouts,
         searches): `perform` without checking it again, as python-chess's `Board.push` plays
-        a move from `legal_moves`. A game whose own `play` does more than check and perform
-        (finishing a whole turn, say) gets its `play`."""
-        if type(self).play is not Game.play:
-            return self.play(state, seat, action)
+        a move from `legal_moves`. A game whose turn ends only with a whole text (Terra
+        Nova, see `apply`) ends it here too, as `play` plays an action as a whole turn."""
         return self.perform(state, seat, action)
 
     def apply_action(self, state: S, seat: int, text: str) -> Result[S]:

@@ -70,11 +70,11 @@ def test_play_applies_a_value_as_apply_applies_its_text() -> None:
 
 
 class TurnPileGame(PileGame):
-    """The pile game with a `play` of its own that does more than check and perform (it
-    takes one counter more), as a game playing whole turns has."""
+    """The pile game with a `play_listed` of its own that does more than perform (it takes
+    one counter more), as a game ends a whole turn there."""
 
-    def play(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
-        done = super().play(state, seat, action)
+    def play_listed(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
+        done = super().play_listed(state, seat, action)
         return GAME.perform(done.state, seat, PileAction("take", 1))
 
 
@@ -86,6 +86,9 @@ def test_play_listed_plays_a_listed_action_as_play_does_but_unchecked() -> None:
     assert unchecked.state.pile == 6
     turns = TurnPileGame()
     assert turns.play_listed(state, 0, PileAction("take", 2)).state.pile == 7
+    assert turns.play(state, 0, PileAction("take", 2)).state.pile == 7  # checked, then the same
+    with pytest.raises(IllegalAction):
+        turns.play(state, 0, PileAction("take", 4))
 
 
 def test_parse_errors_get_the_nearest_legal_texts_from_the_game() -> None:

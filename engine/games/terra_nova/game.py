@@ -16,7 +16,6 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
-    IllegalAction,
     Message,
     OptionSpec,
     OptionValue,
@@ -182,14 +181,9 @@ class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
         turn.finish_turn(state, seat)
         return turn.result()
 
-    def play(self, state: State, seat: int, action: Action) -> Result[State]:
-        """One action value played as a whole turn, as `apply` plays a text (checked as the
-        core's `play` checks it, carried out and finished by one builder)."""
-        if self.is_over(state) or seat not in self.to_act(state):
-            self._check_may_act(state, seat, action.text())  # (says why)
-        why = self._why_now(state, seat, action)
-        if why is not None:
-            raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
+    def play_listed(self, state: State, seat: int, action: Action) -> Result[State]:
+        """One action value played as a whole turn, as `apply` plays a text (carried out and
+        finished by one builder; `play` checks it first)."""
         turn = TurnBuilder(state)
         turn.perform(seat, action)
         turn.finish_turn(state, seat)

@@ -97,11 +97,14 @@ MOVE = tuple(
     {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
     for cell in _EVERY_CELL
 )
-#: Per start cell, each line from it that has cells: the line's cells and the moves along it,
-#: in order (a listing takes the moves of each line's free stretch, rules.free_run).
+#: Per start cell, each line from it that has cells: its first cell, the cells after it and
+#: the moves along it, in order (a listing takes the moves of each line's free stretch,
+#: `rules.free_run`, looking on only when the first cell is free).
 LINES = tuple(
     tuple(
-        (ray, tuple(MOVE[cell][end] for end in ray)) for ray in standard_board().rays[cell] if ray
+        (ray[0], ray[1:], tuple(MOVE[cell][end] for end in ray))
+        for ray in standard_board().rays[cell]
+        if ray
     )
     for cell in _EVERY_CELL
 )
