@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from .recent import Recent
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -245,9 +247,27 @@ def shape_mask(size: tuple[int, int], box: Box, draw_shape: DrawOnMask) -> tuple
     return (left, top, right, bottom), mask.reduce(SUPERSAMPLE)
 
 
-def stamp(image: Image.Image, colour: RGB, box: Box, draw_shape: DrawOnMask) -> None:
-    """Paint `colour` onto `image` through the anti-aliased mask of a shape (see shape_mask)."""
-    region, mask = shape_mask(image.size, box, draw_shape)
+#: Masks of shapes stamped before, by the shape's key, the box and the image's size: late in
+#: a game a board strokes dozens of the same shapes (bridges, town outlines, the last turn's
+#: arrows) again on every image, and each mask is drawn enlarged and reduced.
+MASKS: Recent[tuple[Box, Image.Image]] = Recent(512)
+
+
+def stamp(
+    image: Image.Image,
+    colour: RGB,
+    box: Box,
+    draw_shape: DrawOnMask,
+    key: Hashable | None = None,
+) -> None:
+    """Paint `colour` onto `image` through the anti-aliased mask of a shape (see shape_mask).
+    A `key` that names the shape (everything `draw_shape` draws, but not the colour) keeps
+    its mask for the next image that stamps it."""
+    if key is None:
+        region, mask = shape_mask(image.size, box, draw_shape)
+    else:
+        size = image.size
+        region, mask = MASKS.get((key, box, size), lambda: shape_mask(size, box, draw_shape))
     image.paste(colour, region, mask)
 
 
@@ -309,8 +329,9 @@ def draw_arrow(
     def draw_core(mask: Image.Image, to_mask: ToMask, k: float) -> None:
         ImageDraw.Draw(mask).polygon(to_mask(core), fill=255)
 
-    stamp(image, casing, box, draw_casing)
-    stamp(image, colour, box, draw_core)
+    shape = (start, end, width)
+    stamp(image, casing, box, draw_casing, ("arrow casing", shape))
+    stamp(image, colour, box, draw_core, ("arrow", shape))
 
 
 @cache

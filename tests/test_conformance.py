@@ -20,6 +20,7 @@ import pytest
 
 import engine
 from engine.core import Game, Rng
+from engine.core.i18n import missing
 from engine.core.playout import random_playout
 from tests.support.option_sets import OPTION_SETS, players
 from tests.support.pile_game import PileGame
@@ -136,7 +137,8 @@ def test_a_summary_says_only_what_its_reader_may_see(
     for number, state in enumerate(along(key, counts, options)[::5]):
         for viewer in [None, *range(len(state.players))]:
             said = game.summary(state, viewer)
-            assert all(0 < len(line) <= LONGEST_SUMMARY_LINE for line in said)
+            assert all(0 < len(str(line)) <= LONGEST_SUMMARY_LINE for line in said)
+            assert not [key for line in said for key in missing(line, "de")]
             guess = game.determinize(state, viewer, Rng(seed=number))
             assert game.summary(guess, viewer) == said
 

@@ -77,7 +77,7 @@ class InfoService(ServiceBase):
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
             lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
-            lines += ctx.game.summary(state, viewer)
+            lines += [str(line) for line in ctx.game.summary(state, viewer)]
             lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
             bots = bots_line(ctx)
             if table.clock is not None or bots:  # nothing to say of bots at a table of people

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from .messages import Message
+
 
 @dataclass(frozen=True, slots=True)
 class Automatic:
@@ -29,7 +31,7 @@ class Automatic:
     (`none of their figures can move`)."""
 
     text: str
-    why: str
+    why: Message
 
 
 class StandingAnswer(BaseModel):

@@ -24,9 +24,10 @@ from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
-from .chance import Chance
+from .chance import Chance, Draw
+from .fields import set_field, unvalidated
 from .game import BaseState, Event, Result
-from .messages import Message
+from .messages import Message, Param
 
 S = TypeVar("S", bound=BaseState)
 V = TypeVar("V")
@@ -34,6 +35,9 @@ M = TypeVar("M", bound=BaseModel)
 
 
 _CONTAINERS = (list, dict, set)
+#: The fields of an event that `say` gives (and the draws of a revealing one).
+_SAID = ("message", "seat", "reveals")
+_SAID_WITH_DRAWS = (*_SAID, "draws")
 
 
 def writable_copy(value: Any) -> Any:
@@ -143,15 +147,16 @@ class StateBuilder(Generic[S]):
     def edit(self, name: str) -> Any:
         """The field `name` of the new state, copied before its first change."""
         copy = self._copies.get(name)
-        if copy is None or getattr(self.state, name) is not copy:
-            copy = self._copies[name] = writable_copy(getattr(self.state, name))
-            setattr(self.state, name, copy)
+        fields = self.state.__dict__
+        if copy is None or fields[name] is not copy:
+            copy = self._copies[name] = writable_copy(fields[name])
+            set_field(self.state, name, copy)
         return copy
 
     def assign(self, name: str, value: V) -> V:
         """Give the field `name` a new list, dict or model built for the new state (later
         edits change it in place); returns `value`. Scalars may simply be assigned."""
-        setattr(self.state, name, value)
+        set_field(self.state, name, value)
         self._copies[name] = value
         self._edited_items = {item for item in self._edited_items if item[0] != name}
         return value
@@ -175,14 +180,23 @@ class StateBuilder(Generic[S]):
         """An event (`msg(key, **params)`: worded at the edge); a revealing one carries the
         draws made since the last."""
         said = message if isinstance(message, Message) else Message(message)
-        event = Event(message=said, seat=seat, reveals=reveals)
+        draws: list[Draw] = []
+        given: tuple[str, ...] = _SAID
         if reveals and self._chance is not None:
-            event.draws = self._chance.draws[self._described :]
+            draws = self._chance.draws[self._described :]
             self._described = len(self._chance.draws)
-        self.events.append(event)
+            given = _SAID_WITH_DRAWS
+        values = {"message": said, "seat": seat, "reveals": reveals, "draws": draws}
+        self.events.append(unvalidated(Event, values, given))
 
-    def who(self, seat: int) -> str:
-        """The seat as events name it: its player's name (a game may add to it)."""
+    def tell(self, seat: int, key: str, /, *, reveals: bool = False, **params: Param) -> None:
+        """Say what `seat` did: the message `key` (an English template, like `msg`'s) with
+        `{player}` naming the seat as events name it (`who`), as the seat's event."""
+        self.say(Message(key, {"player": self.who(seat), **params}), seat, reveals)
+
+    def who(self, seat: int) -> Param:
+        """The seat as events name it: its player's name (a game may add to it, as a
+        message: Terra Nova's `alice (Fairies)`)."""
         return self.state.players[seat]
 
     def result(self) -> Result[S]:

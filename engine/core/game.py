@@ -28,11 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_valid
 from typing_extensions import TypeVar
 
 from .action import Action
+from .aliases import aliases_of, canonical_words
 from .automatic import Automatic, StandingAnswer
 from .chance import Chance, Draw
 from .echo import shorten
 from .errors import ActionError, BadOptions, GameOver, IllegalAction, NotYourTurn, ParseError
-from .messages import Message
+from .messages import Message, msg
 from .notation import TURN_SEPARATOR, join_turn, nearest, split_turn
 from .ranking import TieBreak, outcome_lines, rank
 from .rng import Rng
@@ -76,26 +77,45 @@ class OptionSpec(BaseModel):
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise BadOptions(f"Option {self.key} takes true or false, not '{shorten(str(raw))}'.")
+            raise BadOptions(
+                msg(
+                    "Option {key} takes true or false, not '{value}'.",
+                    key=self.key,
+                    value=shorten(str(raw)),
+                )
+            )
         if self.kind == "int":
             try:
                 value = int(text)
             except ValueError:
                 raise BadOptions(
-                    f"Option {self.key} takes a whole number, not '{shorten(str(raw))}'."
+                    msg(
+                        "Option {key} takes a whole number, not '{value}'.",
+                        key=self.key,
+                        value=shorten(str(raw)),
+                    )
                 ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise BadOptions(
-                    f"Option {self.key} must lie between {self.minimum} and {self.maximum}, "
-                    f"not {value}."
+                    msg(
+                        "Option {key} must lie between {minimum} and {maximum}, not {value}.",
+                        key=self.key,
+                        minimum=str(self.minimum),
+                        maximum=str(self.maximum),
+                        value=value,
+                    )
                 )
             return value
         if text not in self.choices:
             raise BadOptions(
-                f"Option {self.key} takes one of {', '.join(self.choices)}, "
-                f"not '{shorten(str(raw))}'."
+                msg(
+                    "Option {key} takes one of {choices}, not '{value}'.",
+                    key=self.key,
+                    choices=", ".join(self.choices),
+                    value=shorten(str(raw)),
+                )
             )
         return text
 
@@ -122,12 +142,18 @@ class GameInfo(BaseModel):
             key = option_key(written)
             spec = specs.get(key)
             if spec is None:
-                known = ", ".join(specs) or "none"
                 raise BadOptions(
-                    f"{self.name} has no option '{shorten(written)}' (its options: {known})."
+                    msg(
+                        "{game} has no option '{option}' (its options: {known}).",
+                        game=self.name,
+                        option=shorten(written),
+                        known=", ".join(specs) or msg("none"),
+                    )
                 )
             if key in seen:
-                raise BadOptions(f"The option {key} of {self.name} is given twice.")
+                raise BadOptions(
+                    msg("The option {key} of {game} is given twice.", key=key, game=self.name)
+                )
             seen.add(key)
             resolved[key] = spec.coerce(raw)
         return resolved
@@ -228,11 +254,11 @@ class Phase(Generic[S, A]):
 
     kinds: frozenset[str]
     candidates: Callable[[S, int], Iterable[A]]
-    refusal: str | Callable[[S, int, str], str]
+    refusal: Message | Callable[[S, int, str], Message]
     exact: bool = False
 
-    def refuse(self, state: S, seat: int, kind: str) -> str:
-        return self.refusal if isinstance(self.refusal, str) else self.refusal(state, seat, kind)
+    def refuse(self, state: S, seat: int, kind: str) -> Message:
+        return self.refusal(state, seat, kind) if callable(self.refusal) else self.refusal
 
 
 class Game(ABC, Generic[S, A]):
@@ -240,6 +266,9 @@ class Game(ABC, Generic[S, A]):
 
     info: ClassVar[GameInfo]
     state_model: ClassVar[type[BaseState]]
+    #: The contexts of the game's terms whose translations its notation accepts as aliases
+    #: (`("resource", "building")`: `place Holz B2` is `place wood B2`; aliases.py).
+    alias_contexts: ClassVar[tuple[str, ...]] = ()
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -253,11 +282,16 @@ class Game(ABC, Generic[S, A]):
         count = len(players)
         if not self.info.min_players <= count <= self.info.max_players:
             raise BadOptions(
-                f"{self.info.name} is for {self.info.min_players}–{self.info.max_players} "
-                f"players, not {count}."
+                msg(
+                    "{game} is for {minimum}–{maximum} players, not {count}.",
+                    game=self.info.name,
+                    minimum=self.info.min_players,
+                    maximum=self.info.max_players,
+                    count=count,
+                )
             )
         if len(set(players)) != count:
-            raise BadOptions("Every player needs a different name.")
+            raise BadOptions(msg("Every player needs a different name."))
         return self.setup(list(players), seed, self.info.resolve_options(options))
 
     @abstractmethod
@@ -271,7 +305,7 @@ class Game(ABC, Generic[S, A]):
         """The row of the phase table that applies to `seat` now."""
 
     @abstractmethod
-    def check(self, state: S, seat: int, action: A) -> str | None:
+    def check(self, state: S, seat: int, action: A) -> Message | None:
         """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
 
     @abstractmethod
@@ -295,6 +329,11 @@ class Game(ABC, Generic[S, A]):
         """Every action `seat` may play now, as values (the candidates the checker allows)."""
         if seat not in self.to_act(state):
             return []
+        return self.legal_acting(state, seat)
+
+    def legal_acting(self, state: S, seat: int) -> list[A]:
+        """`legal` for a seat known to be one of `to_act(state)`: random playouts and
+        searches pick the seat from there, and need not ask again."""
         phase = self.phase(state, seat)
         found = phase.candidates(state, seat)
         if phase.exact:
@@ -305,15 +344,15 @@ class Game(ABC, Generic[S, A]):
         """Every action text `seat` may play now, in canonical notation."""
         return [action.text() for action in self.legal(state, seat)]
 
-    def why(self, state: S, seat: int, action: A) -> str | None:
-        """Why `seat` may not play `action` now, in words; None if it may."""
+    def why(self, state: S, seat: int, action: A) -> Message | None:
+        """Why `seat` may not play `action` now, as a message; None if it may."""
         if self.is_over(state):
-            return "the game is over"
+            return msg("the game is over")
         if seat not in self.to_act(state):
-            return f"it is not {state.players[seat]}'s turn"
+            return msg("it is not {player}'s turn", player=state.players[seat])
         return self._why_now(state, seat, action)
 
-    def _why_now(self, state: S, seat: int, action: A) -> str | None:
+    def _why_now(self, state: S, seat: int, action: A) -> Message | None:
         phase = self.phase(state, seat)
         if action.kind not in phase.kinds:
             return phase.refuse(state, seat, action.kind)
@@ -325,15 +364,13 @@ class Game(ABC, Generic[S, A]):
         why = self._why_now(state, seat, action)
         if why is not None:
             raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
-        return self.perform(state, seat, action)
+        return self.play_listed(state, seat, action)
 
     def play_listed(self, state: S, seat: int, action: A) -> Result[S]:
         """Play an action that `legal(state, seat)` has just listed (random playouts,
         searches): `perform` without checking it again, as python-chess's `Board.push` plays
-        a move from `legal_moves`. A game whose own `play` does more than check and perform
-        (finishing a whole turn, say) gets its `play`."""
-        if type(self).play is not Game.play:
-            return self.play(state, seat, action)
+        a move from `legal_moves`. A game whose turn ends only with a whole text (Terra
+        Nova, see `apply`) ends it here too, as `play` plays an action as a whole turn."""
         return self.perform(state, seat, action)
 
     def apply_action(self, state: S, seat: int, text: str) -> Result[S]:
@@ -341,14 +378,33 @@ class Game(ABC, Generic[S, A]):
 
         Raises ParseError or IllegalAction naming `text`, with the nearest legal texts.
         """
+        canonical = self.canonical_words(text)
         try:
-            action = self.parse(state, text)
+            action = self.read(state, text)
         except ParseError as error:
-            raise error.suggesting(self.suggestions(state, seat, text)) from None
+            raise error.suggesting(self.suggestions(state, seat, canonical)) from None
         why = self._why_now(state, seat, action)
         if why is not None:
-            raise IllegalAction(text, why, self.suggestions(state, seat, text))
+            raise IllegalAction(text, why, self.suggestions(state, seat, canonical))
         return self.perform(state, seat, action)
+
+    def read(self, state: S, text: str) -> A:
+        """`parse` after the game's words in other languages are replaced by their English
+        (`alias_contexts`); an error quotes the text as it was typed."""
+        canonical = self.canonical_words(text)
+        if canonical == text:
+            return self.parse(state, text)
+        try:
+            return self.parse(state, canonical)
+        except ParseError as error:
+            raise ParseError(text, error.detail) from None
+
+    def canonical_words(self, text: str) -> str:
+        """`text` with the game's words in other languages (`Holz`) in English (`wood`)."""
+        if not self.alias_contexts:
+            return text
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return canonical_words(text, aliases_of(package, self.alias_contexts))
 
     def suggestions(self, state: S, seat: int, text: str) -> list[str]:
         """The legal texts an error about `text` offers: the nearest ones (a game may narrow
@@ -380,7 +436,7 @@ class Game(ABC, Generic[S, A]):
         anything that ends the whole turn."""
         parts = split_turn(text)
         if not parts:
-            raise ParseError(text, "it is empty; type an action the game lists as legal")
+            raise ParseError(text, msg("it is empty; type an action the game lists as legal"))
         self._check_may_act(state, seat, text)
         if len(parts) == 1:
             return self.apply_action(state, seat, parts[0])
@@ -430,7 +486,7 @@ class Game(ABC, Generic[S, A]):
         keeps the real text too, since replay needs it. (Event texts are always public: games
         word them so.)
         """
-        action = self.parse(state, text)
+        action = self.read(state, text)
         return ActionText(action.text(), action.public_text())
 
     def describe_turn(self, state: S, seat: int, text: str) -> list[ActionText]:
@@ -456,7 +512,9 @@ class Game(ABC, Generic[S, A]):
         if self.is_over(state):
             raise GameOver("resign")
         if self.has_resigned(state, seat):
-            raise IllegalAction("resign", f"{state.players[seat]} has already resigned")
+            raise IllegalAction(
+                "resign", msg("{player} has already resigned", player=state.players[seat])
+            )
         return self.resign_seat(state, seat)
 
     def skip(self, state: S, seat: int) -> Result[S]:
@@ -500,7 +558,7 @@ class Game(ABC, Generic[S, A]):
         resigned = [self.has_resigned(state, seat) for seat in range(len(state.players))]
         return rank(self.rank_keys(state), resigned)
 
-    def outcome(self, state: S) -> list[str]:
+    def outcome(self, state: S) -> list[Message]:
         """The end of the game in words: the winner(s) with their points, and the tie-break
         that decided between every two places with equal scores (`ranking.outcome_lines`)."""
         seats = range(len(state.players))
@@ -515,7 +573,7 @@ class Game(ABC, Generic[S, A]):
 
     # -- words for players, and waits nobody chose --------------------------------------
 
-    def summary(self, state: S, viewer: int | None) -> list[str]:
+    def summary(self, state: S, viewer: int | None) -> list[Message]:
         """A few short lines saying in words what a player reading on a phone needs now —
         the round's resource, your money, the actions left in a turn — as `viewer` may read
         them: None is everybody (no secret), a seat may add what only that seat knows. The

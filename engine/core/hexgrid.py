@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .echo import shorten
+from .messages import Message, msg, term
 
 
 class Hex(NamedTuple):
@@ -86,12 +87,17 @@ class HexGrid:
             return None
         return self._by_name.get(f"{match.group(1).upper()}{int(match.group(2))}")
 
-    def unknown(self, name: str, what: str = "cell") -> str:
-        """Why `name` (which `parse` did not find) names no cell, for an error message."""
+    def unknown(self, name: str, what: Message | None = None) -> Message:
+        """Why `name` (which `parse` did not find) names no cell (or no `what`: a
+        `term(..., "board")`), for an error message."""
         rows = self.row_letters()
-        return (
-            f"{shorten(name.upper())} is not a {what} of the board (rows {rows[0]}–{rows[-1]}, "
-            "numbered from 1 at the left of each row)"
+        return msg(
+            "{name} is not a {what} of the board (rows {first}–{last}, numbered from 1 at the "
+            "left of each row)",
+            name=shorten(name.upper()),
+            what=what or term("cell", "board"),
+            first=rows[0],
+            last=rows[-1],
         )
 
     def names(self) -> list[str]:

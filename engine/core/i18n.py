@@ -125,10 +125,18 @@ def _known(language: str) -> dict[str | None, set[str]]:
 def catalogues(language: str) -> Iterator[Catalog]:
     """The catalogues of `language`, one per package that has one."""
     for package in catalogue_packages():
-        source = resources.files(package).joinpath("locales", f"{language}.po")
-        if source.is_file():
-            with source.open("rb") as file:
-                yield pofile.read_po(file, locale=language)
+        catalogue = package_catalogue(package, language)
+        if catalogue is not None:
+            yield catalogue
+
+
+def package_catalogue(package: str, language: str) -> Catalog | None:
+    """The catalogue of `language` beside `package`'s code, if it has one."""
+    source = resources.files(package).joinpath("locales", f"{language}.po")
+    if not source.is_file():
+        return None
+    with source.open("rb") as file:
+        return pofile.read_po(file, locale=language)
 
 
 def catalogue_packages() -> list[str]:

@@ -15,7 +15,7 @@ glass`, `Holz, Ziegel und Glas`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Union
+from typing import Literal, Union
 
 #: A message's parameter: text shown as it is, a number, a message worded in the same language,
 #: or a list of these.
@@ -118,6 +118,45 @@ def plural_msg(singular: str, plural: str, /, *, count: int, **params: Param) ->
 def term(word: str, context: str) -> Message:
     """One of a game's words (a resource, a terrain, a building), translated as a whole."""
     return Message(word, {}, context)
+
+
+#: How `chain` links two items, as messages (so that each language words its own links).
+_LINKS = {
+    "and": msg("{first} and {second}"),
+    "or": msg("{first} or {second}"),
+    ",": msg("{first}, {second}"),
+    ";": msg("{first}; {second}"),
+    "·": msg("{first} · {second}"),
+}
+
+
+def chain(items: Sequence[Param], link: Literal["and", "or", ",", ";", "·"]) -> Param:
+    """Items with the same link between every two: `a and b and c` (`a und b und c`),
+    `a or b`, `a, b, c`, `a; b`, `a · b`. (Unlike a list parameter, which words `a, b and
+    c`, a chain keeps the engine's English as it always was.)"""
+    template = _LINKS[link]
+    chained: Param = items[0] if items else ""
+    for item in items[1:]:
+        chained = Message(template.key, {"first": chained, "second": item})
+    return chained
+
+
+def and_chain(items: Sequence[Param]) -> Param:
+    """`a and b and c`: names of players, as the engine words them."""
+    return chain(items, "and")
+
+
+def comma_chain(items: Sequence[Param]) -> Param:
+    """`a, b, c`: words of a game, each worded in the reader's language."""
+    return chain(items, ",")
+
+
+def about(text: str) -> Message:
+    """A text of a game's `GameInfo` — its summary, an option's or a standing answer's
+    description, kept as plain English in the info (the guides and Discord read it so) — as a
+    message for the edge to word: its translations are the game's catalogue entries of the
+    context `game info`."""
+    return Message(text, {}, "game info")
 
 
 def english(value: Param) -> str:

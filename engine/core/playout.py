@@ -67,7 +67,7 @@ def random_playout(
             break
         seats = sorted(game.to_act(playout.state))
         seat = seats[rng.below(len(seats))]
-        action = choose_by_kind(rng, game.legal(playout.state, seat), _KIND)
+        action = choose_by_kind(rng, game.legal_acting(playout.state, seat), _KIND)
         playout.state, _ = game.play_listed(playout.state, seat, action)
         playout.log.append((seat, action.text()))
     else:

@@ -94,10 +94,27 @@ def _card(
     """A faction's card, cached: in a game most cards stay the same from one image to the
     next (a view is hashable, so its player can key the cache). `last`: this seat took the
     last turn."""
-    image = Image.new("RGB", size, CARD)
+    image = _blank_card(size, colour, acting).copy()
     draw = ImageDraw.Draw(image)
     box = (0, 0, size[0] - 1, size[1] - 1)
     left, top, right, bottom = box
+    rows = _rows(top, bottom)
+    _draw_title(draw, box, player, rows[0])
+    _draw_resources(image, draw, left + 26, rows[1], player)
+    _draw_supply(image, draw, left + 26, rows[2], player, colour)
+    _draw_tiles(draw, left + 26, right - 14, rows[3], player, towns, last)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _blank_card(size: tuple[int, int], colour: RGB, acting: bool) -> Image.Image:
+    """A card's frame, its colour stripe and glyphs, before anything about the player: late
+    in a game a move changes two or three cards (the mover's, who acts next, who acted
+    last), each drawn again from its frame (do not draw on it: copy it)."""
+    image = Image.new("RGB", size, CARD)
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, size[0] - 1, size[1] - 1)
+    left, top, _, bottom = box
     if acting:
         draw.rounded_rectangle(box, radius=10, fill=mix(CARD, NOW, 0.06), outline=NOW, width=4)
     else:
@@ -108,10 +125,6 @@ def _card(
     if glyph is not None:
         for y in (rows[0], rows[3]):
             paste_centred(image, glyph_sprite(glyph, 11, glyph_ink(colour), colour), (left + 12, y))
-    _draw_title(draw, box, player, rows[0])
-    _draw_resources(image, draw, left + 26, rows[1], player)
-    _draw_supply(image, draw, left + 26, rows[2], player, colour)
-    _draw_tiles(draw, left + 26, right - 14, rows[3], player, towns, last)
     return image
 
 

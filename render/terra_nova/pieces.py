@@ -232,7 +232,7 @@ def stroke(
                 for x, y in (a, b):
                     draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
 
-    stamp(image, colour, box, draw_segments)
+    stamp(image, colour, box, draw_segments, (tuple(segments), width, round_ends))
 
 
 def draw_buildings(

@@ -20,6 +20,7 @@ from engine.games.terra_nova.factions import FACTIONS, FACTIONS_BY_KEY
 from engine.games.terra_nova.tiles import FIRST_GAMES
 from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for
+from tests.support.words import english
 
 GAME = "terra-nova"
 B_SIDE = {faction.key for faction in FACTIONS if faction.side == "B"}
@@ -89,7 +90,7 @@ def _script(setup: str) -> tuple[list[str], str, list[Image], list[str]]:
     scores = game.scores(state)
     final = "\n".join(
         [
-            *game.outcome(state),
+            *english(game.outcome(state)),
             f"Final scores: {scores_line(players, scores)}.",
             f"Ranking: {ranking_line(players, scores, game.ranking(state))}",
         ]

@@ -16,6 +16,7 @@ from engine.core import Rng
 from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for
 from tests.support.terramara_turns import whole_turn
+from tests.support.words import english
 
 GAME = "terramara"
 SEED = 2019
@@ -49,7 +50,7 @@ def _script() -> tuple[list[str], str, list[Image]]:
     scores = game.scores(state)
     final = "\n".join(
         [
-            *game.outcome(state),
+            *english(game.outcome(state)),
             f"Final scores: {scores_line(players, scores)}.",
             f"Ranking: {ranking_line(players, scores, game.ranking(state))}",
         ]

@@ -14,6 +14,7 @@ from engine.core import Rng
 from engine.core.playout import choose_action
 from tests.bot.helpers import move_boards, run_script
 from tests.support.announcing import Image, image_for, play_forced
+from tests.support.words import english
 
 GAME = "terra-nova-2006"
 SEED = 2006
@@ -49,7 +50,7 @@ def _script() -> tuple[list[str], str, dict[int, Image]]:
     scores = game.scores(state)
     final = "\n".join(
         [
-            *game.outcome(state),
+            *english(game.outcome(state)),
             f"Final scores: {scores_line(players, scores)}.",
             f"Ranking: {ranking_line(players, scores, game.ranking(state))}",
         ]

@@ -6,8 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from engine.core import BaseState, Rng, StateBuilder, forced
+from engine.core import BaseState, Event, Rng, StateBuilder, forced
 from engine.core.builder import model_copy, writable_copy
+from engine.core.fields import set_field
+from engine.core.messages import Message, msg
 
 
 class Piece(BaseModel):
@@ -198,3 +200,34 @@ def test_a_model_copy_is_what_pydantic_copies() -> None:
     copied._seen = [9]
     copied.__pydantic_extra__["colour"] = "blue"  # type: ignore[index]
     assert loose._seen == [3] and loose.colour == "red"  # type: ignore[attr-defined]
+
+
+def test_an_event_said_is_the_event_pydantic_builds() -> None:
+    """`say` makes its events without validating them: they are the events pydantic makes of
+    the same values, fields set included, and store and load alike."""
+    builder = StateBuilder(sample())
+    builder.say("alice thinks", seat=0)
+    builder.chance.below(6, "a die")
+    builder.say(msg("{player} rolls", player="bob"), reveals=True)
+    plain, revealing = builder.result().events
+    expected = [
+        Event(message=Message("alice thinks"), seat=0, reveals=False),
+        Event(
+            message=msg("{player} rolls", player="bob"),
+            seat=None,
+            reveals=True,
+            draws=revealing.draws,
+        ),
+    ]
+    for ours, theirs in zip((plain, revealing), expected, strict=True):
+        assert ours == theirs and ours.model_fields_set == theirs.model_fields_set
+        assert ours.model_dump_json() == theirs.model_dump_json()
+        assert Event.model_validate_json(ours.model_dump_json()) == theirs
+    assert len(revealing.draws) == 1
+
+
+def test_a_field_set_is_what_pydantic_sets() -> None:
+    ours, theirs = Rng(seed=1), Rng(seed=1)
+    set_field(ours, "draws", 4)
+    theirs.draws = 4
+    assert ours == theirs and ours.model_fields_set == theirs.model_fields_set

@@ -30,10 +30,10 @@ def test_legal_lists_the_phases_candidates_as_values_and_texts() -> None:
 def test_why_explains_every_refusal_and_allows_the_rest() -> None:
     state = fresh()
     assert GAME.why(state, 0, PileAction("take", 2)) is None
-    assert GAME.why(state, 0, PileAction("take", 4)) == "you may take 1 to 3"
-    assert GAME.why(state, 1, PileAction("take", 1)) == "it is not bob's turn"
+    assert str(GAME.why(state, 0, PileAction("take", 4))) == "you may take 1 to 3"
+    assert str(GAME.why(state, 1, PileAction("take", 1))) == "it is not bob's turn"
     over, _ = GAME.apply(fresh(size=1), 0, "take 1")
-    assert GAME.why(over, 0, PileAction("take", 1)) == "the game is over"
+    assert str(GAME.why(over, 0, PileAction("take", 1))) == "the game is over"
 
 
 class PickyPileGame(PileGame):
@@ -51,7 +51,9 @@ class PickyPileGame(PileGame):
 def test_a_phase_refuses_other_kinds_and_its_candidates_are_checked() -> None:
     picky, state = PickyPileGame(), fresh()
     assert picky.legal_actions(state, 0) == ["take 1", "take 2", "take 3"]
-    assert picky.why(state, 0, PileAction("roll")) == "no roll while 10 counters lie on the pile"
+    assert (
+        str(picky.why(state, 0, PileAction("roll"))) == "no roll while 10 counters lie on the pile"
+    )
     with pytest.raises(IllegalAction, match="'roll' is not allowed: no roll while 10"):
         picky.apply(state, 0, "roll")
 
@@ -61,18 +63,18 @@ def test_play_applies_a_value_as_apply_applies_its_text() -> None:
     assert GAME.play(state, 0, PileAction("take", 3)) == GAME.apply(state, 0, "take 3")
     with pytest.raises(IllegalAction) as caught:
         GAME.play(state, 0, PileAction("take", 4))
-    assert caught.value.why == "you may take 1 to 3"
+    assert str(caught.value.why) == "you may take 1 to 3"
     assert caught.value.suggestions[0] == "take 1"
     with pytest.raises(NotYourTurn):
         GAME.play(state, 1, PileAction("roll"))
 
 
 class TurnPileGame(PileGame):
-    """The pile game with a `play` of its own that does more than check and perform (it
-    takes one counter more), as a game playing whole turns has."""
+    """The pile game with a `play_listed` of its own that does more than perform (it takes
+    one counter more), as a game ends a whole turn there."""
 
-    def play(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
-        done = super().play(state, seat, action)
+    def play_listed(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:
+        done = super().play_listed(state, seat, action)
         return GAME.perform(done.state, seat, PileAction("take", 1))
 
 
@@ -84,12 +86,15 @@ def test_play_listed_plays_a_listed_action_as_play_does_but_unchecked() -> None:
     assert unchecked.state.pile == 6
     turns = TurnPileGame()
     assert turns.play_listed(state, 0, PileAction("take", 2)).state.pile == 7
+    assert turns.play(state, 0, PileAction("take", 2)).state.pile == 7  # checked, then the same
+    with pytest.raises(IllegalAction):
+        turns.play(state, 0, PileAction("take", 4))
 
 
 def test_parse_errors_get_the_nearest_legal_texts_from_the_game() -> None:
     with pytest.raises(ParseError) as caught:
         GAME.apply(fresh(), 0, "tkae 2")
-    assert caught.value.detail == "try 'take N' or 'roll'"
+    assert str(caught.value.detail) == "try 'take N' or 'roll'"
     assert caught.value.suggestions[0] == "take 2"
     assert "Did you mean: take 2" in str(caught.value)
 

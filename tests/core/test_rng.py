@@ -56,6 +56,21 @@ def test_below_one_is_always_zero() -> None:
     assert {rng.below(1) for _ in range(50)} == {0}
 
 
+def test_below_takes_the_draws_next_u64_takes() -> None:
+    """`below` counts its draws itself (a choice among one mixes nothing): the stream goes on
+    as if each draw had been taken by `next_u64`."""
+    ours, theirs = Rng(seed=11), Rng(seed=11)
+    for n in (1, 3, 1, 2**63 + 1, 2**63 + 1, 7, 1):  # (2**63 + 1 rejects half the draws)
+        while (value := theirs.next_u64()) >= _limit(n):
+            pass
+        assert ours.below(n) == value % n and ours.draws == theirs.draws
+    assert theirs.draws > 7  # some draw was rejected
+
+
+def _limit(n: int) -> int:
+    return 2**64 - 2**64 % n
+
+
 @pytest.mark.parametrize("n", [0, -1, 2**64 + 1, 2**70])
 def test_below_rejects_ranges_it_cannot_draw_from(n: int) -> None:
     """Beyond 2**64 a single draw cannot cover the range (this used to loop forever)."""

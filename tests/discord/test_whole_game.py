@@ -51,9 +51,9 @@ async def test_a_whole_terra_nova_game_from_newgame_to_the_final_scores(
         assert (await handle.response()).ephemeral
         posted = await newer_message(discord_server, table.channel, before)
         assert posted.content.startswith(f"{table.seats[seat].name.title()}: {turn[0]}")
-        await check_images(handle, posted, image_for(game, start, state, seat))
+        await check_images(bot, handle, posted, image_for(game, start, state, seat))
         if not game.is_over(state):
-            assert game.summary(state, None)[0] in posted.content  # what is left of the turn
+            assert str(game.summary(state, None)[0]) in posted.content  # what is left of the turn
             shown.append(posted.content)
         waiting = [table.seats[s].id for s in sorted(game.to_act(state))]
         assert posted.mentioned_user_ids == waiting
@@ -62,7 +62,7 @@ async def test_a_whole_terra_nova_game_from_newgame_to_the_final_scores(
     assert record.status == "finished"
     players = list(state.players)
     assert f"Final scores: {scores_line(players, game.scores(state))}." in posted.content
-    assert game.outcome(state)[0] in posted.content
+    assert str(game.outcome(state)[0]) in posted.content
     assert moves > 20
     assert any(" has 3 actions, the first a move; " in text for text in shown)
     assert len(await bot.store.actions.recent_actions(table.id, 1000)) >= moves

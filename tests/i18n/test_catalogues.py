@@ -13,8 +13,9 @@ import bot.discord_app  # noqa: F401 (registers the catalogues of the adapter an
 from engine.core.i18n import FALLBACK, LANGUAGES, catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
-#: How the code names messages (Babel's keyword specs: which arguments are msgid, plural, context).
-KEYWORDS = {"msg": None, "plural_msg": (1, 2), "term": ((2, "c"), 1)}
+#: How the code names messages (Babel's keyword specs: which arguments are msgid, plural, context);
+#: `StateBuilder.tell(seat, key, …)` names its key second.
+KEYWORDS = {"msg": None, "plural_msg": (1, 2), "term": ((2, "c"), 1), "tell": (2,)}
 TRANSLATED = [language for language in LANGUAGES if language != FALLBACK]
 
 
@@ -25,10 +26,10 @@ def named_in_code() -> dict[tuple[str | None, str], str]:
         for filename, line, key, _comments, context in extract_from_dir(
             ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            keys = key if isinstance(key, tuple) else (key,)
-            for one in keys:
-                if one:
-                    found.setdefault((context, one), f"{package}/{filename}:{line}")
+            # a plural message is known by its singular, the msgid (its plural is msgid_plural)
+            one = key[0] if isinstance(key, tuple) else key
+            if one:
+                found.setdefault((context, one), f"{package}/{filename}:{line}")
     return found
 
 

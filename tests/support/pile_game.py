@@ -17,6 +17,7 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
+    Message,
     OptionSpec,
     ParseError,
     Phase,
@@ -24,6 +25,7 @@ from engine.core import (
     Rng,
     StateBuilder,
     View,
+    msg,
 )
 
 _TAKE = re.compile(r"^\s*take\s+(\d+)\s*$", re.IGNORECASE)
@@ -56,7 +58,7 @@ class PileAction(NamedTuple):
             return cls("roll")
         match = _TAKE.match(text)
         if not match:
-            raise ParseError(text, "try 'take N' or 'roll'")
+            raise ParseError(text, msg("try 'take N' or 'roll'"))
         return cls("take", int(match.group(1)))
 
 
@@ -80,10 +82,10 @@ PHASES: dict[bool, Phase[PileState, PileAction]] = {
     False: Phase(
         kinds=frozenset({"take", "roll"}),
         candidates=_candidates,
-        refusal="take counters or roll",
+        refusal=msg("take counters or roll"),
         exact=True,
     ),
-    True: Phase(kinds=frozenset(), candidates=lambda state, seat: [], refusal="it is over"),
+    True: Phase(kinds=frozenset(), candidates=lambda state, seat: [], refusal=msg("it is over")),
 }
 
 
@@ -140,9 +142,9 @@ class PileGame(Game[PileState, PileAction]):
     def parse(self, state: PileState, text: str) -> PileAction:
         return PileAction.parse(text)
 
-    def check(self, state: PileState, seat: int, action: PileAction) -> str | None:
+    def check(self, state: PileState, seat: int, action: PileAction) -> Message | None:
         if action.kind == "take" and not 1 <= action.count <= _most(state):
-            return f"you may take 1 to {_most(state)}"
+            return msg("you may take 1 to {most}", most=_most(state))
         return None
 
     def perform(self, state: PileState, seat: int, action: PileAction) -> Result[PileState]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import ParseError, shorten
+from engine.core import Message, ParseError, msg, shorten, term
 
 from .board import Board, Side, board
 
@@ -41,7 +41,7 @@ SPECIAL_KEYS = ("shovel", "lake", "tp", "continent")
 KEYWORDS = ("tp", "palace", "left", "right", "build", "vp")
 #: No action has more words than `power 2shovels E5 F6 build` or `upgrade E5 palace left F6`.
 MAX_ACTION_WORDS = 5
-USAGE = (
+USAGE = msg(
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
 )
@@ -51,33 +51,37 @@ class Form(NamedTuple):
     """How a kind is written (for error messages), and how many hexes come first and how many
     words may follow them, least and most (`power` and `special` are read on their own)."""
 
-    text: str
+    text: Message
     hexes: int = 0
     least: int = 0
     most: int = 0
 
 
 FORMS: dict[str, Form] = {
-    "choose": Form("choose <faction>, e.g. 'choose fairies'", 0, 1, 4),
-    "build": Form("build <hex>, e.g. 'build E5'", 1),
-    "transform": Form("transform <hex> [build], e.g. 'transform E5 build'", 1, 0, 1),
-    "take": Form("take <bonus tile>, e.g. 'take bonus3'", 0, 1, 1),
-    "pass": Form("pass <bonus tile>, e.g. 'pass bonus3'", 0, 0, 1),
-    "upgrade": Form("upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]", 1, 1, 3),
-    "sail": Form("just 'sail'"),
-    "bridge": Form("bridge <hex> <hex>, e.g. 'bridge E5 F6'", 2),
-    "exchange": Form("exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')", 0, 1, 2),
+    "choose": Form(msg("choose <faction>, e.g. 'choose fairies'"), 0, 1, 4),
+    "build": Form(msg("build <hex>, e.g. 'build E5'"), 1),
+    "transform": Form(msg("transform <hex> [build], e.g. 'transform E5 build'"), 1, 0, 1),
+    "take": Form(msg("take <bonus tile>, e.g. 'take bonus3'"), 0, 1, 1),
+    "pass": Form(msg("pass <bonus tile>, e.g. 'pass bonus3'"), 0, 0, 1),
+    "upgrade": Form(msg("upgrade <hex> tp | upgrade <hex> palace left|right [edge hex]"), 1, 1, 3),
+    "sail": Form(msg("just 'sail'")),
+    "bridge": Form(msg("bridge <hex> <hex>, e.g. 'bridge E5 F6'"), 2),
+    "exchange": Form(
+        msg("exchange <power> [vp], e.g. 'exchange 3' (Druids: 'exchange 3 vp')"), 0, 1, 2
+    ),
     "town": Form(
-        "town <tile>: town 6money, town 8power, town sail or town 9vp "
-        "(the Sea Dogs found a town across a river hex with 'town across D4')",
+        msg(
+            "town <tile>: town 6money, town 8power, town sail or town 9vp "
+            "(the Sea Dogs found a town across a river hex with 'town across D4')"
+        ),
         0,
         1,
         1,
     ),
-    "power": Form("power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'"),
-    "special": Form("special <action> [hexes], e.g. 'special shovel E5 build'"),
-    "neutral": Form("neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'", 1),
-    "done": Form("just 'done' (finishes your power exchanges at a round end)"),
+    "power": Form(msg("power <action> [hexes], e.g. 'power 7money', 'power shovel E5 build'")),
+    "special": Form(msg("special <action> [hexes], e.g. 'special shovel E5 build'")),
+    "neutral": Form(msg("neutral <hex>: a neutral house on a marked hex, e.g. 'neutral A1'"), 1),
+    "done": Form(msg("just 'done' (finishes your power exchanges at a round end)")),
 }
 
 
@@ -133,12 +137,12 @@ def parse_action(board: Board, text: str) -> Action:
         return _parse_river_town(board, text, args[1:])
     form = FORMS[kind]
     if not form.hexes + form.least <= len(args) <= form.hexes + form.most:
-        raise ParseError(text, f"write {form.text}")
+        raise ParseError(text, msg("write {form}", form=form.text))
     hexes: list[int] = []
     for name in args[: form.hexes]:
         index = board.cell(name)
         if index is None:
-            raise ParseError(text, board.grid.unknown(name, "hex"))
+            raise ParseError(text, board.grid.unknown(name, term("hex", "board")))
         hexes.append(index)
     rest = args[form.hexes :]
     side = board.side
@@ -151,15 +155,15 @@ def parse_action(board: Board, text: str) -> Action:
             or int(count) == 0
             or rest[1:] not in ([], ["vp"])
         ):
-            raise ParseError(text, f"write {form.text}")
+            raise ParseError(text, msg("write {form}", form=form.text))
         return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
-            raise ParseError(text, f"write {form.text}")
+            raise ParseError(text, msg("write {form}", form=form.text))
         return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
-        raise ParseError(text, f"write {form.text}")
+        raise ParseError(text, msg("write {form}", form=form.text))
     return Action(kind, tuple(hexes), tuple(rest), side=side)
 
 
@@ -167,14 +171,14 @@ def _parse_river_town(board: Board, text: str, args: list[str]) -> Action:
     """`town across <river hex>`: the Sea Dogs' town across one river hex."""
     river = board.cell(args[0]) if len(args) == 1 else None
     if river is None:
-        raise ParseError(text, "write 'town across <river hex>', e.g. 'town across D4'")
+        raise ParseError(text, msg("write 'town across <river hex>', e.g. 'town across D4'"))
     return Action("town", (river,), ("across",), side=board.side)
 
 
 def _parse_keyed(board: Board, text: str, kind: Kind, args: list[str]) -> Action:
     """`power <key> [hex [build]] …` or `special <key> …`."""
     if not args:
-        raise ParseError(text, f"write {FORMS[kind].text}")
+        raise ParseError(text, msg("write {form}", form=FORMS[kind].text))
     hexes: list[int] = []
     build: int | None = None
     for word in args[1:]:
@@ -183,6 +187,6 @@ def _parse_keyed(board: Board, text: str, kind: Kind, args: list[str]) -> Action
             continue
         index = board.cell(word)
         if index is None:
-            raise ParseError(text, f"'{shorten(word)}' is neither a hex nor 'build'")
+            raise ParseError(text, msg("'{word}' is neither a hex nor 'build'", word=shorten(word)))
         hexes.append(index)
     return Action(kind, tuple(hexes), (args[0],), build=build, side=board.side)

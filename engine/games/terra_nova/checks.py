@@ -9,7 +9,7 @@ refused the kinds a phase does not accept.
 
 from __future__ import annotations
 
-from engine.core import once
+from engine.core import Message, msg, once, term
 
 from . import rules
 from .actions import Action
@@ -33,7 +33,7 @@ from .terrain import LETTER_OF, Terrain
 from .tiles import BONUS_BY_KEY, POWER_ACTIONS
 
 #: Why anything but a town tile (or an exchange) is refused while one is to be chosen.
-CHOOSE_TOWN_FIRST = "you founded a town: first choose its tile, e.g. 'town 9vp'"
+CHOOSE_TOWN_FIRST = msg("you founded a town: first choose its tile, e.g. 'town 9vp'")
 
 
 class Checker:
@@ -99,7 +99,7 @@ class Checker:
 
     # -- the checker ----------------------------------------------------------------------
 
-    def check(self, action: Action) -> str | None:
+    def check(self, action: Action) -> Message | None:
         """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
         kind = action.kind
         if kind == "pass":  # (the commonest first)
@@ -135,107 +135,138 @@ class Checker:
 
     # -- set-up -------------------------------------------------------------------------
 
-    def choose(self, key: str) -> str | None:
+    def choose(self, key: str) -> Message | None:
         wanted = FACTIONS_BY_KEY.get(key)
         if wanted is None:
-            return f"there is no faction '{key}'"
+            return msg("there is no faction '{key}'", key=key)
         taken = {FACTIONS_BY_KEY[p.faction].colour for p in self.s.seats if p.faction}
         if wanted.colour in taken:
-            return f"a {wanted.colour} faction is already chosen (one faction per colour)"
+            return msg(
+                "a {colour} faction is already chosen (one faction per colour)",
+                colour=term(wanted.colour, "colour"),
+            )
         if wanted.home == self.s.planner:
-            return f"{wanted.colour} is the neutral colour in this game"
+            return msg(
+                "{colour} is the neutral colour in this game", colour=term(wanted.colour, "colour")
+            )
         return None
 
-    def neutral_house(self, hex_: int) -> str | None:
+    def neutral_house(self, hex_: int) -> Message | None:
         terrain = self.s.neutral[0]
         if hex_ not in self.board.marked or rules.terrain_at(self.s, hex_) != terrain:
-            return f"{self.name(hex_)} is not a marked {terrain} hex"
+            return msg(
+                "{hex} is not a marked {terrain} hex",
+                hex=self.name(hex_),
+                terrain=term(terrain, "terrain"),
+            )
         if self.s.owner[hex_] != FREE:
-            return f"{self.name(hex_)} is already built on"
+            return msg("{hex} is already built on", hex=self.name(hex_))
         return None
 
-    def start_house(self, hex_: int) -> str | None:
+    def start_house(self, hex_: int) -> Message | None:
         if rules.terrain_at(self.s, hex_) != self.home:
-            return f"{self.name(hex_)} is not {self.home}, your home terrain"
+            return msg(
+                "{hex} is not {home}, your home terrain",
+                hex=self.name(hex_),
+                home=term(self.home, "terrain"),
+            )
         if self.s.owner[hex_] != FREE:
-            return f"{self.name(hex_)} is already built on"
+            return msg("{hex} is already built on", hex=self.name(hex_))
         return None
 
-    def take(self, key: str) -> str | None:
+    def take(self, key: str) -> Message | None:
         if key not in self.s.offer:
-            return f"{key} is not on offer (on offer: {', '.join(sorted(self.s.offer))})"
+            return msg(
+                "{key} is not on offer (on offer: {items})",
+                key=key,
+                items=", ".join(sorted(self.s.offer)),
+            )
         return None
 
     # -- rounds -------------------------------------------------------------------------
 
-    def exchange(self, amount: int, for_points: bool = False) -> str | None:
+    def exchange(self, amount: int, for_points: bool = False) -> Message | None:
         if self.s.phase not in ("actions", "round-end"):
-            return "power is exchanged during the rounds and at their ends"
+            return msg("power is exchanged during the rounds and at their ends")
         if for_points and self.player.faction != "druids":
-            return "only the Druids exchange power for points"
+            return msg("only the Druids exchange power for points")
         if for_points and amount % 3:
-            return "the Druids exchange power for points in threes (3 power = 2 points)"
+            return msg("the Druids exchange power for points in threes (3 power = 2 points)")
         if amount > self.player.bowls[2]:
-            return f"you have only {self.player.bowls[2]} power in bowl III"
+            return msg("you have only {bowls} power in bowl III", bowls=self.player.bowls[2])
         return None
 
-    def town_action(self, action: Action) -> str | None:
+    def town_action(self, action: Action) -> Message | None:
         """`town <tile>` for a town just founded, or the Sea Dogs' `town across <river>`."""
         if self.player.towns_to_choose:
             return CHOOSE_TOWN_FIRST if action.hexes else self.town(action.words[0])
         if action.hexes:
             return self.river_town(action.hexes[0])
-        return "you have no town whose tile is still to be chosen"
+        return msg("you have no town whose tile is still to be chosen")
 
-    def town(self, key: str) -> str | None:
+    def town(self, key: str) -> Message | None:
         if key not in self.player.towns_left:
-            return (
-                f"town tile {key} is not yours to take (left: {', '.join(self.player.towns_left)})"
+            return msg(
+                "town tile {key} is not yours to take (left: {items})",
+                key=key,
+                items=", ".join(self.player.towns_left),
             )
         return None
 
-    def river_town(self, river: int) -> str | None:
+    def river_town(self, river: int) -> Message | None:
         """The Sea Dogs' town across the river hex `river` (before or after their action)."""
         if self.player.faction != "sea-dogs":
-            return "only the Sea Dogs found towns across the river"
+            return msg("only the Sea Dogs found towns across the river")
         name = self.name(river)
         if self.board.is_land(river):
-            return f"{name} is land; name the river hex your town reaches across"
+            return msg("{name} is land; name the river hex your town reaches across", name=name)
         banks = rules.banks_of(self.board, self.s, self.seat, river, self.outside_groups)
         if len(banks) < 2:
-            return f"you have no buildings outside towns on two banks of {name}"
+            return msg("you have no buildings outside towns on two banks of {name}", name=name)
         town = set().union(*banks)
         if not rules.is_town(self.s, self.seat, town):
-            return (
-                f"your {len(town)} buildings on the banks of {name} are worth "
-                f"{rules.town_value(self.s, town)}; a town needs {TOWN_BUILDINGS_NEEDED} "
-                f"buildings worth {rules.town_value_needed(self.s, self.seat)}"
+            return msg(
+                "your {count} buildings on the banks of {name} are worth {value}; "
+                "a town needs {needed} buildings worth {least}",
+                count=len(town),
+                name=name,
+                value=rules.town_value(self.s, town),
+                needed=TOWN_BUILDINGS_NEEDED,
+                least=rules.town_value_needed(self.s, self.seat),
             )
         return None
 
-    def free_in_reach(self, hex_: int) -> str | None:
+    def free_in_reach(self, hex_: int) -> Message | None:
         if not self.board.is_land(hex_):
-            return f"{self.name(hex_)} is river"
+            return msg("{hex} is river", hex=self.name(hex_))
         if self.s.owner[hex_] != FREE:
-            return f"{self.name(hex_)} is already built on"
+            return msg("{hex} is already built on", hex=self.name(hex_))
         if hex_ not in self.reach:
-            return f"{self.name(hex_)} is not in reach of your buildings"
+            return msg("{hex} is not in reach of your buildings", hex=self.name(hex_))
         return None
 
-    def house_left(self) -> str | None:
+    def house_left(self) -> Message | None:
         if self.houses_left <= 0:
-            return "all your houses are on the board"
+            return msg("all your houses are on the board")
         return None
 
-    def build(self, hex_: int) -> str | None:
+    def build(self, hex_: int) -> Message | None:
         if self.board.is_land(hex_) and rules.terrain_at(self.s, hex_) != self.home:
-            return f"{self.name(hex_)} is not {self.home}; make it habitable with 'transform'"
+            return msg(
+                "{hex} is not {home}; make it habitable with 'transform'",
+                hex=self.name(hex_),
+                home=term(self.home, "terrain"),
+            )
         why = self.free_in_reach(hex_) or self.house_left()
         if why is None and self.player.money < HOUSE_COST:
-            return f"a house costs {HOUSE_COST} money and you have {self.player.money}"
+            return msg(
+                "a house costs {house_cost} money and you have {money}",
+                house_cost=HOUSE_COST,
+                money=self.player.money,
+            )
         return why
 
-    def transform(self, hex_: int, then_build: bool, free: int = 0) -> str | None:
+    def transform(self, hex_: int, then_build: bool, free: int = 0) -> Message | None:
         """`hex_` made habitable with shovels (`free` of them free), maybe built on."""
         why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
         if why is not None:
@@ -244,51 +275,64 @@ class Checker:
 
     def upgrade(
         self, hex_: int, words: tuple[str, ...], edge: int | None = None, free: bool = False
-    ) -> str | None:
+    ) -> Message | None:
         s = self.s
         why = self._edge_house(words, edge)
         if why is not None:
             return why
         if s.owner[hex_] != self.seat:
-            return f"you have no building on {self.name(hex_)}"
+            return msg("you have no building on {hex}", hex=self.name(hex_))
         if words == ("tp",):
             if s.building[hex_] != HOUSE:
-                return f"only a house becomes a trading post, and {self.name(hex_)} holds none"
+                return msg(
+                    "only a house becomes a trading post, and {hex} holds none", hex=self.name(hex_)
+                )
             if self.posts_left <= 0:
-                return "all your trading posts are on the board"
+                return msg("all your trading posts are on the board")
             if free or self.player.money >= TRADING_POST_COST:  # (no trading post costs more)
                 return None
             cost = rules.trading_post_cost(self.board, s, self.seat, hex_)
         elif len(words) == 2 and words[0] == "palace" and words[1] in ("left", "right"):
             if s.building[hex_] != TRADING_POST:
-                return f"only a trading post becomes a palace, and {self.name(hex_)} holds none"
+                return msg(
+                    "only a trading post becomes a palace, and {hex} holds none",
+                    hex=self.name(hex_),
+                )
             if words[1] in self.player.palaces:
-                return f"your {words[1]} palace is already built"
+                return msg("your {words} palace is already built", words=words[1])
             cost = PALACE_COST
         else:
-            return "write 'upgrade <hex> tp' or 'upgrade <hex> palace left|right'"
+            return msg("write 'upgrade <hex> tp' or 'upgrade <hex> palace left|right'")
         if not free and self.player.money < cost:
-            return f"that costs {cost} money and you have {self.player.money}"
+            return msg(
+                "that costs {cost} money and you have {money}", cost=cost, money=self.player.money
+            )
         return None
 
-    def sail(self, paid: bool = True) -> str | None:
+    def sail(self, paid: bool = True) -> Message | None:
         if self.player.sailing >= self.faction.max_sailing:
-            return "your sailing track is at its end"
+            return msg("your sailing track is at its end")
         if paid and self.player.money < SAILING_COST:
-            return f"sailing costs {SAILING_COST} money and you have {self.player.money}"
+            return msg(
+                "sailing costs {sailing_cost} money and you have {money}",
+                sailing_cost=SAILING_COST,
+                money=self.player.money,
+            )
         return None
 
-    def _edge_house(self, words: tuple[str, ...], edge: int | None) -> str | None:
+    def _edge_house(self, words: tuple[str, ...], edge: int | None) -> Message | None:
         """The Fire Sprites name the edge hex for their left palace's free house."""
         wants = words == ("palace", "left") and self.faction.left.ability == "edge-house"
         if not wants:
-            return None if edge is None else "only the Fire Sprites' left palace names a hex"
+            return None if edge is None else msg("only the Fire Sprites' left palace names a hex")
         if not self.edge_hexes or self.house_left() is not None:
-            return None if edge is None else "no edge hex is free or no house is left"
+            return None if edge is None else msg("no edge hex is free or no house is left")
         if edge is None:
-            return "name the free edge hex for the palace's house, e.g. 'upgrade E5 palace left A1'"
+            return msg(
+                "name the free edge hex for the palace's house, e.g. 'upgrade E5 palace left A1'"
+            )
         if edge not in self.edge_hexes:
-            return f"{self.name(edge)} is not a free edge hex"
+            return msg("{edge} is not a free edge hex", edge=self.name(edge))
         return None
 
     @once
@@ -296,65 +340,81 @@ class Checker:
         """The free land hexes on the board edge, in board order."""
         return sorted(h for h in self.board.edge if rules.is_free_land(self.board, self.s, h))
 
-    def bridge(self, first: int, second: int, paid: bool = True) -> str | None:
+    def bridge(self, first: int, second: int, paid: bool = True) -> Message | None:
         pair = (min(first, second), max(first, second))
         if pair not in self.board.bridge_spots:
-            return f"{self.name(first)}–{self.name(second)} is not a bridge spot"
+            return msg(
+                "{first}–{second} is not a bridge spot",
+                first=self.name(first),
+                second=self.name(second),
+            )
         if any((a, b) == pair for a, b, _ in self.s.bridges):
-            return "a bridge already stands there"
+            return msg("a bridge already stands there")
         if self.seat not in (self.s.owner[first], self.s.owner[second]):
-            return "a bridge must touch a hex with one of your buildings"
+            return msg("a bridge must touch a hex with one of your buildings")
         return self.bridge_left(paid)
 
     @once
     def bridges_built(self) -> int:
         return sum(1 for *_, who in self.s.bridges if who == self.seat)
 
-    def bridge_left(self, paid: bool = True) -> str | None:
+    def bridge_left(self, paid: bool = True) -> Message | None:
         """Whether the seat has a bridge left (and, building it for money, can pay)."""
         if self.bridges_built >= BRIDGES:
-            return "all your bridges are built"
+            return msg("all your bridges are built")
         if paid and self.player.money < BRIDGE_COST:
-            return f"a bridge costs {BRIDGE_COST} money and you have {self.player.money}"
+            return msg(
+                "a bridge costs {bridge_cost} money and you have {money}",
+                bridge_cost=BRIDGE_COST,
+                money=self.player.money,
+            )
         return None
 
-    def pass_round(self, bonus: str | None) -> str | None:
+    def pass_round(self, bonus: str | None) -> Message | None:
         """Every pass takes a new bonus tile, in round 5 too (its coins count at the end)."""
         if bonus is None:
-            return "name the bonus tile you take, e.g. 'pass bonus3'"
+            return msg("name the bonus tile you take, e.g. 'pass bonus3'")
         return self.take(bonus)
 
     # -- power and special actions ------------------------------------------------------
 
-    def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def power(self, key: str, hexes: tuple[int, ...], build: int | None) -> Message | None:
         return self.power_available(key) or self.power_use(key, hexes, build)
 
-    def power_available(self, key: str) -> str | None:
+    def power_available(self, key: str) -> Message | None:
         """Whether the power action `key` may be used now at all (owner, once a round, cost)."""
         if key in ("fairy", "tp"):
             ability = "fairy-shovel" if key == "fairy" else "trading-post-action"
             if not rules.has_palace_ability(self.s, self.seat, ability):
-                return f"'power {key}' is a palace action you do not have"
+                return msg("'power {key}' is a palace action you do not have", key=key)
             if key == "fairy" and "fairy" in self.player.used:
-                return "your palace's power action is used this round"
+                return msg("your palace's power action is used this round")
         elif key not in POWER_ACTIONS:
-            return f"there is no power action '{key}' (board: {', '.join(POWER_ACTIONS)})"
+            return msg(
+                "there is no power action '{key}' (board: {items})",
+                key=key,
+                items=", ".join(POWER_ACTIONS),
+            )
         elif key in self.s.power_used:
-            return f"the power action {key} is used this round"
+            return msg("the power action {key} is used this round", key=key)
         cost = rules.power_cost(self.s, self.seat, key)
         if self.player.bowls[2] < cost:
-            return f"it costs {cost} power and you have {self.player.bowls[2]} in bowl III"
+            return msg(
+                "it costs {cost} power and you have {bowls} in bowl III",
+                cost=cost,
+                bowls=self.player.bowls[2],
+            )
         return None
 
-    def power_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def power_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> Message | None:
         """Whether the available power action `key` may be used on these hexes."""
         if key in ("7money", "sail"):
             if hexes:
-                return f"'power {key}' takes no hex"
+                return msg("'power {key}' takes no hex", key=key)
             return self.sail(paid=False) if key == "sail" else None
         if key in ("bridge3", "bridge4"):
             if len(hexes) != 2 or build is not None:
-                return f"write 'power {key} <hex> <hex>'"
+                return msg("write 'power {key} <hex> <hex>'", key=key)
             return self.bridge(hexes[0], hexes[1], paid=False)
         if key == "tp":
             return self.inventor_post(hexes, build)
@@ -362,86 +422,95 @@ class Checker:
             return self.two_shovels(hexes, build)
         return self.free_shovel(hexes, build, free=1)
 
-    def free_shovel(self, hexes: tuple[int, ...], build: int | None, free: int) -> str | None:
+    def free_shovel(self, hexes: tuple[int, ...], build: int | None, free: int) -> Message | None:
         """One hex made habitable with `free` free shovels (more bought), maybe built on."""
         if len(hexes) != 1:
-            return "name one hex, e.g. 'power shovel E5 build'"
+            return msg("name one hex, e.g. 'power shovel E5 build'")
         return self.transform(hexes[0], build is not None, free)
 
-    def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def two_shovels(self, hexes: tuple[int, ...], build: int | None) -> Message | None:
         if not 1 <= len(hexes) <= 2 or len(set(hexes)) != len(hexes):
-            return "name one hex, or two that need 1 shovel each"
+            return msg("name one hex, or two that need 1 shovel each")
         for hex_ in hexes:
             why = self.free_in_reach(hex_) or self.needs_shovels(hex_)
             if why is not None:
                 return why
             if len(hexes) == 2 and self.shovels(hex_) != 1:
-                return f"{self.name(hex_)} needs 2 shovels; two hexes must need 1 each"
+                return msg("{hex} needs 2 shovels; two hexes must need 1 each", hex=self.name(hex_))
         return self.afford(0, build is not None)
 
-    def inventor_post(self, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def inventor_post(self, hexes: tuple[int, ...], build: int | None) -> Message | None:
         if len(hexes) != 1 or build is not None:
-            return "write 'power tp <hex>'"
+            return msg("write 'power tp <hex>'")
         if self.posts_left <= 0:
-            return "all your trading posts are on the board"
+            return msg("all your trading posts are on the board")
         return self.free_in_reach(hexes[0])
 
-    def special(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def special(self, key: str, hexes: tuple[int, ...], build: int | None) -> Message | None:
         return self.special_available(key) or self.special_use(key, hexes, build)
 
-    def special_available(self, key: str) -> str | None:
+    def special_available(self, key: str) -> Message | None:
         """Whether the special action `key` is this player's and unused this round."""
         if key == "shovel":
             owned = BONUS_BY_KEY[self.player.bonus].special_shovel if self.player.bonus else False
         elif key in SPECIAL_ABILITIES:
             owned = rules.has_palace_ability(self.s, self.seat, SPECIAL_ABILITIES[key])
         else:
-            return f"there is no special action '{key}' (shovel, lake, tp, continent)"
+            return msg("there is no special action '{key}' (shovel, lake, tp, continent)", key=key)
         if not owned:
-            return f"you have no special action '{key}'"
+            return msg("you have no special action '{key}'", key=key)
         if f"special {key}" in self.player.used:
-            return f"your special action {key} is used this round"
+            return msg("your special action {key} is used this round", key=key)
         return None
 
-    def special_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> str | None:
+    def special_use(self, key: str, hexes: tuple[int, ...], build: int | None) -> Message | None:
         """Whether the available special action `key` may be used on these hexes."""
         if key == "shovel":
             return self.free_shovel(hexes, build, free=1)
         if len(hexes) != 1:
-            return f"name one hex, e.g. 'special {key} E5'"
+            return msg("name one hex, e.g. 'special {key} E5'", key=key)
         hex_ = hexes[0]
         if key == "tp":
             if build is not None:
-                return "write 'special tp <hex>'"
+                return msg("write 'special tp <hex>'")
             return self.upgrade(hex_, ("tp",), free=True)
         if key == "lake":
             if build is not None:
-                return "write 'special lake <hex>' (it always builds a house)"
+                return msg("write 'special lake <hex>' (it always builds a house)")
             if rules.terrain_at(self.s, hex_) != "lake" or self.s.owner[hex_] != FREE:
-                return f"{self.name(hex_)} is not an empty lake hex"
+                return msg("{hex} is not an empty lake hex", hex=self.name(hex_))
             return self.house_left()
         return self.continent(hex_, build)
 
-    def continent(self, hex_: int, build: int | None) -> str | None:
+    def continent(self, hex_: int, build: int | None) -> Message | None:
         if not rules.is_free_land(self.board, self.s, hex_):
-            return f"{self.name(hex_)} is not an empty land hex"
+            return msg("{hex} is not an empty land hex", hex=self.name(hex_))
         if not any(self.s.owner[n] == self.seat for n in self.board.neighbours[hex_]):
-            return f"{self.name(hex_)} is not next to your buildings (over land, not the river)"
+            return msg(
+                "{hex} is not next to your buildings (over land, not the river)",
+                hex=self.name(hex_),
+            )
         return self.needs_shovels(hex_) or self.afford(0, build is not None)
 
-    def needs_shovels(self, hex_: int) -> str | None:
+    def needs_shovels(self, hex_: int) -> Message | None:
         if self.s.terrain[hex_] == self.home_letter:
-            return f"{self.name(hex_)} is already {self.home}; build on it with 'build'"
+            return msg(
+                "{hex} is already {home}; build on it with 'build'",
+                hex=self.name(hex_),
+                home=term(self.home, "terrain"),
+            )
         return None
 
-    def afford(self, money: int, then_build: bool) -> str | None:
+    def afford(self, money: int, then_build: bool) -> Message | None:
         """Whether the seat can pay `money`, plus a house if it builds one."""
         if self.can_afford(money, then_build):
             return None
         if then_build and self.houses_left <= 0:
-            return "all your houses are on the board"
+            return msg("all your houses are on the board")
         total = money + HOUSE_COST if then_build else money
-        return f"that costs {total} money and you have {self.player.money}"
+        return msg(
+            "that costs {total} money and you have {money}", total=total, money=self.player.money
+        )
 
     def can_afford(self, money: int, then_build: bool) -> bool:
         """`afford` as a yes or no, without the words (listing asks it often)."""

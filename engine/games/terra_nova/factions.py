@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import one_of, read_kinds
+from engine.core import Message, one_of, read_kinds, term
 
 from .terrain import TERRAIN_COLOURS, TERRAINS, Terrain
 
@@ -113,3 +113,13 @@ TRADING_POST_ROW: tuple[Income, ...] = _SCROLLS["trading post"]
 _PALACES = {key: Palace(parse_income(income), key, text) for key, income, text in _DATA["palace"]}
 FACTIONS: tuple[Faction, ...] = tuple(map(_faction, _DATA["faction"]))
 FACTIONS_BY_KEY: dict[str, Faction] = {faction.key: faction for faction in FACTIONS}
+
+
+def faction_term(key: str) -> Message:
+    """A faction's name as a word of the game (`Fairies`, `Feen`)."""
+    return term(FACTIONS_BY_KEY[key].name, "faction")
+
+
+def palace_text(ability: str) -> Message:
+    """What a palace's ability does, in words of the game (`on building it: 6 power at once`)."""
+    return term(_PALACES[ability].text, "palace")

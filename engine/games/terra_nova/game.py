@@ -16,12 +16,13 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
-    IllegalAction,
+    Message,
     OptionSpec,
     OptionValue,
     Phase,
     Result,
     Rng,
+    msg,
 )
 
 from .actions import KEYWORDS, KINDS, MAX_ACTION_WORDS, SPECIAL_KEYS, Action, parse_action
@@ -82,6 +83,8 @@ class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
         standing_answers=STANDING_ANSWERS,
     )
     state_model: ClassVar[type[BaseState]] = TerraNovaState
+    #: German faction names are typed as aliases (`choose Feen` is `choose fairies`).
+    alias_contexts: ClassVar[tuple[str, ...]] = ("faction",)
 
     @staticmethod
     def board_of(state: State) -> Board:
@@ -95,9 +98,17 @@ class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
         count = len(players)
         variant = options.get("variant", "none")
         if variant != "none" and count != 2:
-            raise BadOptions(f"The {variant} variant is for 2 players, not {count}.")
+            raise BadOptions(
+                msg(
+                    "The {variant} variant is for 2 players, not {count}.",
+                    variant=variant,
+                    count=count,
+                )
+            )
         if variant != "none" and options.get("first-game"):
-            raise BadOptions("The first-game set-up uses the standard board, without variants.")
+            raise BadOptions(
+                msg("The first-game set-up uses the standard board, without variants.")
+            )
         first_game = FIRST_GAMES[count] if options.get("first-game") else None
         tiles = list(ROUND_TILES)
         chance.shuffle(tiles, "the round scoring tiles")
@@ -153,7 +164,7 @@ class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
     def parse(self, state: State, text: str) -> Action:
         return parse_action(self.board_of(state), text)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
+    def check(self, state: State, seat: int, action: Action) -> Message | None:
         return checker(state, seat).check(action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:
@@ -170,14 +181,9 @@ class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
         turn.finish_turn(state, seat)
         return turn.result()
 
-    def play(self, state: State, seat: int, action: Action) -> Result[State]:
-        """One action value played as a whole turn, as `apply` plays a text (checked as the
-        core's `play` checks it, carried out and finished by one builder)."""
-        if self.is_over(state) or seat not in self.to_act(state):
-            self._check_may_act(state, seat, action.text())  # (says why)
-        why = self._why_now(state, seat, action)
-        if why is not None:
-            raise IllegalAction(action.text(), why, self.suggestions(state, seat, action.text()))
+    def play_listed(self, state: State, seat: int, action: Action) -> Result[State]:
+        """One action value played as a whole turn, as `apply` plays a text (carried out and
+        finished by one builder; `play` checks it first)."""
         turn = TurnBuilder(state)
         turn.perform(seat, action)
         turn.finish_turn(state, seat)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from engine.core import Phase
+from engine.core import Message, Phase, msg
 
 from . import rules
 from .actions import KINDS, Action, Kind
@@ -23,15 +23,16 @@ from .board import Side, board
 from .checks import CHOOSE_TOWN_FIRST, Checker
 from .factions import FACTIONS, PALACE_COST, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
+from .terrain import terrain_term
 from .tiles import POWER_ACTIONS
 
 State = TerraNovaState
 Candidates = Callable[[State, int], list[Action]]
 
-NEUTRAL_ONLY = "neutral houses are set only when the 2-player variants call for them"
-DONE_AT_ROUND_END = "'done' only finishes your power exchanges at the end of a round"
-SETUP_OVER = "the set-up is over"
-ACTED = "you have taken your action this turn; only exchanges may follow"
+NEUTRAL_ONLY = msg("neutral houses are set only when the 2-player variants call for them")
+DONE_AT_ROUND_END = msg("'done' only finishes your power exchanges at the end of a round")
+SETUP_OVER = msg("the set-up is over")
+ACTED = msg("you have taken your action this turn; only exchanges may follow")
 #: The kinds a round's turn is made of: all but the set-up's and the round end's (which of
 #: them each step of a turn accepts: the rows below).
 ROUND_KINDS = frozenset(KINDS) - {"neutral", "choose", "take", "done"}
@@ -320,7 +321,7 @@ def _special_actions(check: Checker, convertible: list[tuple[int, int]]) -> list
 # -- the table ------------------------------------------------------------------------------
 
 
-def _refuse_in_round(state: State, seat: int, kind: str) -> str:
+def _refuse_in_round(state: State, seat: int, kind: str) -> Message:
     if kind == "neutral":
         return NEUTRAL_ONLY
     if kind == "done":
@@ -330,13 +331,13 @@ def _refuse_in_round(state: State, seat: int, kind: str) -> str:
     return CHOOSE_TOWN_FIRST if state.seats[seat].towns_to_choose else ACTED
 
 
-def _refuse(text: str) -> Callable[[State, int, str], str]:
+def _refuse(text: Message) -> Callable[[State, int, str], Message]:
     """A set-up step's refusal: `text`, or that neutral houses come only with the variants."""
     return lambda state, seat, kind: NEUTRAL_ONLY if kind == "neutral" else text
 
 
 def _one(
-    kind: str, candidates: Candidates, refusal: Callable[[State, int, str], str]
+    kind: str, candidates: Candidates, refusal: Callable[[State, int, str], Message]
 ) -> Phase[State, Action]:
     return Phase(frozenset({kind}), candidates, refusal, exact=True)
 
@@ -345,21 +346,28 @@ PHASES: dict[str, Phase[State, Action]] = {
     "neutral": _one(
         "neutral",
         _neutral_houses,
-        lambda state, seat, kind: (
-            f"first set the neutral {state.neutral[0]} house, e.g. 'neutral A1'"
+        lambda state, seat, kind: msg(
+            "first set the neutral {terrain} house, e.g. 'neutral A1'",
+            terrain=terrain_term(state.neutral[0]),
         ),
     ),
-    "factions": _one("choose", _factions, _refuse("first choose a faction, e.g. 'choose fairies'")),
-    "houses": _one(
-        "build", _starting_houses, _refuse("set a starting house first, e.g. 'build E5'")
+    "factions": _one(
+        "choose", _factions, _refuse(msg("first choose a faction, e.g. 'choose fairies'"))
     ),
-    "bonus": _one("take", _bonus_tiles, _refuse("take a bonus tile first, e.g. 'take bonus3'")),
+    "houses": _one(
+        "build", _starting_houses, _refuse(msg("set a starting house first, e.g. 'build E5'"))
+    ),
+    "bonus": _one(
+        "take", _bonus_tiles, _refuse(msg("take a bonus tile first, e.g. 'take bonus3'"))
+    ),
     "round-end": Phase(
         frozenset({"exchange", "done"}),
         _round_end,
         _refuse(
-            "the round has ended: exchange power for money (e.g. 'exchange 3') "
-            "or finish with 'done'"
+            msg(
+                "the round has ended: exchange power for money (e.g. 'exchange 3') "
+                "or finish with 'done'"
+            )
         ),
         exact=True,
     ),

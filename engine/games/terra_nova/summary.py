@@ -9,13 +9,14 @@ The book names no tie-break: equal scores share a place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import Automatic, StandingAnswer
+from engine.core import Automatic, Message, Param, StandingAnswer, and_chain, chain, msg
 
-from .factions import FACTIONS_BY_KEY
+from .factions import FACTIONS_BY_KEY, faction_term
 from .state import TerraNovaState
-from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS
+from .tiles import ROUNDS, bonus_text, round_text
 
 State = TerraNovaState
 
@@ -30,51 +31,61 @@ STANDING_ANSWERS = [
     )
 ]
 
-_SET_UP = {
-    "neutral": "sets a neutral house",
-    "factions": "chooses a faction",
-    "houses": "builds a starting house",
-    "bonus": "takes a bonus tile",
+_SET_UP: dict[str, Callable[[str], Message]] = {
+    "neutral": lambda player: msg("Set-up: {player} sets a neutral house.", player=player),
+    "factions": lambda player: msg("Set-up: {player} chooses a faction.", player=player),
+    "houses": lambda player: msg("Set-up: {player} builds a starting house.", player=player),
+    "bonus": lambda player: msg("Set-up: {player} takes a bonus tile.", player=player),
 }
 
 
-def round_line(state: State) -> str | None:
+def round_line(state: State) -> Message | None:
     """The set-up step, the round with its scoring tile, or who may exchange at its end."""
     current = state.players[state.current]
     if state.phase in _SET_UP:
-        return f"Set-up: {current} {_SET_UP[state.phase]}."
+        return _SET_UP[state.phase](current)
     if state.phase == "actions":
-        tile = ROUND_KINDS[state.round_tiles[state.round - 1]]  # type: ignore[index]
-        return f"Round {state.round} of {ROUNDS}; round scoring: {tile.text}."
+        return msg(
+            "Round {round} of {rounds}; round scoring: {scoring}.",
+            round=state.round,
+            rounds=ROUNDS,
+            scoring=round_text(state.round_tiles[state.round - 1]),
+        )
     if state.phase == "round-end":
-        names = " and ".join(state.players[seat] for seat in state.exchanging)
-        return (
-            f"Round {state.round} ends: {names} may exchange power from bowl III for money, "
-            "then 'done'."
+        return msg(
+            "Round {round} ends: {players} may exchange power from bowl III for money, "
+            "then 'done'.",
+            round=state.round,
+            players=and_chain([state.players[seat] for seat in state.exchanging]),
         )
     return None
 
 
-def faction_line(state: State, seat: int, who: str) -> str | None:
+def faction_line(state: State, seat: int, who: Param) -> Message | None:
     """`who (Fairies): 7 money · power 2/4/6 (bowls I/II/III) · sailing 1 · bonus tile …`."""
     player = state.seats[seat]
-    faction = FACTIONS_BY_KEY.get(player.faction)
-    if faction is None:
+    if player.faction not in FACTIONS_BY_KEY:
         return None
-    bowls = "/".join(str(count) for count in player.bowls)
-    parts = [
-        f"{player.money} money",
-        f"power {bowls} (bowls I/II/III)",
-        f"sailing {player.sailing}",
+    parts: list[Param] = [
+        msg("{money} money", money=player.money),
+        msg("power {bowls} (bowls I/II/III)", bowls="/".join(map(str, player.bowls))),
+        msg("sailing {sailing}", sailing=player.sailing),
     ]
     if player.bonus:
-        parts.append(f"bonus tile {player.bonus} ({BONUS_BY_KEY[player.bonus].text})")
-    parts.append(f"{player.score} points")
-    line = f"{who} ({faction.name}): {' · '.join(parts)}."
+        parts.append(
+            msg("bonus tile {key} ({text})", key=player.bonus, text=bonus_text(player.bonus))
+        )
+    parts.append(msg("{points} points", points=player.score))
+    line = msg(
+        "{player} ({faction}): {parts}.",
+        player=who,
+        faction=faction_term(player.faction),
+        parts=chain(parts, "·"),
+    )
     if player.towns_to_choose:
-        line += " A town tile is still to be chosen ('town …')."
-    elif player.passed and state.phase == "actions":
-        line += " Passed this round."
+        return msg("{line} A town tile is still to be chosen ('town …').", line=line)
+    if player.passed and state.phase == "actions":
+        return msg("{line} Passed this round.", line=line)
     return line
 
 
@@ -110,11 +121,11 @@ def board_key(state: State) -> tuple[Any, ...]:
 class TerraNovaTableTalk:
     """The core's table hooks for Terra Nova (mixed into the game class)."""
 
-    def summary(self, state: State, viewer: int | None) -> list[str]:
+    def summary(self, state: State, viewer: int | None) -> list[Message]:
         line = round_line(state)
         lines = [] if line is None else [line]
         if viewer is not None:
-            own = faction_line(state, viewer, "You")
+            own = faction_line(state, viewer, msg("You"))
             return lines + ([] if own is None else [own])
         for seat in state.acting():
             theirs = faction_line(state, seat, state.players[seat])
@@ -132,10 +143,12 @@ class TerraNovaTableTalk:
             and seat in state.exchanging
             and not state.seats[seat].bowls[2]
         ):
-            return Automatic("done", "nothing is left in their bowl III to exchange")
+            return Automatic("done", msg("nothing is left in their bowl III to exchange"))
         return None
 
     def standing_answer(self, state: State, seat: int, key: str) -> Automatic | None:
         if key == NO_ROUND_END_EXCHANGE and state.phase == "round-end" and seat in state.exchanging:
-            return Automatic("done", "their standing answer is never to exchange at a round end")
+            return Automatic(
+                "done", msg("their standing answer is never to exchange at a round end")
+            )
         return None

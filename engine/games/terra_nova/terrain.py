@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.core import Message, term
+
 Terrain = Literal["lake", "forest", "wasteland", "desert", "swamp"]
 
 #: The terrain circle, in order.
@@ -39,3 +41,8 @@ def shovels_between(start: Terrain, home: Terrain) -> int:
     """Shovels needed to turn `start` into `home`: 0 if equal, else 1 or 2 by the circle."""
     steps = abs(TERRAINS.index(start) - TERRAINS.index(home))
     return min(steps, len(TERRAINS) - steps)
+
+
+def terrain_term(terrain: str) -> Message:
+    """A terrain as a word of the game (`forest`, `Wald`)."""
+    return term(terrain, "terrain")

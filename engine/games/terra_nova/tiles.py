@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import one_of, read_kinds
+from engine.core import Message, one_of, read_kinds, term
 
 from .factions import Income, parse_income
 
@@ -122,3 +122,13 @@ FIRST_GAMES: dict[int, FirstGame] = {
 POWER_ACTIONS: dict[str, PowerAction] = {
     key: PowerAction(key, int(cost), text) for key, cost, text in _DATA["power"]
 }
+
+
+def bonus_text(key: str) -> Message:
+    """What a bonus tile gives, in words of the game (`6 money`, `6 Geld`)."""
+    return term(BONUS_BY_KEY[key].text, "bonus tile")
+
+
+def round_text(kind: str) -> Message:
+    """What a round scoring tile (`house`, …) scores, in words of the game."""
+    return term(ROUND_KINDS[kind].text, "round tile")  # type: ignore[index]

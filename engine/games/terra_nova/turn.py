@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import StateBuilder, rank
+from engine.core import Message, Param, StateBuilder, comma_chain, msg, plural_msg, rank, term
 
 from . import power, rules
 from .actions import Action
@@ -24,6 +24,8 @@ from .factions import (
     SAILING_COST,
     SHOVEL_COST,
     PalaceSide,
+    faction_term,
+    palace_text,
 )
 from .state import (
     FREE,
@@ -36,12 +38,16 @@ from .state import (
     TerraNovaState,
     Town,
 )
-from .terrain import LETTER_OF, TERRAINS
-from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind
+from .terrain import LETTER_OF, TERRAINS, terrain_term
+from .tiles import BONUS_BY_KEY, ROUND_KINDS, ROUNDS, TOWN_BY_KEY, RoundKind, bonus_text, round_text
 
 NETWORK_POINTS: tuple[int, ...] = (12, 8, 4)
 #: The building a bonus tile scores on passing, by its key (the other key is sailing).
 BUILDING_OF: dict[str, str] = {"house": HOUSE, "trading-post": TRADING_POST, "palace": PALACE}
+
+
+#: What a seat that leaves the round-end exchanges by its own `done` does.
+DONE_EXCHANGING = msg("is done exchanging power")
 
 
 class TurnBuilder(StateBuilder[TerraNovaState]):
@@ -53,12 +59,16 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     # -- words and copies -----------------------------------------------------------------
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int) -> Param:
         """The player's name, with the faction once chosen."""
         player = self.state.seats[seat]
         if not player.faction:
             return super().who(seat)
-        return f"{super().who(seat)} ({FACTIONS_BY_KEY[player.faction].name})"
+        return msg(
+            "{player} ({faction})",
+            player=super().who(seat),
+            faction=faction_term(player.faction),
+        )
 
     def hex_name(self, hex_: int) -> str:
         return self.board.names[hex_]
@@ -140,12 +150,22 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         player.faction = key
         player.money = mine.start_money
-        self.say(f"{super().who(seat)} chooses the {mine.name} ({mine.colour})", seat)
+        self.say(
+            msg(
+                "{player} chooses the {name} ({colour})",
+                player=super().who(seat),
+                name=faction_term(key),
+                colour=term(mine.colour, "colour"),
+            ),
+            seat,
+        )
         self._next_in_queue()
 
     def start_house(self, seat: int, hex_: int) -> None:
         self._put(hex_, seat, HOUSE)
-        self.say(f"{self.who(seat)} sets a starting house on {self.hex_name(hex_)}", seat)
+        self.tell(
+            seat, "{player} sets a starting house on {hex_name}", hex_name=self.hex_name(hex_)
+        )
         self._next_in_queue()
 
     def take_bonus(self, seat: int, key: str) -> None:
@@ -162,11 +182,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if s.phase == "factions":
             s.phase = "houses"
             queue = self.assign("queue", house_queue(s))
-            self.say("every faction is chosen; starting houses are set")
+            self.say(msg("every faction is chosen; starting houses are set"))
         elif s.phase == "houses":
             s.phase = "bonus"
             queue = self.assign("queue", list(reversed(s.order)))
-            self.say("starting houses are set; bonus tiles are taken in reverse order")
+            self.say(msg("starting houses are set; bonus tiles are taken in reverse order"))
         else:
             self._coins_on_offer()
             self.begin_round()
@@ -179,7 +199,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         s = self.state
         terrain = self.edit("neutral").pop(0)
         self._put(hex_, NEUTRAL_BASE + TERRAINS.index(terrain), HOUSE)
-        self.say(f"{self.who(seat)} sets a neutral {terrain} house on {self.hex_name(hex_)}", seat)
+        self.tell(
+            seat,
+            "{player} sets a neutral {terrain} house on {hex_name}",
+            terrain=terrain_term(terrain),
+            hex_name=self.hex_name(hex_),
+        )
         queue = self.edit("queue")
         queue.pop(0)
         if queue:
@@ -206,12 +231,24 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         start = s.order[0]
         queue, neutral = self.assign("queue", []), self.assign("neutral", [])
         for seat, terrain in zip((start, 1 - start), colours, strict=False):
-            self.say(f"{self.who(seat)} draws a neutral {terrain} house", reveals=True)
+            self.say(
+                msg(
+                    "{player} draws a neutral {terrain} house",
+                    player=self.who(seat),
+                    terrain=terrain_term(terrain),
+                ),
+                reveals=True,
+            )
             if self.free_marked(terrain):
                 queue.append(seat)
                 neutral.append(terrain)
             else:
-                self.say(f"no marked {terrain} hex is free; the house is set aside")
+                self.say(
+                    msg(
+                        "no marked {terrain} hex is free; the house is set aside",
+                        terrain=terrain_term(terrain),
+                    )
+                )
         if not queue:
             self.start_round()
             return
@@ -226,20 +263,32 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         s.phase = "actions"
         self.assign("passed_order", [])
         tile = ROUND_KINDS[s.round_tiles[s.round - 1]]  # type: ignore[index]
-        self.say(f"round {s.round} begins; round scoring: {tile.text}")
+        self.say(
+            msg(
+                "round {round} begins; round scoring: {text}",
+                round=s.round,
+                text=round_text(tile.kind),
+            )
+        )
         for seat in s.order:
             player = self.player(seat)
             player.passed = player.resigned
             got = rules.income(s, seat)
             player.money += got.money
             used = power.gain(player.bowls, got.power)
-            lost = (
-                f" ({got.power - used} lost, all power is in bowl III)" if used < got.power else ""
+            said = msg(
+                "{player} takes income: {money} money and {power} power",
+                player=self.who(seat),
+                money=got.money,
+                power=got.power,
             )
-            self.say(
-                f"{self.who(seat)} takes income: {got.money} money and {got.power} power{lost}",
-                seat,
-            )
+            if used < got.power:
+                said = msg(
+                    "{income} ({count} lost, all power is in bowl III)",
+                    income=said,
+                    count=got.power - used,
+                )
+            self.say(said, seat)
         s.current = self._first_active(s.order)
 
     def _first_active(self, seats: list[int]) -> int:
@@ -270,17 +319,21 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self._next_round()
             return
         s.phase = "round-end"
-        names = ", ".join(self.who(seat) for seat in exchanging)
+        names = comma_chain([self.who(seat) for seat in exchanging])
         self.say(
-            f"round {s.round}: everybody has passed; {names} may exchange power for money "
-            "('exchange 3'), then finish with 'done'"
+            msg(
+                "round {round}: everybody has passed; {names} may exchange power for money "
+                "('exchange 3'), then finish with 'done'",
+                round=s.round,
+                names=names,
+            )
         )
 
-    def finish_exchanges(self, seat: int, why: str = "is done exchanging power") -> None:
+    def finish_exchanges(self, seat: int, why: Message = DONE_EXCHANGING) -> None:
         """`seat` leaves the round-end exchanges; the next round follows once nobody is left."""
         exchanging = self.edit("exchanging")
         exchanging.remove(seat)
-        self.say(f"{self.who(seat)} {why}", seat)
+        self.tell(seat, "{player} {why}", why=why)
         if not exchanging:
             self._next_round()
 
@@ -295,7 +348,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if s.planner and s.round == 3:
             for hex_ in self.free_marked(s.planner):
                 self._put(hex_, NEUTRAL_BASE + TERRAINS.index(s.planner), HOUSE)
-                self.say(f"a neutral {s.planner} house is set on {self.hex_name(hex_)}")
+                self.say(
+                    msg(
+                        "a neutral {planner} house is set on {hex_name}",
+                        planner=terrain_term(s.planner),
+                        hex_name=self.hex_name(hex_),
+                    )
+                )
         first = s.passed_order[0] if s.passed_order else s.order[0]
         count = len(s.players)
         if s.options.get("turn-order") == "drop-out":
@@ -303,7 +362,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         else:
             order = [(first + step) % count for step in range(count)]
         self.assign("order", order)
-        self.say(f"round {s.round} ends; {self.who(first)} passed first and starts the next round")
+        self.say(
+            msg(
+                "round {round} ends; {player} passed first and starts the next round",
+                round=s.round,
+                player=self.who(first),
+            )
+        )
         self.begin_round()
 
     def _coins_on_offer(self) -> None:
@@ -314,28 +379,30 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     def _final_scoring(self) -> None:
         s = self.state
-        self.say("the fifth round ends: final scoring")
+        self.say(msg("the fifth round ends: final scoring"))
         for seat in range(len(s.players)):
             player = self.player(seat)
             if player.faction == "druids" and player.bowls[2] >= 3:
                 self.exchange(seat, player.bowls[2] // 3 * 3, for_points=True)
             if player.bowls[2]:
-                self.say(f"{self.who(seat)} exchanges {player.bowls[2]} power for money", seat)
+                self.tell(seat, "{player} exchanges {bowls} power for money", bowls=player.bowls[2])
                 player.money += player.bowls[2]
                 power.spend(player.bowls, player.bowls[2])
-            self._score(seat, player.money // 3, f"{player.money} money")
+            self._score(seat, player.money // 3, msg("{money} money", money=player.money))
         sizes = [rules.largest_network(self.board, s, seat) for seat in range(len(s.players))]
         for seat, points in enumerate(network_points(sizes)):
-            self._score(seat, points, f"a largest network of {sizes[seat]} buildings")
+            self._score(
+                seat, points, msg("a largest network of {seat} buildings", seat=sizes[seat])
+            )
         s.phase = "over"
-        s.end_reason = "five rounds were played"
+        s.end_reason = msg("five rounds were played").english()
 
     # -- actions ------------------------------------------------------------------------
 
     def build(self, seat: int, hex_: int) -> None:
         self.player(seat).money -= HOUSE_COST
         self._put(hex_, seat, HOUSE)
-        self.say(f"{self.who(seat)} builds a house on {self.hex_name(hex_)}", seat)
+        self.tell(seat, "{player} builds a house on {hex_name}", hex_name=self.hex_name(hex_))
         self._after_house(seat, hex_)
 
     def transform(self, seat: int, hex_: int, then_build: bool, free_shovels: int = 0) -> None:
@@ -350,21 +417,36 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.player(seat).money -= paid * SHOVEL_COST
         home = rules.faction(self.state, seat).home
         self._set_terrain(hex_, LETTER_OF[home])
-        how = f", {min(free_shovels, shovels)} of them free" if free_shovels else ""
-        self.say(
-            f"{self.who(seat)} makes {self.hex_name(hex_)} {home} with {shovels} "
-            f"shovel{'s' if shovels > 1 else ''}{how}",
-            seat,
+        said = plural_msg(
+            "{player} makes {hex} {home} with {count} shovel",
+            "{player} makes {hex} {home} with {count} shovels",
+            player=self.who(seat),
+            hex=self.hex_name(hex_),
+            home=terrain_term(home),
+            count=shovels,
         )
+        if free_shovels:
+            said = msg(
+                "{transform}, {count} of them free",
+                transform=said,
+                count=min(free_shovels, shovels),
+            )
+        self.say(said, seat)
         self._round_score(seat, "shovel", shovels)
         if rules.faction(self.state, seat).key == "leprechauns":
-            self._gain(seat, 2 * shovels, "their shovels")
+            self._gain(seat, 2 * shovels, msg("their shovels"))
 
-    def _convert_free(self, seat: int, hex_: int, why: str) -> None:
+    def _convert_free(self, seat: int, hex_: int, why: Message) -> None:
         """Make `hex_` habitable without shovels (palace abilities)."""
         home = rules.faction(self.state, seat).home
         self._set_terrain(hex_, LETTER_OF[home])
-        self.say(f"{self.who(seat)} makes {self.hex_name(hex_)} {home} for free ({why})", seat)
+        self.tell(
+            seat,
+            "{player} makes {hex_name} {home} for free ({why})",
+            hex_name=self.hex_name(hex_),
+            home=terrain_term(home),
+            why=why,
+        )
 
     def power_action(self, seat: int, key: str, hexes: tuple[int, ...], build: int | None) -> None:
         cost = rules.power_cost(self.state, seat, key)
@@ -374,17 +456,19 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             player.used.append("fairy")
         elif key != "tp":
             self.edit("power_used").append(key)
-        self.say(f"{self.who(seat)} spends {cost} power on the power action {key}", seat)
+        self.tell(
+            seat, "{player} spends {cost} power on the power action {key}", cost=cost, key=key
+        )
         if key == "7money":
             player.money += 7
         elif key == "sail":
-            self._advance_sailing(seat, "by the power action")
+            self._advance_sailing(seat, msg("by the power action"))
         elif key in ("bridge3", "bridge4"):
             self.bridge(seat, min(hexes), max(hexes), paid=False)
         elif key == "tp":
-            self._convert_free(seat, hexes[0], "the Inventors' palace")
+            self._convert_free(seat, hexes[0], msg("the Inventors' palace"))
             self.edit("owner")[hexes[0]] = seat  # (its hex is touched: terrain and building)
-            self._trading_post(seat, hexes[0], 0, "puts a trading post", built=True)
+            self._trading_post(seat, hexes[0], 0, msg("puts a trading post"), built=True)
         elif key == "2shovels":
             for hex_ in hexes:
                 self._convert(seat, hex_, 2)
@@ -397,18 +481,20 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.player(seat).used.append(f"special {key}")
         hex_ = hexes[0]
         if key == "shovel":
-            self.say(f"{self.who(seat)} uses the bonus tile's free shovel", seat)
+            self.tell(seat, "{player} uses the bonus tile's free shovel")
             self.transform(seat, hex_, build is not None, free_shovels=1)
         elif key == "lake":
             self._put(hex_, seat, HOUSE)
-            self.say(
-                f"{self.who(seat)} builds a free house on the lake {self.hex_name(hex_)}", seat
+            self.tell(
+                seat,
+                "{player} builds a free house on the lake {hex_name}",
+                hex_name=self.hex_name(hex_),
             )
             self._after_house(seat, hex_)
         elif key == "tp":
-            self._trading_post(seat, hex_, 0, "upgrades for free")
+            self._trading_post(seat, hex_, 0, msg("upgrades for free"))
         else:
-            self._convert_free(seat, hex_, "the palace's special action")
+            self._convert_free(seat, hex_, msg("the palace's special action"))
             if build is not None:
                 self.build(seat, hex_)
 
@@ -418,8 +504,8 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if palace is None:
             cost = rules.trading_post_cost(self.board, self.state, seat, hex_)
             if rules.has_palace_ability(self.state, seat, "trading-post-points"):
-                self._score(seat, 3, "their right palace")
-            self._trading_post(seat, hex_, cost, "upgrades the house")
+                self._score(seat, 3, msg("their right palace"))
+            self._trading_post(seat, hex_, cost, msg("upgrades the house"))
             return
         player = self.player(seat)
         player.money -= PALACE_COST
@@ -427,29 +513,42 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player.palaces.append(palace)
         faction = rules.faction(self.state, seat)
         ability = faction.palace(palace)
-        self.say(
-            f"{self.who(seat)} upgrades the trading post on {self.hex_name(hex_)} to the "
-            f"{palace} palace: {ability.text}",
+        self.tell(
             seat,
+            "{player} upgrades the trading post on {hex_name} to the {palace} palace: {text}",
+            hex_name=self.hex_name(hex_),
+            palace=term(palace, "palace side"),
+            text=palace_text(ability.ability),
         )
         self._round_score(seat, "palace")
         if ability.ability == "six-power":
-            self._gain(seat, 6, "their palace")
+            self._gain(seat, 6, msg("their palace"))
         self._upgraded(seat, hex_)
         if ability.ability == "free-sailing" and player.sailing < faction.max_sailing:
-            self._advance_sailing(seat, "for free with their palace")
+            self._advance_sailing(seat, msg("for free with their palace"))
         if ability.ability == "edge-house" and edge is not None:
-            self._convert_free(seat, edge, "their palace")
+            self._convert_free(seat, edge, msg("their palace"))
             self._put(edge, seat, HOUSE)
-            self.say(f"{self.who(seat)} builds a free house on {self.hex_name(edge)}", seat)
+            self.tell(
+                seat, "{player} builds a free house on {hex_name}", hex_name=self.hex_name(edge)
+            )
             self._after_house(seat, edge)
 
-    def _trading_post(self, seat: int, hex_: int, cost: int, how: str, built: bool = False) -> None:
+    def _trading_post(
+        self, seat: int, hex_: int, cost: int, how: Message, built: bool = False
+    ) -> None:
         """A trading post on `hex_`: in place of a house, or `built` on an empty hex."""
         self.player(seat).money -= cost
         self._set_building(hex_, TRADING_POST)
-        paid = f" ({cost} money)" if cost else ""
-        self.say(f"{self.who(seat)} {how} on {self.hex_name(hex_)} to a trading post{paid}", seat)
+        said = msg(
+            "{player} {how} on {hex} to a trading post",
+            player=self.who(seat),
+            how=how,
+            hex=self.hex_name(hex_),
+        )
+        if cost:
+            said = msg("{upgrade} ({cost} money)", upgrade=said, cost=cost)
+        self.say(said, seat)
         self._round_score(seat, "trading-post")
         self._upgraded(seat, hex_, built)
 
@@ -460,12 +559,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if other != seat and mate.faction == "sand-cats":
                 money = 2 if len(self.state.players) == 2 else 1
                 self.player(other).money += money
-                self.say(f"{self.who(other)} gets {money} money for the upgrade", other)
+                self.tell(other, "{player} gets {money} money for the upgrade", money=money)
         self._towns_after(seat, hex_ if built else None)
 
     def sail(self, seat: int) -> None:
         self.player(seat).money -= SAILING_COST
-        self._advance_sailing(seat, f"for {SAILING_COST} money")
+        self._advance_sailing(seat, msg("for {sailing_cost} money", sailing_cost=SAILING_COST))
 
     def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
         if paid:
@@ -473,10 +572,12 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         bridges = self.edit("bridges")
         bridges.append((first, second, seat))
         left = BRIDGES - sum(1 for *_, who in bridges if who == seat)
-        self.say(
-            f"{self.who(seat)} builds a bridge {self.hex_name(first)}–{self.hex_name(second)} "
-            f"({left} left)",
+        self.tell(
             seat,
+            "{player} builds a bridge {hex_name}–{hex_name2} ({left} left)",
+            hex_name=self.hex_name(first),
+            hex_name2=self.hex_name(second),
+            left=left,
         )
         self._towns_after(seat)
 
@@ -484,11 +585,11 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         power.spend(player.bowls, amount)
         if for_points:
-            self.say(f"{self.who(seat)} exchanges {amount} power for points", seat)
-            self._score(seat, amount // 3 * 2, "the exchange")
+            self.tell(seat, "{player} exchanges {amount} power for points", amount=amount)
+            self._score(seat, amount // 3 * 2, msg("the exchange"))
             return
         player.money += amount
-        self.say(f"{self.who(seat)} exchanges {amount} power for {amount} money", seat)
+        self.tell(seat, "{player} exchanges {amount} power for {amount} money", amount=amount)
 
     def choose_town(self, seat: int, key: str) -> None:
         player = self.player(seat)
@@ -497,20 +598,20 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.edit_item("towns", at).tile = key
         player.towns_left.remove(key)
         player.towns_to_choose -= 1
-        self.say(f"{self.who(seat)} takes the town tile {key}", seat)
-        self._score(seat, tile.points, "the town tile")
+        self.tell(seat, "{player} takes the town tile {key}", key=key)
+        self._score(seat, tile.points, msg("the town tile"))
         player.money += tile.money
         if tile.power:
-            self._gain(seat, tile.power, "the town tile")
+            self._gain(seat, tile.power, msg("the town tile"))
         if tile.sailing and player.sailing < rules.faction(self.state, seat).max_sailing:
-            self._advance_sailing(seat, "from the town tile")
+            self._advance_sailing(seat, msg("from the town tile"))
 
     def pass_round(self, seat: int, bonus: str) -> None:
         s = self.state
         if not s.passed_order:
-            self.say(f"{self.who(seat)} passes first and takes the start marker", seat)
+            self.tell(seat, "{player} passes first and takes the start marker")
         else:
-            self.say(f"{self.who(seat)} passes", seat)
+            self.tell(seat, "{player} passes")
         self.edit("passed_order").append(seat)
         self._pass_scoring(seat)
         returned = s.seats[seat].bonus
@@ -523,14 +624,14 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         ranks last. True if it was to act in a turn, which is then skipped (the caller's)."""
         s, before = self.state, self.old
         self.player(seat).resigned = True
-        self.say(f"{super().who(seat)} resigns and ranks last", seat)
+        self.say(msg("{player} resigns and ranks last", player=super().who(seat)), seat)
         if all(player.resigned for player in s.seats):
             s.phase = "over"
-            s.end_reason = "every player resigned"
+            s.end_reason = msg("every player resigned").english()
             return False
         if before.phase == "round-end":
             if seat in s.exchanging:
-                self.finish_exchanges(seat, "no longer exchanges power")
+                self.finish_exchanges(seat, msg("no longer exchanges power"))
             return False
         if seat == before.current:
             return True
@@ -545,8 +646,15 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         coins = self.edit("offer").pop(key)
         player.bonus = key
         player.money += coins
-        extra = f" with {coins} money on it" if coins else ""
-        self.say(f"{self.who(seat)} takes {key} ({BONUS_BY_KEY[key].text}){extra}", seat)
+        said = msg(
+            "{player} takes {key} ({text})",
+            player=self.who(seat),
+            key=key,
+            text=bonus_text(key),
+        )
+        if coins:
+            said = msg("{take} with {coins} money on it", take=said, coins=coins)
+        self.say(said, seat)
 
     def _pass_scoring(self, seat: int) -> None:
         s, player = self.state, self.state.seats[seat]
@@ -554,33 +662,35 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if tile is not None and tile.pass_scoring is not None:
             per = tile.pass_scoring
             units = player.sailing if per == "sailing" else rules.count(s, seat, BUILDING_OF[per])
-            self._score(seat, units * tile.pass_points, f"{tile.key} on passing")
+            self._score(seat, units * tile.pass_points, msg("{key} on passing", key=tile.key))
         if player.faction == "golems":
             posts = rules.count(s, seat, TRADING_POST)
             points = 0 if posts == 0 else max(2, posts)
-            self._score(seat, points, f"{posts} trading posts on passing")
+            self._score(seat, points, msg("{posts} trading posts on passing", posts=posts))
         if not player.palaces:
             return  # (the rest is what palaces give on passing)
         mine = set(rules.buildings_of(s, seat))
         settlements = rules.groups(self.board, s, mine)
         if rules.has_palace_ability(s, seat, "edge-settlements"):
             touching = sum(1 for g in settlements if g & self.board.edge)
-            self._score(seat, touching, "settlements on the board edge")
+            self._score(seat, touching, msg("settlements on the board edge"))
         if rules.has_palace_ability(s, seat, "settlement-power"):
-            self._gain(seat, 2 * len(settlements), f"{len(settlements)} settlements")
+            self._gain(
+                seat, 2 * len(settlements), msg("{count} settlements", count=len(settlements))
+            )
         if rules.has_palace_ability(s, seat, "dry-points"):
             dry = sum(
                 1 for h in mine if all(self.board.is_land(n) for n in self.board.neighbours[h])
             )
-            self._score(seat, dry, "buildings away from the river")
+            self._score(seat, dry, msg("buildings away from the river"))
 
     def _after_house(self, seat: int, hex_: int) -> None:
         self._round_score(seat, "house")
         if rules.has_palace_ability(self.state, seat, "house-points"):
-            self._score(seat, 2, "their right palace")
+            self._score(seat, 2, msg("their right palace"))
         for other, mate in enumerate(self.state.seats):
             if other != seat and mate.faction == "inventors":
-                self._gain(other, 2 if len(self.state.players) == 2 else 1, "another's house")
+                self._gain(other, 2 if len(self.state.players) == 2 else 1, msg("another's house"))
         self._neighbour_power(seat, hex_)
         self._towns_after(seat, built=hex_)
 
@@ -593,7 +703,9 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
                 counts[other] = counts.get(other, 0) + 1
         for other in sorted(counts):
             self._gain(
-                other, counts[other], f"building{'s' if counts[other] > 1 else ''} next door"
+                other,
+                counts[other],
+                plural_msg("building next door", "buildings next door", count=counts[other]),
             )
 
     def _towns_after(self, seat: int, built: int | None = None) -> None:
@@ -628,36 +740,53 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         player = self.player(seat)
         player.towns_to_choose += 1
         names = ", ".join(self.hex_name(h) for h in sorted(group))
-        across = "" if river is None else f" across the river at {self.hex_name(river)}"
-        self.say(f"{self.who(seat)} founds a town{across}: {names}", seat)
+        if river is None:
+            said = msg("{player} founds a town: {hexes}", player=self.who(seat), hexes=names)
+        else:
+            said = msg(
+                "{player} founds a town across the river at {river}: {hexes}",
+                player=self.who(seat),
+                river=self.hex_name(river),
+                hexes=names,
+            )
+        self.say(said, seat)
         self._round_score(seat, "town")
         if player.faction == "water-sprites":
-            self._score(seat, 4, "their ability")
+            self._score(seat, 4, msg("their ability"))
 
-    def _advance_sailing(self, seat: int, how: str) -> None:
+    def _advance_sailing(self, seat: int, how: Message) -> None:
         player = self.player(seat)
         player.sailing += 1
         points = rules.faction(self.state, seat).sailing_points[player.sailing - 1]
-        self.say(f"{self.who(seat)} improves sailing to {player.sailing} {how}", seat)
-        self._score(seat, points, "the sailing track")
+        self.tell(
+            seat, "{player} improves sailing to {sailing} {how}", sailing=player.sailing, how=how
+        )
+        self._score(seat, points, msg("the sailing track"))
         self._round_score(seat, "sailing")
 
     def _round_score(self, seat: int, kind: RoundKind, times: int = 1) -> None:
         s = self.state
         if s.phase != "actions" or s.round_tiles[s.round - 1] != kind:
             return
-        self._score(seat, ROUND_KINDS[kind].points * times, "the round scoring")
+        self._score(seat, ROUND_KINDS[kind].points * times, msg("the round scoring"))
 
-    def _score(self, seat: int, points: int, why: str) -> None:
+    def _score(self, seat: int, points: int, why: Message) -> None:
         if points <= 0:
             return
         self.player(seat).score += points
-        self.say(f"{self.who(seat)} scores {points} for {why}", seat)
+        self.tell(seat, "{player} scores {points} for {why}", points=points, why=why)
 
-    def _gain(self, seat: int, amount: int, why: str) -> None:
+    def _gain(self, seat: int, amount: int, why: Message) -> None:
         used = power.gain(self.player(seat).bowls, amount)
-        lost = f" ({amount - used} lost)" if used < amount else ""
-        self.say(f"{self.who(seat)} gains {amount} power for {why}{lost}", seat)
+        said = msg(
+            "{player} gains {amount} power for {why}",
+            player=self.who(seat),
+            amount=amount,
+            why=why,
+        )
+        if used < amount:
+            said = msg("{gain} ({count} lost)", gain=said, count=amount - used)
+        self.say(said, seat)
 
     def _put(self, hex_: int, owner: int, kind: str) -> None:
         """A building of `owner` (a seat, or a neutral colour) on the empty hex `hex_`."""

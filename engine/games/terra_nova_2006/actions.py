@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine.core import ParseError
+from engine.core import ParseError, msg
 
 from .board import standard_board
 
@@ -27,7 +27,7 @@ _CELLS = re.compile(_CELL)
 _ARROWS = re.compile(r"→|->|-|–|—|,|\bto\b")
 _KINDS: dict[str, Kind] = {"place": "place", "move": "move", "stone": "stone", "pass": "pass"}
 _CELL_COUNT: dict[Kind, int] = {"place": 1, "move": 2, "stone": 1, "pass": 0}
-USAGE = "actions look like 'place E5', 'move E5 E8', 'stone F6' or 'pass'"
+USAGE = msg("actions look like 'place E5', 'move E5 E8', 'stone F6' or 'pass'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +66,10 @@ class Action:
             raise ParseError(text, USAGE)
         wanted = _CELL_COUNT[kind]
         if len(names) != wanted:
-            cells = "no cell" if wanted == 0 else "one cell" if wanted == 1 else "two cells"
-            raise ParseError(text, f"'{kind}' takes {cells}. {USAGE}")
+            cells = (msg("no cell"), msg("one cell"), msg("two cells"))[wanted]
+            raise ParseError(
+                text, msg("'{kind}' takes {cells}. {usage}", kind=kind, cells=cells, usage=USAGE)
+            )
         return _made(kind, tuple(_cell(text, name) for name in names))
 
 
@@ -95,11 +97,14 @@ MOVE = tuple(
     {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
     for cell in _EVERY_CELL
 )
-#: Per start cell, each line from it that has cells: the line's cells and the moves along it,
-#: in order (a listing takes the moves of each line's free stretch, rules.free_run).
+#: Per start cell, each line from it that has cells: its first cell, the cells after it and
+#: the moves along it, in order (a listing takes the moves of each line's free stretch,
+#: `rules.free_run`, looking on only when the first cell is free).
 LINES = tuple(
     tuple(
-        (ray, tuple(MOVE[cell][end] for end in ray)) for ray in standard_board().rays[cell] if ray
+        (ray[0], ray[1:], tuple(MOVE[cell][end] for end in ray))
+        for ray in standard_board().rays[cell]
+        if ray
     )
     for cell in _EVERY_CELL
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import BaseState, Game, GameInfo, OptionValue, Phase, Result, Rng
+from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Result, Rng, msg
 
 from . import rules
 from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
@@ -32,15 +32,20 @@ def _placements(state: State, seat: int) -> list[Action]:
 def _turn_actions(state: State, seat: int) -> list[Action]:
     """Moves of the seat's figures; after a move also stones; `pass` when nothing moves."""
     cells, moved = state.board, state.moved
+    # Moved twice, a figure may not end its third move where it began the turn.
+    barred = {m.at: MOVE[m.at].get(m.start) for m in moved if m.moves == 2}
     actions: list[Action] = []
     for cell in rules.figures(cells, seat):
-        for line, moves in LINES[cell]:
-            if cells[line[0]] == FREE:  # (a line whose first cell is taken offers no move)
-                actions.extend(moves[: rules.free_run(cells, line)])
-    for figure in moved:  # moved twice, a figure may not end its third move where it began
-        back = MOVE[figure.at].get(figure.start)
-        if figure.moves == 2 and back in actions:
-            actions.remove(back)
+        first = len(actions)
+        for head, rest, moves in LINES[cell]:
+            if cells[head] == FREE:  # (a line whose first cell is taken offers no move)
+                actions.extend(moves[: 1 + rules.free_run(cells, rest)])
+        if cell in barred:  # (found by identity: the actions are the table's own)
+            back = barred[cell]
+            for index in range(first, len(actions)):
+                if actions[index] is back:
+                    del actions[index]
+                    break
     if not state.done:
         return actions or [PASS]
     actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
@@ -53,13 +58,13 @@ PHASES: dict[str, Phase[State, Action]] = {
     "placement": Phase(
         kinds=frozenset({"place"}),
         candidates=_placements,
-        refusal="the game is still in the placement phase; place a figure, e.g. 'place E5'",
+        refusal=msg("the game is still in the placement phase; place a figure, e.g. 'place E5'"),
         exact=True,
     ),
     "play": Phase(
         kinds=frozenset({"move", "stone", "pass"}),
         candidates=_turn_actions,
-        refusal="all figures are placed; a turn is made of moves and stones",
+        refusal=msg("all figures are placed; a turn is made of moves and stones"),
         exact=True,
     ),
 }
@@ -117,7 +122,7 @@ class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
     def parse(self, state: State, text: str) -> Action:
         return Action.parse(text)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
+    def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:

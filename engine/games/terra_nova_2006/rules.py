@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import positions, reach
+from engine.core import positions
 
 from .board import Board
 from .state import FREE, STONE, MovedFigure
@@ -100,14 +100,22 @@ def new_areas(board: Board, cells: Sequence[int], stone: int) -> list[list[int]]
 def _flood_small(
     board: Board, cells: Sequence[int], origin: int, large: set[int]
 ) -> set[int] | None:
-    """The component of `origin` if it has at most 3 landscapes; else None, adding to `large`."""
+    """The component of `origin` if it has at most 3 landscapes; else None, adding to `large`.
+
+    (A depth-first flood, as engine.core.reach floods, written out: every stone placed
+    floods up to six components.)"""
     neighbours, landscape = board.neighbours, board.landscape
-    component: set[int] = set()
-    kinds: set[int] = set()
-    for cell in reach(origin, lambda c: [n for n in neighbours[c] if cells[n] != STONE]):
-        component.add(cell)
-        kinds.add(landscape[cell])
-        if cell in large or len(kinds) > 3:
-            large |= component
-            return None
+    component = {origin}
+    kinds = {landscape[origin]}
+    stack = [origin]
+    while stack:
+        for cell in neighbours[stack.pop()]:
+            if cell in component or cells[cell] == STONE:
+                continue
+            component.add(cell)
+            kinds.add(landscape[cell])
+            if cell in large or len(kinds) > 3:
+                large |= component
+                return None
+            stack.append(cell)
     return component

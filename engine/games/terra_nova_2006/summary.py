@@ -7,7 +7,7 @@ Nothing in this game is hidden, and it has no tie-break: equal scores share a pl
 
 from __future__ import annotations
 
-from engine.core import Automatic
+from engine.core import Automatic, Message, Param, comma_chain, msg, plural_msg
 
 from . import rules
 from .board import standard_board
@@ -16,40 +16,57 @@ from .state import ACTIONS_PER_TURN, TerraNova2006State
 State = TerraNova2006State
 
 
-def turn_line(state: State) -> str | None:
+def turn_line(state: State) -> Message | None:
     """Whose turn, and what is left of it: a placement, or so many of its three actions."""
     name = state.players[state.current]
     if state.phase == "over":
         return None
     if state.phase == "placement":
-        left = state.to_place[state.current]
-        return (
-            f"Placement, turn {state.turn}: {name} places a figure ({left} of theirs still "
-            "to place)."
+        return msg(
+            "Placement, turn {turn}: {player} places a figure ({count} of theirs still to place).",
+            turn=state.turn,
+            player=name,
+            count=state.to_place[state.current],
         )
     left = ACTIONS_PER_TURN - len(state.done)
-    stones = f"{state.stones_left} stones left"
+    stones = plural_msg("{count} stones left", "{count} stones left", count=state.stones_left)
     if not state.done:
-        return f"Turn {state.turn}: {name} has {left} actions, the first a move; {stones}."
-    actions = "1 action" if left == 1 else f"{left} actions"
-    return f"Turn {state.turn}: {name} has {actions} left, each a move or a stone; {stones}."
+        return msg(
+            "Turn {turn}: {player} has {count} actions, the first a move; {stones}.",
+            turn=state.turn,
+            player=name,
+            count=left,
+            stones=stones,
+        )
+    return msg(
+        "Turn {turn}: {player} has {actions} left, each a move or a stone; {stones}.",
+        turn=state.turn,
+        player=name,
+        actions=plural_msg("{count} action", "{count} actions", count=left),
+        stones=stones,
+    )
 
 
-def own_line(state: State, seat: int) -> str:
-    on_board = state.board.count(seat)
-    figures = "1 figure" if on_board == 1 else f"{on_board} figures"
-    line = f"You: {state.scores[seat]} points, {figures} on the island"
+def own_line(state: State, seat: int) -> Message:
+    parts: list[Param] = [
+        plural_msg(
+            "You: {points} points, {count} figure on the island",
+            "You: {points} points, {count} figures on the island",
+            points=state.scores[seat],
+            count=state.board.count(seat),
+        )
+    ]
     if state.to_place[seat]:
-        line += f", {state.to_place[seat]} still to place"
+        parts.append(msg("{count} still to place", count=state.to_place[seat]))
     if state.out[seat]:
-        line += f", {state.out[seat]} out of the game"
-    return line + "."
+        parts.append(msg("{count} out of the game", count=state.out[seat]))
+    return msg("{parts}.", parts=comma_chain(parts))
 
 
 class TerraNova2006TableTalk:
     """The core's table hooks for Terra Nova (2006) (mixed into the game class)."""
 
-    def summary(self, state: State, viewer: int | None) -> list[str]:
+    def summary(self, state: State, viewer: int | None) -> list[Message]:
         line = turn_line(state)
         lines = [] if line is None else [line]
         if viewer is not None and not state.resigned[viewer]:
@@ -68,4 +85,4 @@ class TerraNova2006TableTalk:
             return None
         if rules.has_legal_move(standard_board(), state.board, seat, state.moved):
             return None
-        return Automatic("pass", "none of their figures can move")
+        return Automatic("pass", msg("none of their figures can move"))

@@ -6,7 +6,7 @@ turn when no action is left, moving on to the next player, and ending the game.
 
 from __future__ import annotations
 
-from engine.core import StateBuilder, rank, winner_text
+from engine.core import Message, StateBuilder, and_chain, msg, plural_msg, rank, winner_text
 
 from . import rules
 from .board import standard_board
@@ -34,7 +34,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.edit("board")[cell] = seat
         self.edit("to_place")[seat] -= 1
         self._record().placed = cell
-        self.say(f"{self.who(seat)} places a figure on {self.board.names[cell]}", seat)
+        self.tell(seat, "{player} places a figure on {cell}", cell=self.board.names[cell])
         self._end_turn()
 
     def move(self, start: int, end: int) -> None:
@@ -50,7 +50,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         state.done += "M"
         self._record().moves.append((start, end))
         names = self.board.names
-        self.say(f"{self.who(seat)} moves {names[start]} → {names[end]}", seat)
+        self.tell(seat, "{player} moves {start} → {end}", start=names[start], end=names[end])
         self._after_action()
 
     def stone(self, cell: int) -> None:
@@ -60,21 +60,30 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         state.open_cells -= 1
         state.done += "S"
         self._record().stones.append(cell)
-        left = f"{state.stones_left} left" if state.stones_left else "the last one"
-        self.say(f"{self.who(seat)} places a stone on {self.board.names[cell]} ({left})", seat)
+        player, name = self.who(seat), self.board.names[cell]
+        if state.stones_left:
+            said = msg(
+                "{player} places a stone on {cell} ({count} left)",
+                player=player,
+                cell=name,
+                count=state.stones_left,
+            )
+        else:
+            said = msg("{player} places a stone on {cell} (the last one)", player=player, cell=name)
+        self.say(said, seat)
         for area in rules.new_areas(self.board, state.board, cell):
             self._score(area)
         if state.open_cells == 0:
-            self._game_over("every free cell belongs to a scored area")
+            self._game_over(msg("every free cell belongs to a scored area"))
         elif state.stones_left == 0:
-            self._game_over("the last boundary stone is placed, so no area can close any more")
+            self._game_over(msg("the last boundary stone is placed, so no area can close any more"))
         else:
             self._after_action()
 
     def pass_turn(self) -> None:
         seat = self.state.current
         self._record().passed = True
-        self.say(f"{self.who(seat)} cannot move a figure and passes", seat)
+        self.tell(seat, "{player} cannot move a figure and passes")
         self._end_turn()
 
     def skip(self) -> None:
@@ -83,11 +92,17 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         if state.phase == "placement":
             self.edit("to_place")[seat] -= 1
             self.edit("out")[seat] += 1
-            self.say(f"{name} is skipped; the figure they would have placed is set aside", seat)
+            self.say(
+                msg(
+                    "{player} is skipped; the figure they would have placed is set aside",
+                    player=name,
+                ),
+                seat,
+            )
         else:
             if not state.done:
                 self._record().passed = True
-            self.say(f"{name} is skipped for the rest of this turn", seat)
+            self.say(msg("{player} is skipped for the rest of this turn", player=name), seat)
         self._end_turn()
 
     def resign(self, seat: int) -> None:
@@ -100,12 +115,18 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.edit("to_place")[seat] = 0
         self.edit("resigned")[seat] = True
         self.say(
-            f"{self.who(seat)} resigns: their figures leave the board; they keep "
-            f"{state.scores[seat]} points but rank last",
+            plural_msg(
+                "{player} resigns: their figures leave the board; they keep {count} points "
+                "but rank last",
+                "{player} resigns: their figures leave the board; they keep {count} points "
+                "but rank last",
+                player=self.who(seat),
+                count=state.scores[seat],
+            ),
             seat,
         )
         if sum(not r for r in state.resigned) <= 1:
-            self._game_over("at most one player has not resigned")
+            self._game_over(msg("at most one player has not resigned"))
         elif seat == state.current:
             self._end_turn()
         else:
@@ -148,20 +169,36 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         for seat, n in enumerate(counts):
             if n:
                 self.edit("out")[seat] += n
-                figures = "1 figure leaves" if n == 1 else f"{n} figures leave"
-                self.say(f"{self.who(seat)}'s {figures} the game", seat)
+                self.say(
+                    plural_msg(
+                        "{player}'s {count} figure leaves the game",
+                        "{player}'s {count} figures leave the game",
+                        player=self.who(seat),
+                        count=n,
+                    ),
+                    seat,
+                )
 
-    def _area_text(self, size: int, kinds: int, points: int, winners: list[int], share: int) -> str:
-        head = (
-            f"the stone closes an area of {size} cell{'s' if size > 1 else ''} with {kinds} "
-            f"landscape{'s' if kinds > 1 else ''} worth {points} points"
+    def _area_text(
+        self, size: int, kinds: int, points: int, winners: list[int], share: int
+    ) -> Message:
+        head = msg(
+            "the stone closes an area of {cells} with {landscapes} worth {points} points",
+            cells=plural_msg("{count} cell", "{count} cells", count=size),
+            landscapes=plural_msg("{count} landscape", "{count} landscapes", count=kinds),
+            points=points,
         )
         if not winners:
-            return f"{head}: no figures in it, nobody scores"
+            return msg("{area}: no figures in it, nobody scores", area=head)
         names = [self.who(s) for s in winners]
         if len(names) == 1:
-            return f"{head}: {names[0]} takes {share}"
-        return f"{head}: {' and '.join(names)} tie and take {share} each"
+            return msg("{area}: {player} takes {share}", area=head, player=names[0], share=share)
+        return msg(
+            "{area}: {players} tie and take {share} each",
+            area=head,
+            players=and_chain(names),
+            share=share,
+        )
 
     def _after_action(self) -> None:
         """End the game at once if at most one player can still move (the rest of the turn is
@@ -177,7 +214,9 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         if not can_stone and not rules.has_legal_move(
             self.board, state.board, state.current, state.moved
         ):
-            self.say(f"{self.who(state.current)} has no further action; the turn ends")
+            self.say(
+                msg("{player} has no further action; the turn ends", player=self.who(state.current))
+            )
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -190,7 +229,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
                 state.turn, state.current = state.turn + 1, waiting[0]
                 return
             state.phase = "play"
-            self.say("every figure is placed; the play phase begins")
+            self.say(msg("every figure is placed; the play phase begins"))
             previous = len(state.players) - 1
         else:
             previous = state.current
@@ -201,7 +240,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             if seat in state.board:
                 state.current = seat
                 return
-            self.say(f"{self.who(seat)} has no figures left and is skipped", seat)
+            self.tell(seat, "{player} has no figures left and is skipped")
 
     def _at_most_one_can_move(self) -> bool:
         """End the game if at most one player who has not resigned has a figure with a free
@@ -209,7 +248,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         calls any figure that cannot be moved blocked)."""
         if len(rules.movable_seats(self.board, self.state.board, enough=2)) > 1:
             return False  # (a player who resigned has no figures left)
-        self._game_over("at most one player can still move a figure")
+        self._game_over(msg("at most one player can still move a figure"))
         return True
 
     def _seats_after(self, seat: int) -> list[int]:
@@ -218,11 +257,11 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         order = [(seat + step) % count for step in range(1, count + 1)]
         return [s for s in order if not self.state.resigned[s]]
 
-    def _game_over(self, reason: str) -> None:
+    def _game_over(self, reason: Message) -> None:
         state = self.state
-        state.phase, state.done, state.end_reason = "over", "", reason
+        state.phase, state.done, state.end_reason = "over", "", reason.english()
         self.assign("moved", [])
-        self.say(f"the game ends: {reason}")
+        self.say(msg("the game ends: {reason}", reason=reason))
         self.say(final_text(state))
 
     # -- bookkeeping --------------------------------------------------------------------
@@ -237,7 +276,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         return edited
 
 
-def final_text(state: TerraNova2006State) -> str:
+def final_text(state: TerraNova2006State) -> Message:
     """`alice wins with 54 points`, or who shares the win (resigned players rank last)."""
     best = rank(state.scores, state.resigned)[0]
     return winner_text(state.players, best, state.scores[best[0]])

@@ -113,7 +113,7 @@ def build_view(board: Board, state: TerraNova2006State) -> TerraNova2006View:
             for area in state.areas
         ],
         last_turn=_last_turn(board, state),
-        winner_text=final_text(state) if over else None,
+        winner_text=final_text(state).english() if over else None,
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, get_args
 
-from engine.core import ParseError, shorten
+from engine.core import Message, ParseError, msg, shorten
 
 from .board import ROAD_NODES
 from .content import (
@@ -57,7 +57,7 @@ RESERVED = "reserved"
 NOTHING = "nothing"
 HOME_ACTIONS = ("recruit", "improve", "travel", "raid", "start")
 
-USAGE = (
+USAGE = msg(
     "actions look like 'place chief RT2-1 b', 'place scout home raid', 'place scout hut', "
     "'place warrior X-5', 'worker 2', 'use T1c', 'turn', 'craft 3', 'craft reserved', "
     "'reserve 5', 'done'; decisions: 'take MET', 'cvt st', 'swap st wd', 'trade st', "
@@ -120,7 +120,7 @@ class Action:
     def parse(cls, text: str) -> Action:
         """The action `text` denotes; raises ParseError if none (the game adds suggestions)."""
 
-        def fail(reason: str) -> ParseError:
+        def fail(reason: Message) -> ParseError:
             return ParseError(text, reason)
 
         words = [w for w in text.lower().replace(",", " ").split() if w not in _LINKS]
@@ -128,7 +128,9 @@ class Action:
             raise fail(USAGE)
         kind = _VERBS.get(words[0])
         if kind is None:
-            raise fail(f"'{shorten(words[0])}' is not an action. {USAGE}")
+            raise fail(
+                msg("'{words}' is not an action. {usage}", words=shorten(words[0]), usage=USAGE)
+            )
         return _Reader(kind, words[1:], fail).read()
 
 
@@ -143,7 +145,7 @@ def sort_tiles(items: Sequence[str]) -> tuple[str, ...]:
 
 
 class _Reader:
-    def __init__(self, kind: Kind, words: list[str], fail: Callable[[str], ParseError]) -> None:
+    def __init__(self, kind: Kind, words: list[str], fail: Callable[[Message], ParseError]) -> None:
         self.kind = kind
         self.words = words
         self.fail = fail
@@ -160,7 +162,7 @@ class _Reader:
         if kind == "worker":
             self._count(1)
             if words[0] not in ("1", "2", "3"):
-                raise self.fail("'worker' takes a worker level: 1, 2 or 3")
+                raise self.fail(msg("'worker' takes a worker level: 1, 2 or 3"))
             return Action(kind, level=int(words[0]))
         if kind in ("pick", "use"):
             self._count(1, "an id, e.g. 'pick P3', 'use T1c'")
@@ -187,13 +189,15 @@ class _Reader:
     def _count(self, count: int, what: str = "") -> None:
         if len(self.words) != count:
             if count == 0:
-                raise self.fail(f"'{self.kind}' takes nothing more")
-            raise self.fail(f"'{self.kind}' takes {what}")
+                raise self.fail(msg("'{kind}' takes nothing more", kind=self.kind))
+            raise self.fail(msg("'{kind}' takes {what}", kind=self.kind, what=what))
 
     def _place(self) -> Action:
         words = self.words
         if not words or words[0] not in MEMBERS:
-            raise self.fail("say which member: 'place chief …', 'place scout …', 'place warrior …'")
+            raise self.fail(
+                msg("say which member: 'place chief …', 'place scout …', 'place warrior …'")
+            )
         where = words[1:]
         if where == ["hut"]:
             return Action("place", member=words[0], target="hut")
@@ -215,15 +219,21 @@ class _Reader:
             if key in CROSSROADS or key in SPECIALS:
                 return key
         raise self.fail(
-            f"'{' '.join(words)}' is not a space; name {what}: 'home recruit|improve|travel|"
-            "raid|start', a territory space like 'RT2-1 b', a crossroad 'X-5', a special "
-            "space 'SA-W' or 'hut'"
+            msg(
+                "'{items}' is not a space; name {what}: 'home recruit|improve|travel|raid|start', "
+                "a territory space like 'RT2-1 b', a crossroad 'X-5', a special space 'SA-W' "
+                "or 'hut'",
+                items=" ".join(words),
+                what=what,
+            )
         )
 
     def _id(self, word: str) -> str:
         key = _IDS.get(word) or _PERSON_NAMES.get(word)
         if key is None:
-            raise self.fail(f"'{shorten(word)}' is not the id of a card, tile or person")
+            raise self.fail(
+                msg("'{word}' is not the id of a card, tile or person", word=shorten(word))
+            )
         return key
 
     def _slot(self, word: str, reserved_ok: bool) -> str:
@@ -231,7 +241,7 @@ class _Reader:
             return RESERVED
         if word.isascii() and word.isdigit() and 1 <= int(word) <= 8:  # not '²'
             return word
-        raise self.fail(f"'{shorten(word)}' is not a river slot (1-8)")
+        raise self.fail(msg("'{word}' is not a river slot (1-8)", word=shorten(word)))
 
     def _thing(self, word: str) -> str:
         if word in _CODES:
@@ -241,19 +251,21 @@ class _Reader:
         key = _IDS.get(word)
         if key in CROSSROADS or key in OUTPOSTS:
             return key
-        raise self.fail(f"'{shorten(word)}' is not something to take")
+        raise self.fail(msg("'{word}' is not something to take", word=shorten(word)))
 
     def _code(self, word: str, raw_only: bool = False) -> str:
         code = _CODES.get(word)
         if code is None or (raw_only and code not in RAW):
             kinds = "a raw code (st wd or ca)" if raw_only else "a resource code"
-            raise self.fail(f"'{shorten(word)}' is not {kinds}")
+            raise self.fail(msg("'{word}' is not {kinds}", word=shorten(word), kinds=kinds))
         return code
 
     def _node(self, word: str) -> str:
         node = _NODES.get(word)
         if node is None:
-            raise self.fail(f"'{shorten(word)}' is not a road node (S, B1, O1, C1, …, C6, E)")
+            raise self.fail(
+                msg("'{word}' is not a road node (S, B1, O1, C1, …, C6, E)", word=shorten(word))
+            )
         return node
 
     def _trade(self) -> Action:
@@ -262,15 +274,17 @@ class _Reader:
         if len(words) >= 2 and words[-2] == "for":
             target = words[-1]
             if target not in TRACKS:
-                raise self.fail(f"'{shorten(target)}' is not a track (mil, cul, rch)")
+                raise self.fail(
+                    msg("'{target}' is not a track (mil, cul, rch)", target=shorten(target))
+                )
             words = words[:-2]
         if not words:
-            raise self.fail("say which tiles to pay, e.g. 'trade st' or 'trade st for cul'")
+            raise self.fail(msg("say which tiles to pay, e.g. 'trade st' or 'trade st for cul'"))
         return Action("trade", target=target, items=sort_tiles([self._code(w) for w in words]))
 
     def _pay(self) -> Action:
         if self.words == [NOTHING]:
             return Action("pay")
         if not self.words:
-            raise self.fail("say which tiles to pay, e.g. 'pay TIM TIM st'")
+            raise self.fail(msg("say which tiles to pay, e.g. 'pay TIM TIM st'"))
         return Action("pay", items=sort_tiles([self._code(w) for w in self.words]))

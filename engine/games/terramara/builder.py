@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.core import Event, Message, StateBuilder
+from engine.core import Event, Message, Param, StateBuilder, comma_chain, msg
 
 from . import rules
 from .board import (
@@ -25,7 +25,7 @@ from .board import (
     end_slot_vp,
     progress,
 )
-from .content import ARTIFACTS, TERRITORIES
+from .content import ARTIFACTS, TERRITORIES, artifact_term, source_words
 from .effects import (
     PROCESSED,
     RAW,
@@ -36,7 +36,8 @@ from .effects import (
     Pick,
     Step,
     Trade,
-    describe_amount,
+    amount,
+    amount_name,
 )
 from .state import Seat, Task, TerramaraState
 
@@ -111,7 +112,7 @@ class Builder(StateBuilder[TerramaraState]):
         """One gain event: resources (as far as the supply goes), workers, tracks and VP."""
         state = self.state
         player = self.seat(seat)
-        words: list[str] = []
+        words: list[Param] = []
         follow: list[Task] = []
         first_note = len(self.events)  # what the gain sets off is said after the gain
         for code, count in gain.items:
@@ -122,7 +123,9 @@ class Builder(StateBuilder[TerramaraState]):
                 got = min(count, state.worker_supply[level - 1])
                 self.edit("worker_supply")[level - 1] -= got
                 player.workers = sorted([*player.workers, *([level] * got)])
-                words.append(describe_amount(code, got) if got else f"no level-{level} worker")
+                words.append(
+                    amount(code, got) if got else msg("no level-{level} worker", level=level)
+                )
             elif code == "mil":
                 words.append(self._military(seat, count))
             elif code == "cul":
@@ -131,13 +134,14 @@ class Builder(StateBuilder[TerramaraState]):
                 words.append(self._reach(seat, count, triggers, follow))
             else:
                 player.vp += count
-                words.append(f"{count} VP")
-        origin = f" ({source})" if source else ""
-        text = f"{self.who(seat)} gains {', '.join(words)}{origin}"
-        self.events.insert(first_note, Event(message=Message(text), seat=seat))
+                words.append(amount("VP", count))
+        text = msg("{player} gains {gains}", player=self.who(seat), gains=comma_chain(words))
+        if source:
+            text = msg("{gain} ({source})", gain=text, source=source_words(source))
+        self.events.insert(first_note, Event(message=text, seat=seat))
         self.push(follow)
 
-    def _take_tiles(self, seat: int, code: str, count: int) -> str:
+    def _take_tiles(self, seat: int, code: str, count: int) -> Message:
         processed = code in PROCESSED
         kind = (PROCESSED if processed else RAW).index(code)
         got = min(count, rules.supply(self.state, kind))
@@ -147,19 +151,24 @@ class Builder(StateBuilder[TerramaraState]):
         else:
             player.raw[kind] += got
         if got == 0:
-            return f"no {describe_amount(code, count).split(' ', 1)[1]} (the supply is empty)"
-        text = describe_amount(code, got)
+            return msg("no {resource} (the supply is empty)", resource=amount_name(code))
+        text = amount(code, got)
         if got < count:
-            text += f" (the supply had only {got})"
+            text = msg("{gain} (the supply had only {count})", gain=text, count=got)
         return text
 
-    def _military(self, seat: int, count: int) -> str:
+    def _military(self, seat: int, count: int) -> Message:
         player = self.seat(seat)
         total = player.military + count
         extra = max(0, total - MILITARY_END)
         player.military = min(total, MILITARY_END)
         player.vp += extra
-        return f"{count} military" + (f" ({extra} as VP beyond {MILITARY_END})" if extra else "")
+        text = amount("mil", count)
+        if extra:
+            text = msg(
+                "{gain} ({count} as VP beyond {end})", gain=text, count=extra, end=MILITARY_END
+            )
+        return text
 
     def lose_military(self, seat: int, count: int, exchange: bool = False) -> int:
         """Pay military (the Shield-bearer pays none, except in exchanges: H14)."""
@@ -170,7 +179,7 @@ class Builder(StateBuilder[TerramaraState]):
         player.military -= paid
         return paid
 
-    def _culture(self, seat: int, count: int, triggers: bool, follow: list[Task]) -> str:
+    def _culture(self, seat: int, count: int, triggers: bool, follow: list[Task]) -> Message:
         player = self.seat(seat)
         extra = 1 if triggers and rules.has(player, "culture-plus") else 0
         total = count + extra
@@ -179,18 +188,23 @@ class Builder(StateBuilder[TerramaraState]):
         beyond = old + total - new
         player.culture = new
         player.vp += beyond
-        text = describe_amount("cul", total)
+        text = amount("cul", total)
         if extra:
-            text += " (1 from the Singer)"
+            text = msg("{gain} (1 from the Singer)", gain=text)
         if beyond:
-            text += f" ({beyond} as VP beyond river space {RIVER_END})"
+            text = msg(
+                "{gain} ({count} as VP beyond river space {end})",
+                gain=text,
+                count=beyond,
+                end=RIVER_END,
+            )
         for space in range(old + 1, new + 1):
             self._milestone(seat, space, follow)
         if triggers:
             bonus = sum(a.number() for a in rules.abilities(player, "culture-vp"))
             if bonus:
                 player.vp += bonus
-                text += f" and {bonus} VP for it"
+                text = msg("{gain} and {count} VP for it", gain=text, count=bonus)
         return text
 
     def _milestone(self, seat: int, space: int, follow: list[Task]) -> None:
@@ -199,28 +213,36 @@ class Builder(StateBuilder[TerramaraState]):
         if space == RIVER_SCOUT:
             player.scouts += 1
             player.home_scouts += 1
-            self.say(f"{name}'s canoe reaches river space 8: a new scout joins the tribe", seat)
+            self.say(
+                msg("{name}'s canoe reaches river space 8: a new scout joins the tribe", name=name),
+                seat,
+            )
         elif space == 4:
-            self.say(f"{name}'s canoe reaches river space 4: {name} may now reserve", seat)
+            self.say(
+                msg("{name}'s canoe reaches river space 4: {name} may now reserve", name=name), seat
+            )
         elif space == 12:
             self.say(
-                f"{name}'s canoe reaches river space 12: the reserved artifact costs one tile "
-                "less from now on",
+                msg(
+                    "{name}'s canoe reaches river space 12: the reserved artifact costs one tile "
+                    "less from now on",
+                    name=name,
+                ),
                 seat,
             )
         for index in RIVER_BONUS_SLOTS.get(space, ()):
             tile = self.state.river_bonus[index]
             follow.append(Task(seat=seat, kind="bonus", spec=tile, source=f"river space {space}"))
 
-    def _reach(self, seat: int, count: int, triggers: bool, follow: list[Task]) -> str:
+    def _reach(self, seat: int, count: int, triggers: bool, follow: list[Task]) -> Message:
         player = self.seat(seat)
         extra = 1 if triggers and rules.has(player, "reach-plus") else 0
         total = count + extra
-        text = describe_amount("rch", total)
+        text = amount("rch", total)
         if extra:
-            text += " (1 from the Wayfinder)"
+            text = msg("{gain} (1 from the Wayfinder)", gain=text)
         if all(cart == "E" for cart in player.carts):
-            return text + " (lost: both carts are at the end of the road)"
+            return msg("{gain} (lost: both carts are at the end of the road)", gain=text)
         follow.append(Task(seat=seat, kind="road", n=total, source="reach"))
         return text
 
@@ -232,7 +254,9 @@ class Builder(StateBuilder[TerramaraState]):
         player.carts[index] = end
         other = player.carts[1 - index]
         name = self.who(seat)
-        self.say(f"{name} moves a cart from {start} to {end}", seat)
+        self.say(
+            msg("{name} moves a cart from {start} to {end}", name=name, start=start, end=end), seat
+        )
         follow: list[Task] = []
         kind, row = end[0], end[1:]
         if kind == "B":
@@ -246,24 +270,37 @@ class Builder(StateBuilder[TerramaraState]):
             vp = end_slot_vp(self.state.end_arrivals)
             self.state.end_arrivals += 1
             player.end_vp.append(vp)
-            self.say(f"{name}'s cart reaches the end of the road: {vp} VP at the end", seat)
+            self.say(
+                msg(
+                    "{name}'s cart reaches the end of the road: {vp} VP at the end",
+                    name=name,
+                    vp=vp,
+                ),
+                seat,
+            )
         self.push(follow)
 
     def _banner(self, seat: int, outpost: str) -> None:
         player = self.seat(seat)
         name = self.who(seat)
         if outpost in player.banners:
-            self.say(f"{name} already has a banner on outpost {outpost}", seat)
+            self.say(
+                msg("{name} already has a banner on outpost {outpost}", name=name, outpost=outpost),
+                seat,
+            )
             return
         if len(player.banners) >= BANNERS:
-            self.say(f"{name} has no banner left for outpost {outpost}", seat)
+            self.say(
+                msg("{name} has no banner left for outpost {outpost}", name=name, outpost=outpost),
+                seat,
+            )
             return
         player.banners.append(outpost)
-        text = f"{name} puts a banner on outpost {outpost}"
+        text = msg("{name} puts a banner on outpost {outpost}", name=name, outpost=outpost)
         bonus = sum(a.number() for a in rules.abilities(player, "banner-vp"))
         if bonus:
             player.vp += bonus
-            text += f" and gains {bonus} VP (Keeper)"
+            text = msg("{banner} and gains {count} VP (Keeper)", banner=text, count=bonus)
         self.say(text, seat)
 
     def _crossroad(self, seat: int, row: int, other: str, follow: list[Task]) -> None:
@@ -273,7 +310,7 @@ class Builder(StateBuilder[TerramaraState]):
             vp += sum(a.number() for a in rules.abilities(player, "second-cart-vp"))
         if vp:
             player.vp += vp
-            self.say(f"{self.who(seat)} gains {vp} VP at crossroad C{row}", seat)
+            self.tell(seat, "{player} gains {vp} VP at crossroad C{row}", vp=vp, row=row)
         for ability in rules.abilities(player, "crossroad-cvt"):
             follow.append(
                 Task(seat=seat, kind="cvt", n=ability.number(), source=f"Belt Pouch, C{row}")
@@ -300,21 +337,31 @@ class Builder(StateBuilder[TerramaraState]):
             else:
                 river.append("")
         if new:
-            names = ", ".join(f"{ARTIFACTS[c].name} ({c})" for c in new)
-            self.say(f"the river is refilled from the deck: {names}", reveals=True)
+            names = comma_chain(
+                [msg("{artifact} ({key})", artifact=artifact_term(c), key=c) for c in new]
+            )
+            self.say(msg("the river is refilled from the deck: {names}", names=names), reveals=True)
 
     def clear_river_level(self, level: int) -> None:
         kept = [c for c in self.state.river if c and ARTIFACTS[c].level != level]
         removed = len([c for c in self.state.river if c]) - len(kept)
         self.state.river = kept
-        self.say(f"{removed} level-{level} artifacts leave the river")
+        self.say(
+            msg("{removed} level-{level} artifacts leave the river", removed=removed, level=level)
+        )
         self.refill()
 
     def clear_deck_level(self, level: int) -> None:
         before = len(self.state.deck)
         self.state.deck = [c for c in self.state.deck if ARTIFACTS[c].level != level]
         removed = before - len(self.state.deck)
-        self.say(f"the {removed} level-{level} artifacts left in the deck are removed")
+        self.say(
+            msg(
+                "the {removed} level-{level} artifacts left in the deck are removed",
+                removed=removed,
+                level=level,
+            )
+        )
 
     # -- crafting -----------------------------------------------------------------------------
 
@@ -324,7 +371,7 @@ class Builder(StateBuilder[TerramaraState]):
             player.processed[kind] -= processed[kind]
             player.raw[kind] -= raw[kind]
 
-    def complete_craft(self, seat: int, key: str, source: str) -> None:
+    def complete_craft(self, seat: int, key: str, how: Message) -> None:
         """The card is paid for: it joins the seat's artifacts and its effects begin."""
         card = ARTIFACTS[key]
         player = self.seat(seat)
@@ -335,9 +382,15 @@ class Builder(StateBuilder[TerramaraState]):
             vp += ability.number(0 if card.level < 3 else 1)
         player.artifacts.append(key)
         player.vp += vp
-        text = f"{self.who(seat)} crafts {card.name} ({key}) {source}"
+        text = msg(
+            "{player} crafts {artifact} ({key}) {how}",
+            player=self.who(seat),
+            artifact=artifact_term(key),
+            key=key,
+            how=how,
+        )
         if vp:
-            text += f" and gains {vp} VP for it"
+            text = msg("{craft} and gains {count} VP for it", craft=text, count=vp)
         self.say(text, seat)
         self.push_effect(seat, card.immediate, card.name, optional=True)
 

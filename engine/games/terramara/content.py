@@ -6,9 +6,12 @@ Every effect goes through effects.py, so loading fails on anything outside the v
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Literal
+
+from engine.core import Message, Param, msg, term
 
 from .effects import (
     CATEGORIES,
@@ -354,3 +357,63 @@ def home_spaces_for(count: int) -> tuple[HomeSpace, ...]:
 
 def territories_of(column: Column, level: int) -> list[str]:
     return [t.id for t in TERRITORIES.values() if t.column == column and t.level == level]
+
+
+def artifact_term(key: str) -> Message:
+    """An artifact card's name as a word of the game (`Bronze Axe`, `Bronzeaxt`)."""
+    return term(ARTIFACTS[key].name, "artifact")
+
+
+def person_term(name: str) -> Message:
+    """A person's name as a word of the game (`the Keeper`: `Keeper`, `Hüterin`)."""
+    return term(name, "person")
+
+
+_PERSON_NAMES = {person.name for person in PERSONS.values()}
+_ARTIFACT_BY_NAME = {card.name: key for key, card in ARTIFACTS.items()}
+_SOURCE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Message]], ...] = (
+    (re.compile(r"river space (\d+)"), lambda m: msg("river space {space}", space=m[1])),
+    (re.compile(r"road (\w+)"), lambda m: msg("road {node}", node=m[1])),
+    (
+        re.compile(r"Belt Pouch, (C\d)"),
+        lambda m: msg("{artifact}, {node}", artifact=artifact_term("C1c"), node=m[1]),
+    ),
+    (re.compile(r"level-(\d) worker"), lambda m: msg("level-{level} worker", level=m[1])),
+    (
+        re.compile(r"start player, round (\d)"),
+        lambda m: msg("start player, round {round}", round=m[1]),
+    ),
+    (re.compile(r"start card (\w+)"), lambda m: msg("start card {key}", key=m[1])),
+    (re.compile(r"bonus tile (\w+)"), lambda m: msg("bonus tile {key}", key=m[1])),
+    (
+        re.compile(r"(\w+) bonus"),
+        lambda m: msg("{terrain} bonus", terrain=term(m[1], "terrain")),
+    ),
+    (re.compile(r"the (\w[\w-]*)"), lambda m: msg("the {person}", person=person_term(m[1]))),
+)
+_FIXED_SOURCES = {
+    "reach": msg("reach"),
+    "hut": msg("hut"),
+    "raid": msg("raid"),
+    "start-player card": msg("start-player card"),
+}
+
+
+def source_words(source: str) -> Param:
+    """Where a task or a gain comes from (`Task.source`, kept in English in the state, since
+    stored games replay it), as words for the reader: a river space, a road node, a person,
+    an artifact; a space's id is notation and stays as it is."""
+    if source in _FIXED_SOURCES:
+        return _FIXED_SOURCES[source]
+    if source in _ARTIFACT_BY_NAME:
+        return artifact_term(_ARTIFACT_BY_NAME[source])
+    for pattern, words in _SOURCE_FORMS:
+        found = pattern.fullmatch(source)
+        if found and (not pattern.pattern.startswith("the ") or found[1] in _PERSON_NAMES):
+            return words(found)
+    return source
+
+
+def member_term(member: str) -> Message:
+    """A tribe member (`chief`, `scout`, `warrior`) as a word of the game."""
+    return term(member, "member")

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from engine.core import Message, msg, term
+
 #: Raw and processed codes share an index: stone/ashlar 0, wood/timber 1, ore/metal 2,
 #: cattle/leather 3. A tile has a raw and a processed side of the same kind.
 RAW: tuple[str, ...] = ("st", "wd", "or", "ca")
@@ -325,13 +327,26 @@ def parse_ability(text: str) -> Ability:
 
 
 def describe_amount(code: str, n: int) -> str:
-    """Words for an amount, as events say it: `2 cattle`, `1 culture`, `3 VP`."""
-    if code in RAW:
-        return f"{n} {RAW_NAMES[RAW.index(code)]}"
-    if code in PROCESSED:
-        return f"{n} {PROCESSED_NAMES[PROCESSED.index(code)]}"
-    if code in TRACKS:
-        return f"{n} {TRACK_NAMES[code]}"
+    """Words for an amount, as events say it in English: `2 cattle`, `1 culture`, `3 VP`."""
+    return amount(code, n).english()
+
+
+def amount(code: str, n: int) -> Message:
+    """An amount as a message: `2 cattle` (`2 Vieh`), `a level-1 worker`, `3 VP`."""
     if code in WORKER_CODES:
-        return f"a level-{code[1]} worker" if n == 1 else f"{n} level-{code[1]} workers"
-    return f"{n} VP"
+        level = int(code[1])
+        if n == 1:
+            return msg("a level-{level} worker", level=level)
+        return msg("{count} level-{level} workers", count=n, level=level)
+    if code in RAW or code in PROCESSED or code in TRACKS:
+        return msg("{count} {what}", count=n, what=amount_name(code))
+    return msg("{count} VP", count=n)
+
+
+def amount_name(code: str) -> Message:
+    """The name of a resource or track (`cattle`, `culture`) as a word of the game."""
+    if code in RAW:
+        return term(RAW_NAMES[RAW.index(code)], "resource")
+    if code in PROCESSED:
+        return term(PROCESSED_NAMES[PROCESSED.index(code)], "resource")
+    return term(TRACK_NAMES[code], "track")

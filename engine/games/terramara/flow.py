@@ -7,7 +7,7 @@ the game waits for a player's decision.
 
 from __future__ import annotations
 
-from engine.core import Chance, Rng
+from engine.core import Chance, Message, Param, Rng, chain, msg
 
 from . import rules
 from .board import (
@@ -32,9 +32,13 @@ from .content import (
     PERSONS,
     START_CARDS,
     TERRITORIES,
+    artifact_term,
+    member_term,
+    person_term,
+    source_words,
     territories_of,
 )
-from .effects import Gain, Simple, Trade
+from .effects import Gain, Simple, Trade, amount
 from .rules import HUT
 from .scoring import final_scores
 from .spaces import layout
@@ -174,7 +178,12 @@ def place_neutral(b: Builder, seat: int, key: str) -> None:
     state = b.state
     placement = b.edit("neutral_queue").pop(0)
     b.spaces[key] = [*state.spaces.get(key, []), f"n{placement.neutral}"]
-    b.say(f"{b.who(seat)} puts a scout of {NEUTRAL_NAMES[placement.neutral]} on {key}", seat)
+    b.tell(
+        seat,
+        "{player} puts a scout of {neutral} on {key}",
+        neutral=NEUTRAL_NAMES[placement.neutral],
+        key=key,
+    )
 
 
 # -- the draft (advanced game) ----------------------------------------------------------------
@@ -196,7 +205,7 @@ def pick(b: Builder, seat: int, key: str) -> None:
     if key in START_CARDS:
         b.edit("draft_cards").remove(key)
         card = START_CARDS[key]
-        b.say(f"{b.who(seat)} picks start resource card {key} ({card.text})", seat)
+        b.tell(seat, "{player} picks start resource card {key} ({text})", key=key, text=card.text)
         for step in card.effect:
             assert isinstance(step, Gain)
             b.gain(seat, step, f"start card {key}", triggers=False)
@@ -204,18 +213,18 @@ def pick(b: Builder, seat: int, key: str) -> None:
     b.edit("draft_persons").remove(key)
     person = PERSONS[key]
     player.person = key
-    b.say(f"{b.who(seat)} picks person {key}, the {person.name}", seat)
+    b.tell(seat, "{player} picks person {key}, the {name}", key=key, name=person_term(person.name))
     for step in person.on_taking_effect:
         assert isinstance(step, Gain)
         b.gain(seat, step, f"the {person.name}", triggers=False)
     if person.on_taking == "bonus-tiles":
         player.bonus_tiles = list(state.spare_bonus)
         state.spare_bonus = []
-        b.say(f"{b.who(seat)} takes the {len(player.bonus_tiles)} spare bonus tiles", seat)
+        b.tell(seat, "{player} takes the {count} spare bonus tiles", count=len(player.bonus_tiles))
     elif person.on_taking == "scout":
         player.scouts += 1
         player.home_scouts += 1
-        b.say(f"{b.who(seat)}'s tribe gains a sixth scout", seat)
+        b.tell(seat, "{player}'s tribe gains a sixth scout")
     elif person.on_taking == "survey":
         b.push(_survey_tasks(state, seat))
 
@@ -249,7 +258,7 @@ def _survey_tasks(state: TerramaraState, seat: int) -> list[Task]:
 def start_round(b: Builder, number: int) -> None:
     state = b.state
     state.round = number
-    b.say(f"round {number} begins")
+    b.say(msg("round {number} begins", number=number))
     if number == 2:
         b.clear_deck_level(1)
     elif number == 3:
@@ -258,7 +267,11 @@ def start_round(b: Builder, number: int) -> None:
         b.clear_deck_level(2)
     elif number == 5:
         b.clear_river_level(2)
-        b.say("the start-player card turns to its round-5 side (2 reach, 2 military or 2 culture)")
+        b.say(
+            msg(
+                "the start-player card turns to its round-5 side (2 reach, 2 military or 2 culture)"
+            )
+        )
     _neutral_military(b)
     for index in range(len(state.seats)):
         player = b.seat(index)
@@ -266,7 +279,7 @@ def start_round(b: Builder, number: int) -> None:
         player.left = []
     first = _next_with_members(state, state.start_player - 1)
     if first is None:
-        finish(b, "nobody has a member left to place")
+        finish(b, msg("nobody has a member left to place"))
         return
     _begin_turn(b, first)
 
@@ -283,8 +296,12 @@ def _neutral_military(b: Builder) -> None:
         state.neutral_draw[neutral] = cards[index]
         b.advance_neutral(neutral, cards[index])
         b.say(
-            f"{NEUTRAL_NAMES[neutral]} draws {cards[index]}: military "
-            f"{state.neutral_military[neutral]}",
+            msg(
+                "{neutral} draws {index}: military {neutral2}",
+                neutral=NEUTRAL_NAMES[neutral],
+                index=cards[index],
+                neutral2=state.neutral_military[neutral],
+            ),
             reveals=True,
         )
 
@@ -318,9 +335,9 @@ def next_turn(b: Builder) -> None:
 def end_round(b: Builder) -> None:
     state = b.state
     number = state.round
-    b.say(f"round {number} ends")
+    b.say(msg("round {number} ends", number=number))
     if number == ROUNDS:
-        finish(b, "the fifth round is over")
+        finish(b, msg("the fifth round is over"))
         return
     lay = rules.board(state)
     returned = [0] * len(state.seats)
@@ -347,24 +364,28 @@ def end_round(b: Builder) -> None:
     right = TERRITORIES[state.right_tiles[number - 1]]
     left = TERRITORIES[state.left_tiles[number - 1]]
     b.say(
-        f"row {number} is turned over: crossroad space {right.back} and outpost {left.back} "
-        "are open"
+        msg(
+            "row {number} is turned over: crossroad space {back} and outpost {back2} are open",
+            number=number,
+            back=right.back or "",
+            back2=left.back or "",
+        )
     )
     if len(state.players) == 2 and right.back:
         b.edit("blockades").append(right.back)
-        b.say(f"a blockade on {right.back} lets only one member there per round")
+        b.say(msg("a blockade on {back} lets only one member there per round", back=right.back))
     start_round(b, number + 1)
 
 
-def finish(b: Builder, reason: str) -> None:
+def finish(b: Builder, reason: Message) -> None:
     state = b.state
     state.phase = "over"
-    state.end_reason = reason
+    state.end_reason = reason.english()
     b.assign("tasks", [])
-    b.say(f"the game ends: {reason}")
+    b.say(msg("the game ends: {reason}", reason=reason))
     scores = final_scores(state)
     text = ", ".join(f"{state.players[s]} {score.total}" for s, score in enumerate(scores))
-    b.say(f"final scores: {text}")
+    b.say(msg("final scores: {scores}", scores=text))
 
 
 # -- a player's turn ------------------------------------------------------------------------------
@@ -386,22 +407,22 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
     player.placed_round = True
     state.step = "after"
     state.last = f"{seat} {member} {name}"
-    who = f"{b.who(seat)} sends their {member}"
+    who = msg("{player} sends their {member}", player=b.who(seat), member=member_term(member))
     if name == HUT:
         player.hut = [*player.hut, member]
         state.placed = f"{member} {HUT}"
-        b.say(f"{who} to their hut", seat)
+        b.say(msg("{who} to their hut", who=who), seat)
         b.push([Task(seat=seat, kind="hut", source="hut")])
         return
     space, action = rules.target(state, seat, name)
     assert space is not None
     occupants = state.spaces.get(space.id, [])
     foreign = next((t for t in occupants if t[0] == "n" or t[1:] != str(seat)), None)
-    notes: list[str] = []
+    notes: list[Param] = []
     if member == "scout" and foreign:
         if rules.join_costs(state, seat, foreign):
             b.lose_military(seat, 1)
-            notes.append("paying 1 military to join")
+            notes.append(msg("paying 1 military to join"))
         _bonus_vp(b, seat, sum(a.number() for a in rules.abilities(player, "join-vp")), notes)
     if member == "chief":
         for ability in rules.abilities(player, "chief-vp"):
@@ -416,8 +437,10 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
     if space.once:
         b.edit("used_spaces").append(space.id)
     state.placed = f"{member} {space.id}"
-    extra = f" ({'; '.join(notes)})" if notes else ""
-    b.say(f"{who} to {name}{extra}", seat)
+    said = msg("{who} to {name}", who=who, name=name)
+    if notes:
+        said = msg("{placement} ({notes})", placement=said, notes=chain(notes, ";"))
+    b.say(said, seat)
     if space.kind == "territory":
         for ability in rules.abilities(player, "terrain"):
             if ability.args[0] == space.terrain:
@@ -434,10 +457,10 @@ def place(b: Builder, seat: int, member: Member, name: str) -> None:
         b.push_effect(seat, space.effect, name, optional=False)
 
 
-def _bonus_vp(b: Builder, seat: int, vp: int, notes: list[str]) -> None:
+def _bonus_vp(b: Builder, seat: int, vp: int, notes: list[Param]) -> None:
     if vp:
         b.seat(seat).vp += vp
-        notes.append(f"{vp} VP")
+        notes.append(amount("VP", vp))
 
 
 def turn_person(b: Builder, seat: int) -> None:
@@ -445,16 +468,24 @@ def turn_person(b: Builder, seat: int) -> None:
     assert player.person is not None
     person = PERSONS[player.person]
     player.experienced = True
-    b.say(f"{b.who(seat)} turns the {person.name} to the experienced side", seat)
+    b.tell(seat, "{player} turns the {name} to the experienced side", name=person_term(person.name))
     if player.bonus_tiles:
-        b.say(f"{b.who(seat)}'s {len(player.bonus_tiles)} unused bonus tiles go to the box", seat)
+        b.tell(
+            seat,
+            "{player}'s {count} unused bonus tiles go to the box",
+            count=len(player.bonus_tiles),
+        )
         player.bonus_tiles = []
     if person.on_taking == "scout":
         player.scouts -= 1
         player.home_scouts -= 1
-        b.say(f"{b.who(seat)} gives back the sixth scout", seat)
+        b.tell(seat, "{player} gives back the sixth scout")
     if player.own_crossroad:
-        b.say(f"{b.who(seat)} loses the own crossroad space {player.own_crossroad}", seat)
+        b.tell(
+            seat,
+            "{player} loses the own crossroad space {own_crossroad}",
+            own_crossroad=player.own_crossroad,
+        )
         player.own_crossroad = None
 
 
@@ -475,7 +506,15 @@ def use(b: Builder, seat: int, key: str) -> None:
         if isinstance(step, Simple) and step.text == "take-back":
             _take_back(b, seat)
             return
-        b.say(f"{name} uses {card.name} ({key})", seat)
+        b.say(
+            msg(
+                "{player} uses {artifact} ({key})",
+                player=name,
+                artifact=artifact_term(key),
+                key=key,
+            ),
+            seat,
+        )
         if isinstance(step, Trade) and step.pay_fixed is not None:
             b.push([Task(seat=seat, kind="step", spec=step.text, source=card.name)])
         else:
@@ -484,7 +523,9 @@ def use(b: Builder, seat: int, key: str) -> None:
         player.rotated = [*player.rotated, key]
         vp = power_level(player.military)
         player.vp += vp
-        b.say(f"{name} gains {vp} VP, their power level (Shield-bearer)", seat)
+        b.say(
+            msg("{name} gains {vp} VP, their power level (Shield-bearer)", name=name, vp=vp), seat
+        )
     else:
         player.rotated = [*player.rotated, "P5"]
         player.bonus_tiles = [t for t in player.bonus_tiles if t != key]
@@ -504,7 +545,7 @@ def _take_back(b: Builder, seat: int) -> None:
     player.home_scouts += 1
     player.left = [*player.left, space]
     state.placed = ""
-    b.say(f"{b.who(seat)} takes their scout back from {space} (Runner's Sandals)", seat)
+    b.tell(seat, "{player} takes their scout back from {space} (Runner's Sandals)", space=space)
 
 
 def craft_after_action(b: Builder, seat: int, target: str) -> None:
@@ -517,7 +558,13 @@ def reserve(b: Builder, seat: int, target: str) -> None:
     state.crafted = True
     key = b.take_from_river(int(target) - 1)
     b.seat(seat).reserved = key
-    b.say(f"{b.who(seat)} reserves {ARTIFACTS[key].name} ({key}) from river slot {target}", seat)
+    b.tell(
+        seat,
+        "{player} reserves {name} ({key}) from river slot {target}",
+        name=artifact_term(key),
+        key=key,
+        target=target,
+    )
     b.refill()
 
 
@@ -537,7 +584,7 @@ def settle(b: Builder) -> None:
                 state.phase = "play" if state.first_game else "draft"
                 if state.phase == "draft":
                     _deal_draft(state, b.chance)
-                    b.say("the persons and start resource cards are revealed", reveals=True)
+                    b.say(msg("the persons and start resource cards are revealed"), reveals=True)
                 else:
                     start_round(b, 1)
                 continue
@@ -577,7 +624,11 @@ def _progress(b: Builder) -> bool:
         if not answers or answers == [STOP]:
             b.tasks.pop(index)
             if not task.optional:
-                b.say(f"{b.who(task.seat)} has nothing to choose from ({task.source})", task.seat)
+                b.tell(
+                    task.seat,
+                    "{player} has nothing to choose from ({source})",
+                    source=source_words(task.source),
+                )
             return True
         answer = forced(state, task)
         if answer is not None:
@@ -594,14 +645,11 @@ def resign(b: Builder, seat: int) -> None:
     player = b.seat(seat)
     player.resigned = True
     player.warriors = 0
-    b.say(
-        f"{b.who(seat)} resigns: their points stay, they place no more members and rank last",
-        seat,
-    )
+    b.tell(seat, "{player} resigns: their points stay, they place no more members and rank last")
     b.assign("tasks", [t for t in state.tasks if t.seat != seat and t.to != seat])
     playing = [s for s, p in enumerate(state.seats) if not p.resigned]
     if len(playing) < 2:
-        finish(b, "fewer than two players are left")
+        finish(b, msg("fewer than two players are left"))
         return
     if state.phase == "play" and state.current == seat:
         next_turn(b)

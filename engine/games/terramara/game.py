@@ -15,10 +15,12 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
+    Message,
     OptionSpec,
     OptionValue,
     Phase,
     Result,
+    msg,
 )
 
 from . import flow, legal, limits
@@ -92,7 +94,7 @@ class Terramara(TerramaraTableTalk, Game[TerramaraState, Action]):
     def parse(self, state: State, text: str) -> Action:
         return Action.parse(text)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
+    def check(self, state: State, seat: int, action: Action) -> Message | None:
         return legal.check(state, seat, action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:
@@ -114,7 +116,7 @@ class Terramara(TerramaraTableTalk, Game[TerramaraState, Action]):
     def skip_seat(self, state: State, seat: int) -> Result[State]:
         """Play the absent seat's current obligation with the plainest choices (H26)."""
         b = Builder(state)
-        b.say(f"{state.players[seat]} is skipped")
+        b.say(msg("{seat} is skipped", seat=state.players[seat]))
         _skip(b, seat)
         return b.result()
 

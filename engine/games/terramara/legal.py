@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from engine.core import Phase
+from engine.core import Message, Phase, msg
 
 from . import rules
 from .actions import RESERVED, Action, Kind, act
 from .board import RIVER_RESERVE
-from .content import ARTIFACTS, BONUS_TILES, PERSONS
+from .content import ARTIFACTS, BONUS_TILES, PERSONS, artifact_term, person_term, source_words
 from .crafting import can_pay
 from .effects import Convert, Simple, Trade
 from .flow import draft_choices, neutral_spaces
@@ -36,7 +36,7 @@ class Rule:
     exactly the candidates the checker accepts (tests compare the two)."""
 
     candidates: Callable[[TerramaraState, int], Iterable[Action]]
-    problem: Callable[[TerramaraState, int, Action], str | None]
+    problem: Callable[[TerramaraState, int, Action], Message | None]
     legal: Callable[[TerramaraState, int], Iterable[Action]] | None = None
 
     def listed(self, state: TerramaraState, seat: int) -> Iterable[Action]:
@@ -61,20 +61,30 @@ def open_kinds(state: TerramaraState, seat: int) -> frozenset[str]:
     return phase_of(state, seat).kinds
 
 
-def check(state: TerramaraState, seat: int, action: Action) -> str | None:
+def check(state: TerramaraState, seat: int, action: Action) -> Message | None:
     """Why an action of a kind the seat's row accepts is refused now; None if it is legal."""
     if task_of(state, seat) is not None:
         return None if action in _answers(state, seat) else _asked(state, seat)
     return RULES[action.kind].problem(state, seat, action)
 
 
-def _asked(state: TerramaraState, seat: int) -> str:
+def _asked(state: TerramaraState, seat: int) -> Message:
     index = task_of(state, seat)
     assert index is not None
     task = state.tasks[index]
     listed = ", ".join(a.text() for a in options(state, task))
-    source = f" ({task.source})" if task.source else ""
-    return f"you are asked to {prompt(task)}{source}; answer with one of: {listed}"
+    if task.source:
+        return msg(
+            "you are asked to {prompt} ({source}); answer with one of: {listed}",
+            prompt=prompt(task),
+            source=source_words(task.source),
+            listed=listed,
+        )
+    return msg(
+        "you are asked to {prompt}; answer with one of: {listed}",
+        prompt=prompt(task),
+        listed=listed,
+    )
 
 
 def _answers(state: TerramaraState, seat: int) -> list[Action]:
@@ -86,12 +96,12 @@ def _listing(kinds: tuple[Kind, ...]) -> Callable[[TerramaraState, int], list[Ac
     return lambda state, seat: [a for kind in kinds for a in RULES[kind].listed(state, seat)]
 
 
-def _closed(state: TerramaraState, seat: int, kind: str) -> str:
+def _closed(state: TerramaraState, seat: int, kind: str) -> Message:
     if state.step == "before":
-        return f"'{kind}' is not possible before you have placed a member this turn"
+        return msg("'{kind}' is not possible before you have placed a member this turn", kind=kind)
     if kind in ("place", "turn"):
-        return "you have placed a member this turn; craft, reserve, use effects or say 'done'"
-    return f"'{kind}' is not an action of this moment"
+        return msg("you have placed a member this turn; craft, reserve, use effects or say 'done'")
+    return msg("'{kind}' is not an action of this moment", kind=kind)
 
 
 # -- candidates and checkers ----------------------------------------------------------------------
@@ -110,7 +120,7 @@ def _place_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [act("place", member=m, target=name) for m, name in rules.placements(state, seat)]
 
 
-def _place_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _place_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     member: Member = action.member  # type: ignore[assignment]
     return rules.placement_problem(state, seat, member, action.target)
 
@@ -119,12 +129,12 @@ def _worker_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [Action("worker", level=level) for level in rules.unused_workers(state.seats[seat])]
 
 
-def _worker_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _worker_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     player = state.seats[seat]
     if action.level not in rules.unused_workers(player):
-        return f"you have no unused level-{action.level} worker this round"
+        return msg("you have no unused level-{level} worker this round", level=action.level)
     if not any(player.raw):
-        return "you have no raw tile for a worker to turn"
+        return msg("you have no raw tile for a worker to turn")
     return None
 
 
@@ -137,66 +147,72 @@ def _use_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [Action("use", target=key) for key in keys]
 
 
-def _use_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _use_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     player = state.seats[seat]
     key = action.target
     if key in ARTIFACTS:
         card = ARTIFACTS[key]
         if key not in player.artifacts:
-            return f"you have not crafted {card.name} ({key})"
+            return msg("you have not crafted {name} ({key})", name=artifact_term(key), key=key)
         if not card.per_round:
-            return f"{card.name} has no once-per-round effect"
+            return msg("{name} has no once-per-round effect", name=artifact_term(key))
         if key in player.rotated:
-            return f"{card.name} has been used this round"
+            return msg("{name} has been used this round", name=artifact_term(key))
         return _per_round_problem(state, seat, card.per_round[0])
     if key in PERSONS:
         if player.person != key:
-            return f"{key} is not your person"
+            return msg("{key} is not your person", key=key)
         if not (player.experienced and rules.has(player, "power-vp-round")):
-            return f"the {PERSONS[key].name} has no effect to use on this side"
+            return msg(
+                "the {name} has no effect to use on this side", name=person_term(PERSONS[key].name)
+            )
         if key in player.rotated:
-            return "you have used it this round"
+            return msg("you have used it this round")
         return None
     if key in BONUS_TILES:
         if key not in player.bonus_tiles or player.experienced:
-            return f"{key} is not one of your personal bonus tiles"
+            return msg("{key} is not one of your personal bonus tiles", key=key)
         if "P5" in player.rotated:
-            return "you have used a personal bonus tile this round"
+            return msg("you have used a personal bonus tile this round")
         allowed = min(state.round, 3)
         if BONUS_TILES[key].level > allowed:
-            return f"in round {state.round} only bonus tiles up to level {allowed} may be used"
+            return msg(
+                "in round {round} only bonus tiles up to level {allowed} may be used",
+                round=state.round,
+                allowed=allowed,
+            )
         return None
-    return f"'{key}' has no effect to use"
+    return msg("'{key}' has no effect to use", key=key)
 
 
-def _per_round_problem(state: TerramaraState, seat: int, step: object) -> str | None:
+def _per_round_problem(state: TerramaraState, seat: int, step: object) -> Message | None:
     player = state.seats[seat]
     if isinstance(step, Convert):
-        return None if any(player.raw) else "you have no raw tile for it"
+        return None if any(player.raw) else msg("you have no raw tile for it")
     if isinstance(step, Trade) and step.pay_pool == "raw":
-        return None if player.resources else "you have no tile to pay with"
+        return None if player.resources else msg("you have no tile to pay with")
     if isinstance(step, Trade) and step.pay_fixed is not None:
         need = dict(step.pay_fixed.items).get("mil", 0)
-        return None if player.military >= need else f"it costs {need} military"
+        return None if player.military >= need else msg("it costs {need} military", need=need)
     if isinstance(step, Simple):  # take-back (Runner's Sandals)
         member, _, where = state.placed.partition(" ")
         space = rules.board(state).spaces.get(where)
         if state.step != "after" or member != "scout" or space is None or space.kind != "home":
-            return "it takes back a scout you placed on a home space this turn"
+            return msg("it takes back a scout you placed on a home space this turn")
         return None
     return None
 
 
-def _turn_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _turn_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     player = state.seats[seat]
     if player.person is None:
-        return "you have no person card"
+        return msg("you have no person card")
     if player.experienced:
-        return "your person is already on the experienced side"
+        return msg("your person is already on the experienced side")
     if player.placed_round:
-        return "a person turns only before your first placement of a round"
+        return msg("a person turns only before your first placement of a round")
     if PERSONS[player.person].on_taking == "scout" and player.home_scouts == 0:
-        return "the sixth scout must be at home to be given back (H14)"
+        return msg("the sixth scout must be at home to be given back (H14)")
     return None
 
 
@@ -210,15 +226,15 @@ def _craft_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [] if state.crafted else craft_choices(state, seat)
 
 
-def _craft_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _craft_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     if state.crafted:
-        return "you have crafted or reserved once this turn already"
+        return msg("you have crafted or reserved once this turn already")
     player = state.seats[seat]
     if action.target == RESERVED:
         if player.reserved is None:
-            return "you have no reserved artifact"
+            return msg("you have no reserved artifact")
         if not can_pay(player, player.reserved, reserved=True):
-            return f"you cannot pay for {ARTIFACTS[player.reserved].name}"
+            return msg("you cannot pay for {name}", name=artifact_term(player.reserved))
         return None
     problem = _slot_problem(state, seat, action.target)
     if problem:
@@ -226,17 +242,21 @@ def _craft_problem(state: TerramaraState, seat: int, action: Action) -> str | No
     key = state.river[int(action.target) - 1]
     if not can_pay(player, key, reserved=False):
         card = ARTIFACTS[key]
-        return f"you cannot pay {card.cost_text} for {card.name}"
+        return msg(
+            "you cannot pay {cost_text} for {name}",
+            cost_text=card.cost_text,
+            name=artifact_term(key),
+        )
     return None
 
 
-def _slot_problem(state: TerramaraState, seat: int, target: str) -> str | None:
+def _slot_problem(state: TerramaraState, seat: int, target: str) -> Message | None:
     slot = int(target)
     reach = rules.reachable_slots(state.seats[seat])
     if slot > reach:
-        return f"your canoe reaches river slots 1-{reach} only"
+        return msg("your canoe reaches river slots 1-{reach} only", reach=reach)
     if slot > len(state.river) or not state.river[slot - 1]:
-        return f"river slot {slot} is empty"
+        return msg("river slot {slot} is empty", slot=slot)
     return None
 
 
@@ -253,14 +273,17 @@ def _reserve_legal(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [act("reserve", target=str(slot)) for slot in slots if state.river[slot - 1]]
 
 
-def _reserve_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _reserve_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     if state.crafted:
-        return "you have crafted or reserved once this turn already"
+        return msg("you have crafted or reserved once this turn already")
     player = state.seats[seat]
     if player.culture < RIVER_RESERVE:
-        return f"you may reserve once your canoe has reached river space {RIVER_RESERVE}"
+        return msg(
+            "you may reserve once your canoe has reached river space {river_reserve}",
+            river_reserve=RIVER_RESERVE,
+        )
     if player.reserved:
-        return "you already hold a reserved artifact; craft it first"
+        return msg("you already hold a reserved artifact; craft it first")
     return _slot_problem(state, seat, action.target)
 
 
@@ -268,25 +291,31 @@ def _neutral_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [Action("neutral", target=key) for key in neutral_spaces(state)]
 
 
-def _neutral_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _neutral_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     if action.target in neutral_spaces(state):
         return None
     row = state.neutral_queue[0].row
-    return f"this neutral scout goes on a free territory space of row {row}, not on fire"
+    return msg(
+        "this neutral scout goes on a free territory space of row {row}, not on fire", row=row
+    )
 
 
 def _pick_candidates(state: TerramaraState, seat: int) -> Iterable[Action]:
     return [Action("pick", target=key) for key in draft_choices(state, seat)]
 
 
-def _pick_problem(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _pick_problem(state: TerramaraState, seat: int, action: Action) -> Message | None:
     if action.target in draft_choices(state, seat):
         return None
     offered = ", ".join(draft_choices(state, seat))
-    return f"'{action.target}' is not on offer to you; you may pick {offered}"
+    return msg(
+        "'{target}' is not on offer to you; you may pick {offered}",
+        target=action.target,
+        offered=offered,
+    )
 
 
-def _always(state: TerramaraState, seat: int, action: Action) -> str | None:
+def _always(state: TerramaraState, seat: int, action: Action) -> Message | None:
     return None
 
 
@@ -307,7 +336,7 @@ RULES: dict[Kind, Rule] = {
 }
 
 
-OVER: TurnPhase = Phase(frozenset(), lambda state, seat: [], "the game is over", exact=True)
+OVER: TurnPhase = Phase(frozenset(), lambda state, seat: [], msg("the game is over"), exact=True)
 DECISIONS: dict[str, TurnPhase] = {
     kind: Phase(frozenset(kinds), _answers, lambda state, seat, _: _asked(state, seat), exact=True)
     for kind, kinds in DECISION_KINDS.items()
@@ -316,13 +345,13 @@ SET_UP: dict[str, TurnPhase] = {
     "neutral": Phase(
         frozenset({"neutral"}),
         _listing(("neutral",)),
-        "the neutral scouts are being placed: 'neutral <space>'",
+        msg("the neutral scouts are being placed: 'neutral <space>'"),
         exact=True,
     ),
     "draft": Phase(
         frozenset({"pick"}),
         _listing(("pick",)),
-        "persons and start resource cards are being picked: 'pick <id>'",
+        msg("persons and start resource cards are being picked: 'pick <id>'"),
         exact=True,
     ),
 }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core import Message, msg
+
 from .board import (
     ROUNDS,
     TILES_PER_KIND,
@@ -123,16 +125,20 @@ def crafted_in(seat: Seat, category: str) -> int:
     return sum(1 for key in seat.artifacts if ARTIFACTS[key].category == category)
 
 
-def condition_words(condition: str, threshold: int) -> str:
+def condition_words(condition: str, threshold: int) -> Message:
     if condition == "workers":
-        return f"your workers' levels add up to at least {threshold}"
+        return msg("your workers' levels add up to at least {threshold}", threshold=threshold)
     if condition == "river":
-        return f"your canoe is at or past river space {threshold}"
+        return msg("your canoe is at or past river space {threshold}", threshold=threshold)
     if condition == "military":
-        return f"your military is at least {threshold}"
+        return msg("your military is at least {threshold}", threshold=threshold)
     if condition == "road":
-        return f"both your carts are at or past crossroad C{threshold}"
-    return f"you crafted at least {threshold} {condition} artifacts"
+        return msg("both your carts are at or past crossroad C{threshold}", threshold=threshold)
+    return msg(
+        "you crafted at least {threshold} {condition} artifacts",
+        threshold=threshold,
+        condition=condition,
+    )
 
 
 def raid_level(state: TerramaraState, seat: int, bonus: int) -> int:
@@ -219,17 +225,19 @@ def _present(state: TerramaraState, space: Space) -> bool:
     return True
 
 
-def member_problem(seat: Seat, member: Member) -> str | None:
+def member_problem(seat: Seat, member: Member) -> Message | None:
     if member == "chief" and not seat.chief_home:
-        return "your chief is already out this round"
+        return msg("your chief is already out this round")
     if member == "scout" and seat.home_scouts == 0:
-        return "you have no scout left to place this round"
+        return msg("you have no scout left to place this round")
     if member == "warrior" and seat.warriors == 0:
-        return "you have no warrior to place"
+        return msg("you have no warrior to place")
     return None
 
 
-def placement_problem(state: TerramaraState, seat: int, member: Member, name: str) -> str | None:
+def placement_problem(
+    state: TerramaraState, seat: int, member: Member, name: str
+) -> Message | None:
     """Why `member` of `seat` may not go to the space `name` now, or None if it may."""
     player = state.seats[seat]
     problem = member_problem(player, member)
@@ -237,7 +245,7 @@ def placement_problem(state: TerramaraState, seat: int, member: Member, name: st
         return problem
     space, action = target(state, seat, name)
     if space is None:
-        return f"there is no space '{name}' in this game"
+        return msg("there is no space '{name}' in this game", name=name)
     return _space_problem(state, seat, space, action, name) or _member_problem(
         state, seat, member, space, name
     )
@@ -267,85 +275,103 @@ def placements(state: TerramaraState, seat: int) -> list[tuple[Member, str]]:
 
 def _member_problem(
     state: TerramaraState, seat: int, member: Member, space: Space, name: str
-) -> str | None:
+) -> Message | None:
     """What depends on the member: future rows (scouts only) and who is on the space."""
     if member != "scout" and space.kind == "territory" and is_future(state, space.row):
-        return (
-            f"{name} lies in a row of round {round_of_row(space.row)}: only scouts may go "
-            "to future spaces"
+        return msg(
+            "{name} lies in a row of round {round_of_row}: only scouts may go to future spaces",
+            name=name,
+            round_of_row=round_of_row(space.row),
         )
     return _occupancy(state, seat, member, space)
 
 
 def _space_problem(
     state: TerramaraState, seat: int, space: Space, action: str, name: str
-) -> str | None:
+) -> Message | None:
     """What does not depend on the member: is the space there and open to this seat now."""
     player = state.seats[seat]
     if space.id in player.left:
-        return f"you took a scout back from {name} this round and may not return there (H13)"
+        return msg(
+            "you took a scout back from {name} this round and may not return there (H13)", name=name
+        )
     if space.once and space.id in state.used_spaces:
-        return f"{name} may be used only once per round and has been used"
+        return msg("{name} may be used only once per round and has been used", name=name)
     if space.kind == "home":
         return _home_problem(state, seat, action)
     if space.kind == "territory":
         if is_turned(state, space.row):
-            return f"{space.tile} was turned over at the end of round {space.row}"
+            return msg(
+                "{tile} was turned over at the end of round {row}", tile=space.tile, row=space.row
+            )
         if space.id in state.fire:
-            return f"{name} is on fire: nobody may go there"
+            return msg("{name} is on fire: nobody may go there", name=name)
         return None
     if space.kind == "special":
         if state.round != ROUNDS:
-            return "special action spaces open in round 5"
+            return msg("special action spaces open in round 5")
         if not meets(state, seat, space.condition, space.threshold):
-            return f"{name} needs that {condition_words(space.condition, space.threshold)}"
+            return msg(
+                "{name} needs that {condition_words}",
+                name=name,
+                condition_words=condition_words(space.condition, space.threshold),
+            )
         return None
     if space.row == 0:  # the Surveyor's own crossroad space
         return None
     if not is_turned(state, space.row):
-        return f"{name} appears when row {space.row} is turned over"
+        return msg("{name} appears when row {row} is turned over", name=name, row=space.row)
     if min_cart(player) < crossroad_progress(space.row):
-        return f"both your carts must have reached crossroad C{space.row} to go to {name}"
+        return msg(
+            "both your carts must have reached crossroad C{row} to go to {name}",
+            row=space.row,
+            name=name,
+        )
     return None
 
 
-def _home_problem(state: TerramaraState, seat: int, action: str) -> str | None:
+def _home_problem(state: TerramaraState, seat: int, action: str) -> Message | None:
     player = state.seats[seat]
     if action == "recruit" and state.round_workers[state.round - 1] == 0:
-        return "no worker is left on this round's space"
+        return msg("no worker is left on this round's space")
     if action == "raid" and player.military < 1 and not never_loses_military(player):
-        return "a raid costs 1 military to enter and you have none"
+        return msg("a raid costs 1 military to enter and you have none")
     return None
 
 
-def _occupancy(state: TerramaraState, seat: int, member: Member, space: Space) -> str | None:
+def _occupancy(state: TerramaraState, seat: int, member: Member, space: Space) -> Message | None:
     occupants = state.spaces.get(space.id, [])
     if not occupants:
         return None
     name = space.id
     if len(occupants) >= capacity(state, space):
-        return f"{name} is full"
+        return msg("{name} is full", name=name)
     if any(token[0] in "cw" for token in occupants):
-        return f"a chief or warrior on {name} lets nobody else in"
+        return msg("a chief or warrior on {name} lets nobody else in", name=name)
     own = str(seat)
     if any(token[0] != "n" and token[1:] == own for token in occupants):
         if member == "warrior":
             return None
-        return f"you already have a member on {name} (one per colour; only a warrior may join)"
+        return msg(
+            "you already have a member on {name} (one per colour; only a warrior may join)",
+            name=name,
+        )
     if member != "scout":
         return None
     return join_problem(state, seat, occupants[0])
 
 
-def join_problem(state: TerramaraState, seat: int, token: str) -> str | None:
+def join_problem(state: TerramaraState, seat: int, token: str) -> Message | None:
     """A scout joins a foreign scout only with strictly higher military (Sling: equal too)."""
     mine = state.seats[seat].military
     theirs = owner_military(state, token)
     if mine > theirs or (mine == theirs and has(state.seats[seat], "sling")):
         return None
-    return (
-        f"a scout may join {owner_name(state, token)}'s scout only with higher military "
-        f"({mine} against {theirs})"
+    return msg(
+        "a scout may join {owner_name}'s scout only with higher military ({mine} against {theirs})",
+        owner_name=owner_name(state, token),
+        mine=mine,
+        theirs=theirs,
     )
 
 

@@ -11,10 +11,20 @@ anybody may read.
 
 from __future__ import annotations
 
-from engine.core import TieBreak
+from engine.core import (
+    Message,
+    Param,
+    TieBreak,
+    and_chain,
+    chain,
+    comma_chain,
+    msg,
+    plural_msg,
+    term,
+)
 
-from .content import ARTIFACTS
-from .effects import PROCESSED_NAMES, RAW_NAMES
+from .content import artifact_term, source_words
+from .effects import PROCESSED, RAW, amount
 from .scoring import final_scores
 from .state import NEUTRAL_NAMES, Seat, TerramaraState
 from .tasks import active, prompt
@@ -23,94 +33,130 @@ State = TerramaraState
 
 #: After the points (docs/games/terramara.md, "Final scoring"): the canoe further down the
 #: river, then the higher military; `Terramara.rank_keys` applies them in this order.
-TIE_BREAKS = (TieBreak("culture"), TieBreak("military"))
+TIE_BREAKS = (
+    TieBreak(term("culture", "tie-break")),
+    TieBreak(term("military", "tie-break")),
+)
 
 #: The fields that change with whose turn it is, or its step, and nothing the board shows
 #: besides (the message names whom the table waits for).
 _TURN_FIELDS = {"current", "step", "crafted", "placed"}
 
 
-def turn_line(state: State) -> str | None:
+def turn_line(state: State) -> Message | None:
     """The set-up step, or the round and what the turn asks now (a decision first)."""
     if state.phase == "over":
         return None
     decisions = sorted((state.tasks[index] for index in active(state)), key=lambda t: t.seat)
     if decisions:
-        asked = "; ".join(
-            f"{state.players[task.seat]}: {prompt(task)}"
-            + (f" ({task.source})" if task.source else "")
-            for task in decisions
-        )
-        return f"{_when(state)}, a decision for {asked}."
+        asked: list[Param] = []
+        for task in decisions:
+            one = msg("{player}: {prompt}", player=state.players[task.seat], prompt=prompt(task))
+            if task.source:
+                one = msg("{decision} ({source})", decision=one, source=source_words(task.source))
+            asked.append(one)
+        return msg("{when}, a decision for {asked}.", when=_when(state), asked=chain(asked, ";"))
     if state.phase == "neutral":
         placement = state.neutral_queue[0]
-        neutral = NEUTRAL_NAMES[placement.neutral]
-        return (
-            f"Set-up: {state.players[placement.seat]} puts a scout of {neutral} on a free "
-            f"territory space of row {placement.row}."
+        return msg(
+            "Set-up: {player} puts a scout of {neutral} on a free territory space of row {row}.",
+            player=state.players[placement.seat],
+            neutral=NEUTRAL_NAMES[placement.neutral],
+            row=placement.row,
         )
     if state.phase == "draft":
-        offered = ", ".join([*state.draft_persons, *state.draft_cards])
-        return f"Set-up: {state.players[state.draft_order[0]]} picks ({offered} left)."
+        return msg(
+            "Set-up: {player} picks ({offered} left).",
+            player=state.players[state.draft_order[0]],
+            offered=", ".join([*state.draft_persons, *state.draft_cards]),
+        )
     name = state.players[state.current]
     if state.step == "before":
-        left = state.seats[state.current].members_left
-        return f"Round {state.round} of 5: {name} places a member ({left} at home)."
-    then = "'done' ends the turn" if state.crafted else "craft or reserve, then 'done'"
-    return f"Round {state.round} of 5: {name} has placed; {then}."
+        return msg(
+            "Round {round} of 5: {player} places a member ({count} at home).",
+            round=state.round,
+            player=name,
+            count=state.seats[state.current].members_left,
+        )
+    if state.crafted:
+        return msg(
+            "Round {round} of 5: {player} has placed; 'done' ends the turn.",
+            round=state.round,
+            player=name,
+        )
+    return msg(
+        "Round {round} of 5: {player} has placed; craft or reserve, then 'done'.",
+        round=state.round,
+        player=name,
+    )
 
 
-def _when(state: State) -> str:
-    return "Set-up" if state.phase in ("neutral", "draft") else f"Round {state.round} of 5"
+def _when(state: State) -> Message:
+    if state.phase in ("neutral", "draft"):
+        return msg("Set-up")
+    return msg("Round {round} of 5", round=state.round)
 
 
-def own_lines(state: State, seat: int) -> list[str]:
+def own_lines(state: State, seat: int) -> list[Message]:
     """The seat's tribe: points so far, the tracks, the stock, the workers, who is at home."""
     player = state.seats[seat]
     if player.resigned:
         return []
-    points = final_scores(state)[seat].total
     lines = [
-        f"You: {points} points so far · military {player.military} · culture "
-        f"{player.culture} · carts at {' and '.join(player.carts)}.",
-        f"Your stock: {_stock(player)}.",
+        msg(
+            "You: {points} points so far · military {military} · culture {culture} · carts at "
+            "{carts}.",
+            points=final_scores(state)[seat].total,
+            military=player.military,
+            culture=player.culture,
+            carts=and_chain(list(player.carts)),
+        ),
+        msg("Your stock: {stock}.", stock=_stock(player)),
     ]
     ready = sorted(player.workers)
     for level in player.used:
         ready.remove(level)
-    workers = ", ".join(f"level {level}" for level in ready) or "none"
-    home = ["chief"] if player.chief_home else []
-    home += _count(player.home_scouts, "scout") + _count(player.warriors, "warrior")
-    lines.append(f"Workers ready: {workers} · at home: {', '.join(home) or 'nobody'}.")
+    workers: Param = (
+        comma_chain([msg("level {level}", level=level) for level in ready])
+        if ready
+        else msg("none")
+    )
+    home: list[Param] = [msg("chief")] if player.chief_home else []
+    if player.home_scouts:
+        home.append(plural_msg("{count} scout", "{count} scouts", count=player.home_scouts))
+    if player.warriors:
+        home.append(plural_msg("{count} warrior", "{count} warriors", count=player.warriors))
+    lines.append(
+        msg(
+            "Workers ready: {workers} · at home: {home}.",
+            workers=workers,
+            home=comma_chain(home) if home else msg("nobody"),
+        )
+    )
     if player.reserved:
         lines.append(
-            f"Reserved: {ARTIFACTS[player.reserved].name} ({player.reserved}) — "
-            "5 points off if still held at the end."
+            msg(
+                "Reserved: {artifact} ({key}) — 5 points off if still held at the end.",
+                artifact=artifact_term(player.reserved),
+                key=player.reserved,
+            )
         )
     return lines
 
 
-def _stock(player: Seat) -> str:
-    held = [
-        f"{count} {name}"
-        for count, name in zip(
-            [*player.raw, *player.processed], [*RAW_NAMES, *PROCESSED_NAMES], strict=True
-        )
+def _stock(player: Seat) -> Param:
+    held: list[Param] = [
+        amount(code, count)
+        for count, code in zip([*player.raw, *player.processed], [*RAW, *PROCESSED], strict=True)
         if count
     ]
-    return ", ".join(held) or "nothing"
-
-
-def _count(number: int, what: str) -> list[str]:
-    if not number:
-        return []
-    return [f"{number} {what}{'' if number == 1 else 's'}"]
+    return comma_chain(held) if held else msg("nothing")
 
 
 class TerramaraTableTalk:
     """The core's table hooks for Terramara (mixed into the game class)."""
 
-    def summary(self, state: State, viewer: int | None) -> list[str]:
+    def summary(self, state: State, viewer: int | None) -> list[Message]:
         line = turn_line(state)
         lines = [] if line is None else [line]
         return lines + ([] if viewer is None else own_lines(state, viewer))

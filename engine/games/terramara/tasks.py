@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from engine.core import Message, Param, comma_chain, msg, plural_msg
+
 from . import rules
 from .actions import RESERVED, Action, act, sort_tiles
 from .board import OUTPOST_ROWS, ROUND_WORKER_LEVELS, WARRIORS, next_nodes
 from .builder import Builder
-from .content import BONUS_TILES, HOME_ACTIONS
+from .content import BONUS_TILES, HOME_ACTIONS, source_words
 from .crafting import Payment, can_pay, payment_of, payment_tiles, payments
 from .effects import (
     PROCESSED,
@@ -43,25 +45,25 @@ DECISION_KINDS = {
     "craft": ("craft", "stop"),
 }
 PROMPTS = {
-    "pick": "choose a resource",
-    "cvt": "turn raw tiles to their processed side",
-    "trade": "make an exchange",
-    "road": "move your carts",
-    "give": "hand over resources to the raider",
-    "pay": "choose how to pay",
-    "choose": "choose",
-    "hut": "use your hut: turn a raw tile, or swap a raw tile for another kind",
-    "craft": "craft an artifact",
+    "pick": msg("choose a resource"),
+    "cvt": msg("turn raw tiles to their processed side"),
+    "trade": msg("make an exchange"),
+    "road": msg("move your carts"),
+    "give": msg("hand over resources to the raider"),
+    "pay": msg("choose how to pay"),
+    "choose": msg("choose"),
+    "hut": msg("use your hut: turn a raw tile, or swap a raw tile for another kind"),
+    "craft": msg("craft an artifact"),
 }
 CHOICE_PROMPTS = {
-    "start5": "choose 2 reach, 2 military or 2 culture",
-    "merged": "also use the other half of the space, or stop",
-    "survey-crossroad": "choose your own crossroad space",
-    "survey-outpost": "choose your own outpost",
+    "start5": msg("choose 2 reach, 2 military or 2 culture"),
+    "merged": msg("also use the other half of the space, or stop"),
+    "survey-crossroad": msg("choose your own crossroad space"),
+    "survey-outpost": msg("choose your own outpost"),
 }
 
 
-def prompt(task: Task) -> str:
+def prompt(task: Task) -> Message:
     """What a decision asks, in words."""
     if task.kind == "choose":
         return CHOICE_PROMPTS[task.spec]
@@ -220,9 +222,12 @@ def run_automatic(b: Builder, index: int) -> None:
     task = b.tasks.pop(index)
     if task.kind == "bonus":
         tile = BONUS_TILES[task.spec]
-        b.say(
-            f"{b.who(task.seat)} uses bonus tile {tile.id} ({tile.text}) at {task.source}",
+        b.tell(
             task.seat,
+            "{player} uses bonus tile {id} ({text}) at {source}",
+            id=tile.id,
+            text=tile.text,
+            source=source_words(task.source),
         )
         b.push_effect(task.seat, tile.effect, f"bonus tile {tile.id}", optional=True)
         return
@@ -249,7 +254,15 @@ def _warriors(b: Builder, seat: int, count: int) -> None:
     )
     got = min(count, WARRIORS - out)
     b.seat(seat).warriors += got
-    b.say(f"{b.who(seat)} takes {got} warrior{'s' * (got != 1)} for this round", seat)
+    b.say(
+        plural_msg(
+            "{player} takes {count} warrior for this round",
+            "{player} takes {count} warriors for this round",
+            player=b.who(seat),
+            count=got,
+        ),
+        seat,
+    )
 
 
 def raid(b: Builder, seat: int, step: Raid, source: str) -> None:
@@ -257,12 +270,23 @@ def raid(b: Builder, seat: int, step: Raid, source: str) -> None:
     paid = 0 if step.free else b.lose_military(seat, 1)
     level = rules.raid_level(state, seat, step.level)
     owed = rules.raid_owed(state, seat, level)
-    parts = [f"{b.who(v)} owes {n}" for v, n in owed]
-    cost = f", paying {paid} military" if paid else ""
-    b.say(
-        f"{b.who(seat)} raids at power level {level}{cost}: {', '.join(parts) or 'nobody'}",
-        seat,
-    )
+    parts: list[Param] = [msg("{player} owes {count}", player=b.who(v), count=n) for v, n in owed]
+    if paid:
+        said = msg(
+            "{player} raids at power level {level}, paying {paid} military: {owed}",
+            player=b.who(seat),
+            level=level,
+            paid=paid,
+            owed=comma_chain(parts) if parts else msg("nobody"),
+        )
+    else:
+        said = msg(
+            "{player} raids at power level {level}: {owed}",
+            player=b.who(seat),
+            level=level,
+            owed=comma_chain(parts) if parts else msg("nobody"),
+        )
+    b.say(said, seat)
     b.push(
         [
             Task(seat=victim, kind="give", n=n, to=seat, optional=False, source="raid")
@@ -277,7 +301,12 @@ def _fixed_trade(b: Builder, seat: int, step: Trade, source: str) -> None:
     for code, count in step.pay_fixed.items:
         if code == "mil":
             b.lose_military(seat, count, exchange=True)
-    b.say(f"{b.who(seat)} pays {step.pay_fixed.text} ({source})", seat)
+    b.tell(
+        seat,
+        "{player} pays {text} ({source})",
+        text=step.pay_fixed.text,
+        source=source_words(source),
+    )
     b.push_effect(seat, step.alternatives[0], source, optional=False)
 
 
@@ -288,13 +317,17 @@ def _simple(b: Builder, seat: int, name: str, source: str) -> None:
         if count:
             b.gain(seat, Gain((("mil", count),)), source)
         else:
-            b.say(f"{b.who(seat)} has no richer fellow player: no military ({source})", seat)
+            b.tell(
+                seat,
+                "{player} has no richer fellow player: no military ({source})",
+                source=source_words(source),
+            )
     elif name == "recruit":
         level = ROUND_WORKER_LEVELS[state.round - 1]
         b.edit("round_workers")[state.round - 1] -= 1
         player = b.seat(seat)
         player.workers = sorted([*player.workers, level])
-        b.say(f"{b.who(seat)} recruits a level-{level} worker", seat)
+        b.tell(seat, "{player} recruits a level-{level} worker", level=level)
     elif name == "start-player":
         start_player(b, seat)
     else:  # pragma: no cover - the data use no other simple step here
@@ -318,7 +351,11 @@ def start_player(b: Builder, seat: int) -> None:
         )
         return
     state.start_player = seat
-    b.say(f"{b.who(seat)} takes the start-player card and will begin round {state.round + 1}", seat)
+    b.tell(
+        seat,
+        "{player} takes the start-player card and will begin round {value}",
+        value=state.round + 1,
+    )
     count = len(state.players)
     gains: list[tuple[int, Gain]] = []
     if count >= 3:
@@ -342,7 +379,12 @@ def resolve(b: Builder, index: int, action: Action) -> None:
     seat = task.seat
     if action.kind == "stop":
         b.tasks.pop(index)
-        b.say(f"{b.who(seat)} stops: {prompt(task)} ({task.source}) ends", seat)
+        b.tell(
+            seat,
+            "{player} stops: {prompt} ({source}) ends",
+            prompt=prompt(task),
+            source=source_words(task.source),
+        )
         return
     kind = task.kind
     if kind in ("pick", "cvt", "give", "road"):
@@ -383,14 +425,20 @@ def convert(b: Builder, seat: int, code: str, source: str) -> None:
     player = b.seat(seat)
     player.raw[kind] -= 1
     player.processed[kind] += 1
-    b.say(f"{b.who(seat)} turns {code} into {PROCESSED[kind]} ({source})", seat)
+    b.tell(
+        seat,
+        "{player} turns {code} into {kind} ({source})",
+        code=code,
+        kind=PROCESSED[kind],
+        source=source_words(source),
+    )
 
 
 def _swap(b: Builder, seat: int, give: str, take: str) -> None:
     player = b.seat(seat)
     player.raw[RAW.index(give)] -= 1
     player.raw[RAW.index(take)] += 1
-    b.say(f"{b.who(seat)} swaps {give} for {take} in the hut", seat)
+    b.tell(seat, "{player} swaps {give} for {take} in the hut", give=give, take=take)
 
 
 def _give(b: Builder, victim: int, raider: int, code: str) -> None:
@@ -403,7 +451,7 @@ def _give(b: Builder, victim: int, raider: int, code: str) -> None:
         kind = PROCESSED.index(code)
         giver.processed[kind] -= 1
         taker.processed[kind] += 1
-    b.say(f"{b.who(victim)} hands {code} over to {b.who(raider)}", victim)
+    b.tell(victim, "{player} hands {code} over to {player2}", code=code, player2=b.who(raider))
 
 
 def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
@@ -418,7 +466,12 @@ def _trade(b: Builder, seat: int, task: Task, action: Action) -> None:
     choice = 0
     if action.target:
         choice = [_alternative_name(alt) for alt in step.alternatives].index(action.target)
-    b.say(f"{b.who(seat)} trades {' '.join(action.items)} ({task.source})", seat)
+    b.tell(
+        seat,
+        "{player} trades {items} ({source})",
+        items=" ".join(action.items),
+        source=source_words(task.source),
+    )
     b.push_effect(seat, step.alternatives[choice], task.source, optional=False)
 
 
@@ -429,10 +482,10 @@ def _choose(b: Builder, task: Task, action: Action) -> None:
         b.gain(seat, Gain(((action.target, 2),)), task.source)
     elif task.spec == "survey-crossroad":
         player.own_crossroad = action.target
-        b.say(f"{b.who(seat)} takes crossroad space {action.target} as their own", seat)
+        b.tell(seat, "{player} takes crossroad space {target} as their own", target=action.target)
     elif task.spec == "survey-outpost":
         player.own_outpost = action.target
-        b.say(f"{b.who(seat)} takes outpost {action.target} as their own", seat)
+        b.tell(seat, "{player} takes outpost {target} as their own", target=action.target)
     else:  # "merged": the other half of the 2-player raid / start-player space
         home = HOME_ACTIONS[action.kind]
         b.push_effect(seat, home.effect, f"home {action.kind}", optional=False)
@@ -471,13 +524,15 @@ def start_craft(b: Builder, seat: int, target: str, step: object, source: str) -
 
 def finish_craft(b: Builder, seat: int, key: str, slot: int, payment: Payment, source: str) -> None:
     b.pay_tiles(seat, *payment)
-    tiles = " ".join(payment_tiles(payment)) or "nothing"
+    tiles: Param = " ".join(payment_tiles(payment)) or msg("nothing")
     if slot:
         b.take_from_river(b.state.river.index(key))
-        where = "from the river"
+        how = msg("from the river, paying {tiles}", tiles=tiles)
     else:
         b.seat(seat).reserved = None
-        where = "from their reserve"
-    b.complete_craft(seat, key, f"{where}, paying {tiles}" + (f" ({source})" if source else ""))
+        how = msg("from their reserve, paying {tiles}", tiles=tiles)
+    if source:
+        how = msg("{how} ({source})", how=how, source=source_words(source))
+    b.complete_craft(seat, key, how)
     if slot:
         b.refill()

@@ -369,7 +369,7 @@ def _space(state: TerramaraState, space: Space, name: str) -> SpaceView:
     effect = space.text if space.kind != "home" else " / ".join(space.actions)
     condition = ""
     if space.kind == "special":
-        condition = rules.condition_words(space.condition, space.threshold)
+        condition = rules.condition_words(space.condition, space.threshold).english()
     return SpaceView(
         id=space.id,
         name=name,
@@ -551,7 +551,7 @@ def _decision(state: TerramaraState, index: int) -> DecisionView:
     return DecisionView(
         seat=task.seat,
         kind=task.kind,
-        prompt=prompt(task),
+        prompt=prompt(task).english(),
         source=task.source,
         remaining=task.n,
         options=[action.text() for action in options(state, task)],

@@ -8,8 +8,12 @@ each cell a resource key or None. Every shape may be rotated and mirrored when b
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from importlib import resources
+
+from engine.core import Message, Param, comma_chain, term
+from engine.core.aliases import aliases_of
 
 RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
 RESOURCE_LETTERS: dict[str, str] = {
@@ -26,15 +30,6 @@ RESOURCE_COLOURS: dict[str, str] = {
     "glass": "cyan",
     "stone": "grey",
 }
-_RESOURCE_ALIASES: dict[str, str] = {
-    "holz": "wood",
-    "weizen": "wheat",
-    "getreide": "wheat",
-    "ziegel": "brick",
-    "glas": "glass",
-    "stein": "stone",
-}
-
 #: The colour groups of building cards; one card of each is on offer in a game.
 COLOURS: tuple[str, ...] = ("blue", "red", "gray", "orange", "green", "yellow", "black")
 #: The colours whose card is chosen at set-up (the Cottage is always on offer).
@@ -106,7 +101,19 @@ def _read_cards() -> dict[str, Card]:
     return cards
 
 
-_ALL = _read_cards()
+def _with_german_names(cards: dict[str, Card]) -> dict[str, Card]:
+    """Each card with its German name among its aliases (`festhalle`), from the catalogue's
+    building terms (locales/de.po): what the notation accepts, the rules guide finds too."""
+    german: dict[str, list[str]] = {}
+    for word, english in aliases_of(__package__, ("building",)).items():
+        german.setdefault(english, []).append(word.replace(" ", "-"))
+    return {
+        key: replace(card, aliases=(*card.aliases, *german.get(card.name, ())))
+        for key, card in cards.items()
+    }
+
+
+_ALL = _with_german_names(_read_cards())
 BUILDINGS: dict[str, Card] = {key: card for key, card in _ALL.items() if not card.is_monument}
 MONUMENTS: dict[str, Card] = {key: card for key, card in _ALL.items() if card.is_monument}
 CARDS: dict[str, Card] = {**BUILDINGS, **MONUMENTS}
@@ -128,10 +135,22 @@ _NAME_INDEX: dict[str, str] = {}
 for _card_item in CARDS.values():
     for _alias in (_card_item.key, _card_item.name, *_card_item.aliases):
         _NAME_INDEX[fold(_alias)] = _card_item.key
-_RESOURCE_INDEX: dict[str, str] = {
-    **{fold(name): name for name in RESOURCES},
-    **{fold(alias): name for alias, name in _RESOURCE_ALIASES.items()},
-}
+_RESOURCE_INDEX: dict[str, str] = {fold(name): name for name in RESOURCES}
+
+
+def card_term(key: str) -> Message:
+    """A card's name as a word of the game (`Feast Hall`, `Festhalle`)."""
+    return term(CARDS[key].name, "building")
+
+
+def resource_term(key: str) -> Message:
+    """A resource as a word of the game (`wood`, `Holz`)."""
+    return term(key, "resource")
+
+
+def resources_list(keys: Sequence[str]) -> Param:
+    """Resources named one after the other, with commas (`wood, glass, wood`)."""
+    return comma_chain([resource_term(key) for key in keys])
 
 
 def card_key(text: str) -> str | None:

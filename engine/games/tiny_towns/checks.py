@@ -9,53 +9,75 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.core import Message, Param, chain, comma_chain, msg, plural_msg
+
 from . import rules
 from .board import NAMES, PLACEMENTS
-from .cards import CARDS, RESOURCE_LETTERS
+from .cards import CARDS, RESOURCE_LETTERS, card_term, resource_term, resources_list
 from .notation import Action
 from .state import ASIDE_LIMIT, EMPTY, WAREHOUSE_CAPACITY, TinyTownsState, Town
 
 State = TinyTownsState
 
 
-def check(state: State, seat: int, action: Action) -> str | None:
+def check(state: State, seat: int, action: Action) -> Message | None:
     checker = _CHECKS.get(action.kind)  # `pass` and `done` are always allowed when accepted
     return None if checker is None else checker(state, seat, action, state.towns[seat])
 
 
-def _keep(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _keep(state: State, seat: int, action: Action, town: Town) -> Message | None:
     if action.card in town.dealt:
         return None
-    names = " or ".join(CARDS[key].name for key in town.dealt)
-    return f"{CARDS[action.card].name} is not one of your monument cards (keep {names})"
+    return msg(
+        "{monument} is not one of your monument cards (keep {cards})",
+        monument=card_term(action.card),
+        cards=chain([card_term(key) for key in town.dealt], "or"),
+    )
 
 
-def _name(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _name(state: State, seat: int, action: Action, town: Town) -> Message | None:
     if action.resource in rules.bank_resources(town):
-        return f"{action.resource} lies on one of your Banks, so you may not name it"
+        return msg(
+            "{resource} lies on one of your Banks, so you may not name it",
+            resource=resource_term(action.resource),
+        )
     return None
 
 
-def _choose(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _choose(state: State, seat: int, action: Action, town: Town) -> Message | None:
     if action.resource in state.face_up:
         return None
-    return f"{action.resource} is not among the face-up cards ({', '.join(state.face_up)})"
+    return msg(
+        "{resource} is not among the face-up cards ({cards})",
+        resource=resource_term(action.resource),
+        cards=resources_list(state.face_up),
+    )
 
 
-def _taking(state: State, seat: int, action: Action) -> str | None:
+def _taking(state: State, seat: int, action: Action) -> Message | None:
     """Why the seat may not take `action.resource` this way: after a Warehouse swap only the
     resource in hand, and only onto an empty square (house ruling 5)."""
     hand = state.towns[seat].hand
     if hand is not None and (action.kind != "place" or action.resource != hand):
-        return f"you must place the {hand} you took from your Warehouse"
+        return msg(
+            "you must place the {resource} you took from your Warehouse",
+            resource=resource_term(hand),
+        )
     if action.resource in rules.offered_resources(state, seat):
         return None
     if state.source == "choice":
-        return f"{action.resource} lies on one of your Banks, so you may not choose it"
-    return f"this round's resource is {state.resource}, not {action.resource}"
+        return msg(
+            "{resource} lies on one of your Banks, so you may not choose it",
+            resource=resource_term(action.resource),
+        )
+    return msg(
+        "this round's resource is {resource}, not {other}",
+        resource=resource_term(state.resource or ""),
+        other=resource_term(action.resource),
+    )
 
 
-def _place(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _place(state: State, seat: int, action: Action, town: Town) -> Message | None:
     wrong = _taking(state, seat, action)
     at = action.square
     if wrong or town.cells[at] == EMPTY or at in rules.statue_squares(state, seat):
@@ -63,132 +85,197 @@ def _place(state: State, seat: int, action: Action, town: Town) -> str | None:
     key = town.cells[at]
     if key == "cottage" and "statue" in town.cells:
         if town.held.get(at):
-            return f"the Cottage on {NAMES[at]} already holds a resource"
-        return "the Statue of the Bondmaker only takes resources you are given, not chosen ones"
-    what = CARDS[key].name if key in CARDS else key
-    free = _list(rules.empty_squares(town.cells))
-    return f"{NAMES[at]} is not empty (it holds {what}); place on one of {free}"
+            return msg("the Cottage on {square} already holds a resource", square=NAMES[at])
+        return msg(
+            "the Statue of the Bondmaker only takes resources you are given, not chosen ones"
+        )
+    return msg(
+        "{square} is not empty (it holds {what}); place on one of {free}",
+        square=NAMES[at],
+        what=card_term(key) if key in CARDS else resource_term(key),
+        free=_list(rules.empty_squares(town.cells)),
+    )
 
 
-def _warehouse(town: Town, at: int) -> str | None:
-    return None if town.cells[at] == "warehouse" else f"there is no Warehouse on {NAMES[at]}"
+def _warehouse(town: Town, at: int) -> Message | None:
+    if town.cells[at] == "warehouse":
+        return None
+    return msg("there is no Warehouse on {square}", square=NAMES[at])
 
 
-def _store(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _store(state: State, seat: int, action: Action, town: Town) -> Message | None:
     wrong = _taking(state, seat, action) or _warehouse(town, action.square)
     if wrong or len(town.held.get(action.square, [])) < WAREHOUSE_CAPACITY:
         return wrong
-    return f"the Warehouse on {NAMES[action.square]} already holds {WAREHOUSE_CAPACITY} resources"
+    return plural_msg(
+        "the Warehouse on {square} already holds {count} resources",
+        "the Warehouse on {square} already holds {count} resources",
+        square=NAMES[action.square],
+        count=WAREHOUSE_CAPACITY,
+    )
 
 
-def _swap(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _swap(state: State, seat: int, action: Action, town: Town) -> Message | None:
     wrong = _taking(state, seat, action) or _warehouse(town, action.square)
     if wrong:
         return wrong
     if action.resource == action.other:
-        return f"swapping {action.resource} for {action.other} would change nothing"
+        return msg(
+            "swapping {resource} for {other} would change nothing",
+            resource=resource_term(action.resource),
+            other=resource_term(action.other),
+        )
     if action.other not in town.held.get(action.square, []):
-        return f"the Warehouse on {NAMES[action.square]} holds no {action.other}"
+        return msg(
+            "the Warehouse on {square} holds no {resource}",
+            square=NAMES[action.square],
+            resource=resource_term(action.other),
+        )
     return None
 
 
-def _aside(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _aside(state: State, seat: int, action: Action, town: Town) -> Message | None:
     if not state.options.get("more-storage"):
-        return "setting resources aside belongs to the 'more storage' variant, not in play"
+        return msg("setting resources aside belongs to the 'more storage' variant, not in play")
     if len(town.aside) >= ASIDE_LIMIT:
-        return f"you have already set aside {ASIDE_LIMIT} resources"
+        return plural_msg(
+            "you have already set aside {count} resources",
+            "you have already set aside {count} resources",
+            count=ASIDE_LIMIT,
+        )
     return _taking(state, seat, action)
 
 
-def _build(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _build(state: State, seat: int, action: Action, town: Town) -> Message | None:
     card, cells = action.card, town.cells
-    name = CARDS[card].name
+    name = card_term(card)
     if card not in rules.buildable_cards(state, seat):
         if CARDS[card].is_monument:
             if card != town.monument:
-                return f"{name} is not your monument; only your own monument card may be built"
-            return f"you have already built {name}; a monument is built only once"
+                return msg(
+                    "{monument} is not your monument; only your own monument card may be built",
+                    monument=name,
+                )
+            return msg(
+                "you have already built {monument}; a monument is built only once", monument=name
+            )
         if card in state.buildings:
-            return "you already have five Banks, and each Bank needs a resource no other one holds"
-        offer = ", ".join(CARDS[k].name for k in state.buildings)
-        return f"{name} is not on offer in this game (on offer: {offer})"
+            return msg(
+                "you already have five Banks, and each Bank needs a resource no other one holds"
+            )
+        return msg(
+            "{building} is not on offer in this game (on offer: {offer})",
+            building=name,
+            offer=comma_chain([card_term(k) for k in state.buildings]),
+        )
     shapes = [p for p in PLACEMENTS[card] if p.squares == action.squares]
     used = _list(action.squares)
     if not shapes:
-        return (
-            f"{used} do not have the outline of a {name} "
-            f"(its shape: {_shape(card)}, turned or mirrored as you like)"
+        return msg(
+            "{squares} do not have the outline of a {building} "
+            "(its shape: {shape}, turned or mirrored as you like)",
+            squares=used,
+            building=name,
+            shape=_shape(card),
         )
     supply = rules.supply_of(cells)
     masks, posts = supply.masks, supply.posts
     if not shapes[0].mask & ~posts:
-        return "a building needs at least one real resource, not only Trading Posts"
+        return msg("a building needs at least one real resource, not only Trading Posts")
     allowed = [m | posts for m in masks]
     if not any(all(sq & ~allowed[r] == 0 for r, sq in p.needs) for p in shapes):
-        return (
-            f"the resources on {used} do not match a {name} "
-            f"(its shape: {_shape(card)}, turned or mirrored as you like)"
+        return msg(
+            "the resources on {squares} do not match a {building} "
+            "(its shape: {shape}, turned or mirrored as you like)",
+            squares=used,
+            building=name,
+            shape=_shape(card),
         )
     at = action.square
     if at in rules.sites(cells, card, shapes[0], posts):
         return None
     if cells[at] == "trading-post":
-        return "the Trading Post stays where it is; build on another of the squares used"
+        return msg("the Trading Post stays where it is; build on another of the squares used")
     if card == "shed" or "obelisk" in cells:
-        return f"{NAMES[at]} is not empty; this building may go on any empty square"
-    return f"the {name} must go on one of the squares whose resources it uses ({used})"
+        return msg(
+            "{square} is not empty; this building may go on any empty square", square=NAMES[at]
+        )
+    return msg(
+        "the {building} must go on one of the squares whose resources it uses ({squares})",
+        building=name,
+        squares=used,
+    )
 
 
-def _put(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _put(state: State, seat: int, action: Action, town: Town) -> Message | None:
     at = rules.put_square(town)
     if action.square != at:
-        waiting = CARDS[town.cells[at]].name
-        return f"the building waiting for a resource is the {waiting} on {NAMES[at]}"
+        return msg(
+            "the building waiting for a resource is the {building} on {square}",
+            building=card_term(town.cells[at]),
+            square=NAMES[at],
+        )
     if town.cells[at] == "bank" and action.resource in rules.bank_resources(town, besides=at):
-        return f"another of your Banks already holds {action.resource}"
+        return msg(
+            "another of your Banks already holds {resource}",
+            resource=resource_term(action.resource),
+        )
     return None
 
 
-def _watch(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _watch(state: State, seat: int, action: Action, town: Town) -> Message | None:
     if len(action.cards) != 3 or len(set(action.cards)) != 3:
-        return "put exactly three different buildings on Opaleye's Watch"
-    missing = [CARDS[c].name for c in action.cards if c not in state.buildings]
+        return msg("put exactly three different buildings on Opaleye's Watch")
+    missing = [card_term(c) for c in action.cards if c not in state.buildings]
     if missing:
-        return f"{', '.join(missing)} is not on offer; the Watch takes buildings on offer"
+        return msg(
+            "{buildings} is not on offer; the Watch takes buildings on offer",
+            buildings=comma_chain(missing),
+        )
     return None
 
 
-def _replace(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _replace(state: State, seat: int, action: Action, town: Town) -> Message | None:
     at, card = action.square, action.card
     old = town.cells[at]
     if old not in CARDS:
-        return f"there is no building on {NAMES[at]} to replace"
+        return msg("there is no building on {square} to replace", square=NAMES[at])
     if CARDS[old].is_monument:
-        return "monuments cannot be replaced"
+        return msg("monuments cannot be replaced")
     if card not in state.buildings:
-        return f"{CARDS[card].name} is not a building on offer"
+        return msg("{building} is not a building on offer", building=card_term(card))
     if card == old:
-        return f"{NAMES[at]} already holds a {CARDS[card].name}; replace it with another building"
-    return None if rules.may_add(town, card, replacing=at) else "you already have five Banks"
+        return msg(
+            "{square} already holds a {building}; replace it with another building",
+            square=NAMES[at],
+            building=card_term(card),
+        )
+    return None if rules.may_add(town, card, replacing=at) else msg("you already have five Banks")
 
 
-def _add(state: State, seat: int, action: Action, town: Town) -> str | None:
+def _add(state: State, seat: int, action: Action, town: Town) -> Message | None:
     card, at = action.card, action.square
     university = bool(town.pending) and town.pending[0] == "university"
     if university and card not in state.buildings:
-        return f"{CARDS[card].name} is not a building on offer"
+        return msg("{building} is not a building on offer", building=card_term(card))
     if not university and card not in town.claims:
-        waiting = ", ".join(town.claims)
-        return f"{CARDS[card].name} is not waiting on your Opaleye's Watch (waiting: {waiting})"
+        return msg(
+            "{building} is not waiting on your Opaleye's Watch (waiting: {waiting})",
+            building=card_term(card),
+            waiting=", ".join(town.claims),
+        )
     if not rules.may_add(town, card):
-        return "you already have five Banks"
+        return msg("you already have five Banks")
     if town.cells[at] == EMPTY:
         return None
-    free = _list(rules.empty_squares(town.cells))
-    return f"{NAMES[at]} is not empty; free buildings go on empty squares ({free})"
+    return msg(
+        "{square} is not empty; free buildings go on empty squares ({free})",
+        square=NAMES[at],
+        free=_list(rules.empty_squares(town.cells)),
+    )
 
 
-_CHECKS: dict[str, Callable[[State, int, Action, Town], str | None]] = {
+_CHECKS: dict[str, Callable[[State, int, Action, Town], Message | None]] = {
     "keep": _keep,
     "name": _name,
     "choose": _choose,
@@ -204,8 +291,8 @@ _CHECKS: dict[str, Callable[[State, int, Action, Town], str | None]] = {
 }
 
 
-def _list(squares: Sequence[int]) -> str:
-    return " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i])) or "none"
+def _list(squares: Sequence[int]) -> Param:
+    return " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i])) or msg("none")
 
 
 def _shape(card: str) -> str:

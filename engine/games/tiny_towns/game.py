@@ -16,11 +16,13 @@ from engine.core import (
     Chance,
     Game,
     GameInfo,
+    Message,
     OptionSpec,
     OptionValue,
     Phase,
     Result,
     Rng,
+    msg,
     nearest,
 )
 
@@ -104,13 +106,17 @@ class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
         options=_OPTIONS,
     )
     state_model: ClassVar[type[BaseState]] = TinyTownsState
+    #: German resource and card names are typed as aliases (`place Holz B2`).
+    alias_contexts: ClassVar[tuple[str, ...]] = ("resource", "building")
 
     # -- set-up -------------------------------------------------------------------------------
 
     def setup(self, players: list[str], seed: int, options: dict[str, OptionValue]) -> State:
         solo = len(players) == 1
         if solo and options["prospectors"]:
-            raise BadOptions("Prospectors needs at least 2 players; alone you play the solo rules.")
+            raise BadOptions(
+                msg("Prospectors needs at least 2 players; alone you play the solo rules.")
+            )
         rng = Rng(seed=seed)
         chance = Chance(rng)
         buildings = [
@@ -145,7 +151,9 @@ class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
         chosen = str(options[colour])
         if chosen != _DEFAULT:
             if solo and chosen in SOLO_REMOVED:
-                raise BadOptions(f"The solo game leaves the {chosen} card in the box.")
+                raise BadOptions(
+                    msg("The solo game leaves the {card} card in the box.", card=chosen)
+                )
             return chosen
         if options["buildings"] == "first-game":
             return FIRST_GAME[colour]
@@ -194,7 +202,7 @@ class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
             legal = [action for action in legal if action.kind == kind]
         return nearest(text, [action.text() for action in legal])
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
+    def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
     def perform(self, state: State, seat: int, action: Action) -> Result[State]:

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
 
-from engine.core import ParseError, nearest, shorten
+from engine.core import Message, ParseError, msg, nearest, shorten
 
 from .board import NAMES, square
-from .cards import CARDS, RESOURCES, card_key, resource_key
+from .cards import CARDS, RESOURCES, card_key, resource_key, resource_term, resources_list
 
 Kind = Literal[
     "keep",
@@ -81,10 +81,10 @@ EXAMPLES: dict[Kind, str] = {
 EVERY_KIND: tuple[Kind, ...] = tuple(EXAMPLES)
 
 
-def usage(kinds: Collection[Kind] = EVERY_KIND) -> str:
+def usage(kinds: Collection[Kind] = EVERY_KIND) -> Message:
     """`actions look like 'place wood B2', … or 'done'`, with the forms of `kinds`."""
     forms = [example for kind, example in EXAMPLES.items() if kind in kinds]
-    return f"actions look like {', '.join(forms[:-1])} or {forms[-1]}"
+    return msg("actions look like {forms} or {last}", forms=", ".join(forms[:-1]), last=forms[-1])
 
 
 #: What everybody else reads of a `keep <monument>`: the kept card stays secret until built.
@@ -152,7 +152,7 @@ def parse_action(
     game's) and offering the nearest of the `legal` texts (the game leaves that to the engine
     core)."""
 
-    def fail(reason: str) -> ParseError:
+    def fail(reason: Message) -> ParseError:
         return ParseError(text, reason, nearest(text, legal()))
 
     words = _SPLIT_SQUARE.sub(r"\1\2", text.lower().replace(",", " ")).split()
@@ -160,7 +160,9 @@ def parse_action(
         raise fail(usage(kinds))
     kind = _KINDS.get(words[0])
     if kind is None:
-        raise fail(f"'{shorten(words[0])}' is not an action. {usage(kinds)}")
+        raise fail(
+            msg("'{word}' is not an action. {usage}", word=shorten(words[0]), usage=usage(kinds))
+        )
     rest = [w for w in words[1:] if w not in _LINKS]
     return _Reader(kind, rest, fail, usage(kinds)).read()
 
@@ -175,7 +177,7 @@ class _Reader:
     """Reads the words after the verb, in the order each action's form expects them."""
 
     def __init__(
-        self, kind: Kind, words: list[str], fail: Callable[[str], ParseError], usage: str
+        self, kind: Kind, words: list[str], fail: Callable[[Message], ParseError], usage: Message
     ) -> None:
         self.kind = kind
         self.words = words
@@ -203,12 +205,12 @@ class _Reader:
         if kind == "replace":
             if not words:
                 raise self.fail(
-                    "say which square and which building, e.g. 'replace B2 with tavern'"
+                    msg("say which square and which building, e.g. 'replace B2 with tavern'")
                 )
             return Action(kind, square=self._square(0), card=self._card(words[1:]))
         if kind == "add":
             if not words:
-                raise self.fail("say which building and where, e.g. 'add tavern at C3'")
+                raise self.fail(msg("say which building and where, e.g. 'add tavern at C3'"))
             return Action(kind, card=self._card(words[:-1]), square=self._square(len(words) - 1))
         if kind == "watch":
             return Action(kind, cards=self._card_list(words))
@@ -219,54 +221,82 @@ class _Reader:
         first_square = next((i for i, w in enumerate(words) if square(w) is not None), None)
         if first_square is None or first_square + 1 >= len(words):
             raise self.fail(
-                "a build names the building, the square it goes on and the squares of the "
-                "resources it uses, e.g. 'build cottage at B2 using A1 A2 B2'"
+                msg(
+                    "a build names the building, the square it goes on and the squares of the "
+                    "resources it uses, e.g. 'build cottage at B2 using A1 A2 B2'"
+                )
             )
         card = self._card(words[:first_square])
         squares = [self._square(i) for i in range(first_square + 1, len(words))]
         if len(set(squares)) != len(squares):
-            raise self.fail("a square is named twice among the squares used")
+            raise self.fail(msg("a square is named twice among the squares used"))
         site = self._square(first_square)
         return Action("build", card=card, square=site, squares=tuple(sorted(squares)))
 
     def _expect_end(self, count: int) -> None:
         if len(self.words) != count:
-            wanted = {0: "nothing more", 1: "one more word", 2: "two more words"}.get(
-                count, f"{count} more words"
+            wanted = {
+                0: msg("nothing more"),
+                1: msg("one more word"),
+                2: msg("two more words"),
+            }.get(count, msg("{count} more words", count=count))
+            raise self.fail(
+                msg(
+                    "'{kind}' takes {wanted}. {usage}",
+                    kind=self.kind,
+                    wanted=wanted,
+                    usage=self.usage,
+                )
             )
-            raise self.fail(f"'{self.kind}' takes {wanted}. {self.usage}")
 
     def _resource(self, index: int) -> str:
         if index >= len(self.words):
-            raise self.fail(f"'{self.kind}' needs a resource: wood, wheat, brick, glass or stone")
+            raise self.fail(
+                msg(
+                    "'{kind}' needs a resource: {resources} or {last}",
+                    kind=self.kind,
+                    resources=resources_list(RESOURCES[:-1]),
+                    last=resource_term(RESOURCES[-1]),
+                )
+            )
         found = resource_key(self.words[index])
         if found is None:
             raise self.fail(
-                f"'{shorten(self.words[index])}' is not a resource "
-                "(wood, wheat, brick, glass, stone)"
+                msg(
+                    "'{word}' is not a resource ({resources})",
+                    word=shorten(self.words[index]),
+                    resources=resources_list(RESOURCES),
+                )
             )
         return found
 
     def _square(self, index: int) -> int:
         if index >= len(self.words):
-            raise self.fail(f"'{self.kind}' needs a square, A1 to D4")
+            raise self.fail(msg("'{kind}' needs a square, A1 to D4", kind=self.kind))
         found = square(self.words[index])
         if found is None:
             raise self.fail(
-                f"'{shorten(self.words[index].upper())}' is not a square of a town (A1–D4: the "
-                "letter is the column from the left, the digit the row from the top)"
+                msg(
+                    "'{word}' is not a square of a town (A1–D4: the letter is the column from "
+                    "the left, the digit the row from the top)",
+                    word=shorten(self.words[index].upper()),
+                )
             )
         return found
 
     def _card(self, words: Sequence[str], monument: bool = False) -> str:
-        what = "monument" if monument else "building"
+        typed = shorten(" ".join(words))
         if not words:
-            raise self.fail(f"'{self.kind}' needs a {what} name")
+            if monument:
+                raise self.fail(msg("'{kind}' needs a monument name", kind=self.kind))
+            raise self.fail(msg("'{kind}' needs a building name", kind=self.kind))
         found = card_key(" ".join(words))
         if found is None:
-            raise self.fail(f"'{shorten(' '.join(words))}' is not the name of a {what} card")
+            if monument:
+                raise self.fail(msg("'{word}' is not the name of a monument card", word=typed))
+            raise self.fail(msg("'{word}' is not the name of a building card", word=typed))
         if monument != CARDS[found].is_monument and self.kind == "keep":
-            raise self.fail(f"'{shorten(' '.join(words))}' is a building, not a monument")
+            raise self.fail(msg("'{word}' is a building, not a monument", word=typed))
         return found
 
     def _card_list(self, words: Sequence[str]) -> tuple[str, ...]:
@@ -282,10 +312,13 @@ class _Reader:
                     break
             else:
                 raise self.fail(
-                    f"'{shorten(words[start])}' does not begin the name of a building card"
+                    msg(
+                        "'{word}' does not begin the name of a building card",
+                        word=shorten(words[start]),
+                    )
                 )
         if not found:
-            raise self.fail("name the three buildings to put on the Watch")
+            raise self.fail(msg("name the three buildings to put on the Watch"))
         return tuple(found)
 
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from engine.core import Phase
+from engine.core import Message, Phase, msg
 
 from . import rules
 from .board import NAMES
-from .cards import CARDS
+from .cards import card_term, resources_list
 from .notation import PLACE_ACTIONS, Action, Kind, act
 from .state import TinyTownsState, Town
 
 State = TinyTownsState
 Candidates = Callable[[State, int], list[Action]]
-Refusal = Callable[[State, int, str], str]
+Refusal = Callable[[State, int, str], Message]
 PASS, DONE = Action("pass"), Action("done")
 PLACING: frozenset[str] = frozenset({"place", "store", "swap", "aside"})
 
@@ -135,7 +135,7 @@ def kinds_in_game(state: State) -> list[Kind]:
 # -- why another kind is refused -----------------------------------------------------------------
 
 
-def refusal(state: State, seat: int, kind: str) -> str:
+def refusal(state: State, seat: int, kind: str) -> Message:
     """Why an action of `kind` does not belong to the seat's moment in a round: what comes
     first."""
     town = state.towns[seat]
@@ -148,66 +148,80 @@ def refusal(state: State, seat: int, kind: str) -> str:
     if unasked:
         return unasked
     if town.step == "choose":
-        return f"first choose one of the face-up resource cards ({', '.join(state.face_up)})"
+        return msg(
+            "first choose one of the face-up resource cards ({cards})",
+            cards=resources_list(state.face_up),
+        )
     if town.step == "place":
         if state.source == "choice":
-            return "first choose a resource and place it (e.g. 'place glass B2')"
-        return "first take this round's resource: place it (e.g. 'place wood B2')"
+            return msg("first choose a resource and place it (e.g. 'place glass B2')")
+        return msg("first take this round's resource: place it (e.g. 'place wood B2')")
     if kind in PLACING or kind == "choose":
-        return "you have already taken your resource this round"
+        return msg("you have already taken your resource this round")
     if town.step == "done":
-        return "you are done with this round; only the offer from Opaleye's Watch is open"
-    return f"'{kind}' is not possible at this moment"
+        return msg("you are done with this round; only the offer from Opaleye's Watch is open")
+    return msg("'{kind}' is not possible at this moment", kind=kind)
 
 
-def _not_in_this_game(state: State, kind: str) -> str | None:
+def _not_in_this_game(state: State, kind: str) -> Message | None:
     """Why an action that belongs to another moment of the game, or another variant, is refused.
 
     Checked before "first take this round's resource", which would wrongly suggest that the
     action becomes possible once the resource is placed.
     """
     if kind == "keep":
-        return "monument cards are kept at the start of the game"
+        return msg("monument cards are kept at the start of the game")
     if kind == "name":
         if not state.options.get("prospectors"):
-            return "naming the resource belongs to the Prospectors variant, which is not in play"
-        return "only the hammer holder names a resource, at the start of a round"
+            return msg(
+                "naming the resource belongs to the Prospectors variant, which is not in play"
+            )
+        return msg("only the hammer holder names a resource, at the start of a round")
     if kind == "choose" and len(state.players) > 1:
         if state.source == "choice":
-            return "face-up cards belong to the solo game; here choose by placing: 'place glass B2'"
-        return "picking a face-up card belongs to the solo game"
+            return msg(
+                "face-up cards belong to the solo game; here choose by placing: 'place glass B2'"
+            )
+        return msg("picking a face-up card belongs to the solo game")
     return None
 
 
-#: What the decision a town owes first (`town.pending`) asks for.
-_FIRST: dict[str, str] = {
-    "put": "first choose the resource for the {building} on {at}, e.g. 'put wood on {at}'",
-    "watch": "first put three different buildings on Opaleye's Watch, e.g. 'watch a b c'",
-    "university": "first place your free building ('add <building> at <square>') or 'pass'",
-    "guild": "first replace buildings with the Architect's Guild ('replace B2 with "
-    "<building>') or 'pass'",
+#: What the decision a town owes first (`town.pending`) asks for (but `put`: `_owed_first`).
+_FIRST: dict[str, Message] = {
+    "watch": msg("first put three different buildings on Opaleye's Watch, e.g. 'watch a b c'"),
+    "university": msg("first place your free building ('add <building> at <square>') or 'pass'"),
+    "guild": msg(
+        "first replace buildings with the Architect's Guild ('replace B2 with "
+        "<building>') or 'pass'"
+    ),
 }
 
 
-def _owed_first(town: Town) -> str:
+def _owed_first(town: Town) -> Message:
     top = _top(town)
     if top != "put":
         return _FIRST[top]
     at = rules.put_square(town)
-    return _FIRST[top].format(building=CARDS[town.cells[at]].name, at=NAMES[at])
+    return msg(
+        "first choose the resource for the {building} on {at}, e.g. 'put wood on {at}'",
+        building=card_term(town.cells[at]),
+        at=NAMES[at],
+    )
 
 
-_ONLY_WHEN_ASKED: dict[str, str] = {
-    "put": "a resource is put only on a Factory or Bank you have just built",
-    "watch": "buildings are put on Opaleye's Watch only right after building it",
-    "replace": "buildings are replaced only right after building the Architect's Guild",
-    "add": "nothing is waiting to be placed: free buildings come from Grove University or "
-    "Opaleye's Watch",
-    "pass": "nothing is waiting to be declined",
+_ONLY_WHEN_ASKED: dict[str, Message] = {
+    "put": msg("a resource is put only on a Factory or Bank you have just built"),
+    "watch": msg("buildings are put on Opaleye's Watch only right after building it"),
+    "replace": msg("buildings are replaced only right after building the Architect's Guild"),
+    "add": msg(
+        "nothing is waiting to be placed: free buildings come from Grove University or "
+        "Opaleye's Watch"
+    ),
+    "pass": msg("nothing is waiting to be declined"),
 }
 
 
-def _nothing_asked(town: Town, kind: str) -> str | None:
+def _nothing_asked(town: Town, kind: str) -> Message | None:
     """Why an answer to an offer or a demand is refused when none is open (checked after the
     pending demands, so a town with an open claim still hears to place its resource first)."""
     if kind in ("add", "pass") and town.claims:
@@ -219,16 +233,18 @@ def _nothing_asked(town: Town, kind: str) -> str | None:
 
 
 def _row(
-    candidates: Candidates, *kinds: Kind, refused: str | Refusal = refusal
+    candidates: Candidates, *kinds: Kind, refused: Message | Refusal = refusal
 ) -> Phase[State, Action]:
     return Phase(frozenset(kinds), candidates, refused, exact=True)
 
 
 KEEP = _row(
-    _keep, "keep", refused="first keep one of your two monument cards, e.g. 'keep <monument>'"
+    _keep, "keep", refused=msg("first keep one of your two monument cards, e.g. 'keep <monument>'")
 )
 NAME = _row(
-    _name, "name", refused="the hammer holder names this round's resource first, e.g. 'name wood'"
+    _name,
+    "name",
+    refused=msg("the hammer holder names this round's resource first, e.g. 'name wood'"),
 )
 CHOOSE = _row(_choose, "choose")
 PLACE = _row(_placing, "place", "store", "swap", "aside")

@@ -10,68 +10,105 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import TieBreak
+from engine.core import Message, TieBreak, chain, comma_chain, msg, plural_msg, term
 
-from .cards import CARDS
+from .cards import card_term, resource_term, resources_list
 from .state import TinyTownsState
-from .view import build_view
+from .view import build_view, pending_text
 
 #: After the points (docs/games/tiny-towns.md, "The end"); `view.rank_keys` applies them.
-TIE_BREAKS = (TieBreak("empty squares", fewer_wins=True), TieBreak("cottages"))
+TIE_BREAKS = (
+    TieBreak(term("empty squares", "tie-break"), fewer_wins=True),
+    TieBreak(term("cottages", "tie-break")),
+)
 
 
-def round_line(state: TinyTownsState) -> str | None:
+def round_line(state: TinyTownsState) -> Message | None:
     """The round and its resource: where it came from and, when named, who named it."""
     number, resource = state.round, state.resource
-    namer = None if state.hammer is None else state.players[state.hammer]
+    namer = "" if state.hammer is None else state.players[state.hammer]
     if state.phase == "over":
         return None
     if state.phase == "keep":
-        return "Before round 1: everyone keeps one of their two monument cards."
+        return msg("Before round 1: everyone keeps one of their two monument cards.")
     if state.phase == "name":
-        return f"Round {number}: {namer} names the resource."
+        return msg("Round {round}: {player} names the resource.", round=number, player=namer)
     if state.source == "choice":
-        return f"Round {number}: everyone chooses their own resource."
+        return msg("Round {round}: everyone chooses their own resource.", round=number)
     if state.source == "none":
-        return (
-            f"Round {number}: nobody can name a resource; towns still being built are "
-            "finished at the end of it."
+        return msg(
+            "Round {round}: nobody can name a resource; towns still being built are "
+            "finished at the end of it.",
+            round=number,
         )
     if state.source == "solo" and resource is None:
-        return f"Round {number}: take one of the face-up cards ({', '.join(state.face_up)})."
+        return msg(
+            "Round {round}: take one of the face-up cards ({cards}).",
+            round=number,
+            cards=resources_list(state.face_up),
+        )
     origin = {
-        "card": "from the resource card",
-        "named": f"named by {namer}",
-        "solo": "taken from the face-up cards",
+        "card": msg("from the resource card"),
+        "named": msg("named by {player}", player=namer),
+        "solo": msg("taken from the face-up cards"),
     }[state.source]
-    return f"Round {number}: the resource is {resource}, {origin}."
+    return msg(
+        "Round {round}: the resource is {resource}, {origin}.",
+        round=number,
+        resource=resource_term(resource or ""),
+        origin=origin,
+    )
 
 
-def own_lines(state: TinyTownsState, seat: int) -> list[str]:
+def own_lines(state: TinyTownsState, seat: int) -> list[Message]:
     """The seat's town as only its player reads it: points, empty squares, the monument
     (secret until built), and whatever the player still owes."""
     town = state.towns[seat]
     if town.resigned:
         return []
     mine = build_view(state, seat).players[seat]
-    empty = mine.empty_squares
     lines = [
-        f"Your town: {mine.score} points so far, {empty} empty square{'' if empty == 1 else 's'}."
+        plural_msg(
+            "Your town: {points} points so far, {count} empty square.",
+            "Your town: {points} points so far, {count} empty squares.",
+            points=mine.score,
+            count=mine.empty_squares,
+        )
     ]
     if town.monument is None and town.dealt:
-        dealt = " or ".join(CARDS[card].name for card in town.dealt)
-        lines.append(f"Your monument cards: {dealt} — keep one.")
+        lines.append(
+            msg(
+                "Your monument cards: {cards} — keep one.",
+                cards=chain([card_term(card) for card in town.dealt], "or"),
+            )
+        )
     elif town.monument is not None and town.monument not in town.cells:
-        lines.append(f"Your monument: {CARDS[town.monument].name} (secret until you build it).")
+        lines.append(
+            msg(
+                "Your monument: {monument} (secret until you build it).",
+                monument=card_term(town.monument),
+            )
+        )
     if town.hand is not None:
-        lines.append(f"In your hand from the Warehouse: {town.hand} — place it in your town.")
-    if mine.owes:
-        lines.append(f"Still to do: {mine.owes[0]}.")
+        lines.append(
+            msg(
+                "In your hand from the Warehouse: {resource} — place it in your town.",
+                resource=resource_term(town.hand),
+            )
+        )
+    if town.pending:
+        lines.append(msg("Still to do: {task}.", task=pending_text(town, town.pending[0])))
     if town.claims:
-        names = ", ".join(CARDS[card].name for card in town.claims)
-        lines.append(f"Opaleye's Watch: you may place the {names} ('add …' or 'pass').")
+        lines.append(
+            msg(
+                "Opaleye's Watch: you may place the {buildings} ('add …' or 'pass').",
+                buildings=comma_chain([card_term(card) for card in town.claims]),
+            )
+        )
     if town.aside:
-        lines.append(f"Set aside beside your town: {', '.join(town.aside)}.")
+        lines.append(
+            msg("Set aside beside your town: {resources}.", resources=resources_list(town.aside))
+        )
     return lines
 
 
@@ -100,7 +137,7 @@ def board_key(state: TinyTownsState) -> tuple[Any, ...]:
 class TinyTownsTableTalk:
     """The core's table hooks for Tiny Towns (mixed into the game class)."""
 
-    def summary(self, state: TinyTownsState, viewer: int | None) -> list[str]:
+    def summary(self, state: TinyTownsState, viewer: int | None) -> list[Message]:
         line = round_line(state)
         lines = [] if line is None else [line]
         return lines + ([] if viewer is None else own_lines(state, viewer))

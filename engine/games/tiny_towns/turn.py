@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.core import StateBuilder
+from engine.core import Message, StateBuilder, comma_chain, msg, plural_msg
 
 from . import rules
 from .board import NAMES
-from .cards import CARDS, RESOURCES
+from .cards import CARDS, RESOURCES, card_term, resource_term, resources_list
 from .notation import Action
 from .phases import phase_of
 from .scoring import building_count, shrine_points
@@ -28,8 +28,12 @@ _NEEDS_A_RESOURCE = ("factory", "bank")
 _PLAINEST = {"done": 0, "pass": 1}
 
 
-def card_name(key: str) -> str:
-    return CARDS[key].name
+def card_name(key: str) -> Message:
+    return card_term(key)
+
+
+def res(key: str) -> Message:
+    return resource_term(key)
 
 
 class RoundBuilder(StateBuilder[TinyTownsState]):
@@ -59,15 +63,20 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         town.monument = card
         town.step = "done"
-        self.say(f"{self.who(seat)} keeps one of their two monument cards", seat)
+        self.tell(seat, "{player} keeps one of their two monument cards")
         if not any(t.step == "keep" for t in self.state.towns):
-            self.say("every monument is chosen; the game begins")
+            self.say(msg("every monument is chosen; the game begins"))
             self.start_round(1)
 
     def name(self, seat: int, resource: str) -> None:
         state = self.state
         state.resource, state.phase = resource, "play"
-        self.say(f"{self.who(seat)} names {resource} for round {state.round}", seat)
+        self.tell(
+            seat,
+            "{player} names {resource} for round {round}",
+            resource=res(resource),
+            round=state.round,
+        )
         for other, town in enumerate(state.towns):
             if town.active:
                 self._begin(other)
@@ -81,10 +90,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self.edit("face_up")[slot] = deck.pop(0)
         state.resource = resource
         self.town(seat).step = "place"
-        self.say(
-            f"{self.who(seat)} takes the {resource} card and puts it under the deck; "
-            f"the new face-up card is {state.face_up[slot]}",
+        self.tell(
             seat,
+            "{player} takes the {resource} card and puts it under the deck; "
+            "the new face-up card is {card}",
+            resource=res(resource),
+            card=res(state.face_up[slot]),
             reveals=True,
         )
         self._after(seat)
@@ -92,18 +103,30 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def place(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
         where = NAMES[square]
+        player, what = self.who(seat), res(resource)
         if town.cells[square]:
             town.held[square] = [resource]
-            text = f"puts {resource} on the Cottage on {where} (Statue of the Bondmaker)"
+            text = msg(
+                "{player} puts {resource} on the Cottage on {square} (Statue of the Bondmaker)",
+                player=player,
+                resource=what,
+                square=where,
+            )
         else:
             town.cells[square] = resource
-            text = f"places {resource} on {where}"
+            text = msg(
+                "{player} places {resource} on {square}", player=player, resource=what, square=where
+            )
         self._changed(seat, square)
         if town.hand is None and resource != self.state.resource and self.state.source != "choice":
-            text += f" (instead of {self.state.resource}, thanks to the Factory)"
+            text = msg(
+                "{action} (instead of {resource}, thanks to the Factory)",
+                action=text,
+                resource=res(self.state.resource or ""),
+            )
         town.hand = None
         town.step = "build"
-        self.say(f"{self.who(seat)} {text}", seat)
+        self.say(text, seat)
         self._after(seat)
 
     def store(self, seat: int, resource: str, square: int) -> None:
@@ -111,7 +134,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.held.setdefault(square, []).append(resource)
         self._changed(seat, square)
         town.step = "build"
-        self.say(f"{self.who(seat)} stores {resource} on the Warehouse on {NAMES[square]}", seat)
+        self.tell(
+            seat,
+            "{player} stores {resource} on the Warehouse on {square}",
+            resource=res(resource),
+            square=NAMES[square],
+        )
         self._after(seat)
 
     def swap(self, seat: int, resource: str, other: str, square: int) -> None:
@@ -121,10 +149,13 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         stock.append(resource)
         town.hand = other
         self._changed(seat, square)
-        self.say(
-            f"{self.who(seat)} swaps {resource} for {other} on the Warehouse on "
-            f"{NAMES[square]} and must now place the {other}",
+        self.tell(
             seat,
+            "{player} swaps {resource} for {other} on the Warehouse on {square} and must "
+            "now place the {other}",
+            resource=res(resource),
+            other=res(other),
+            square=NAMES[square],
         )
         self._after(seat)
 
@@ -133,9 +164,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.aside.append(resource)
         town.step = "build"
         left = 2 - len(town.aside)
-        self.say(
-            f"{self.who(seat)} sets {resource} aside beside their town ({left} more allowed)",
+        self.tell(
             seat,
+            "{player} sets {resource} aside beside their town ({count} more allowed)",
+            resource=res(resource),
+            count=left,
         )
         self._after(seat)
 
@@ -147,15 +180,24 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.cells[site] = card
         self._changed(seat, site, *(square for square in squares if not town.cells[square]))
         used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
-        name = self.who(seat)
+        site_name = NAMES[site]
         if CARDS[card].is_monument:
-            self.say(
-                f"{name} builds their monument, {card_name(card)}, on {NAMES[site]} (using {used})",
+            self.tell(
                 seat,
+                "{player} builds their monument, {monument}, on {square} (using {used})",
+                monument=card_name(card),
+                square=site_name,
+                used=used,
                 reveals=True,
             )
         else:
-            self.say(f"{name} builds a {card_name(card)} on {NAMES[site]} (using {used})", seat)
+            self.tell(
+                seat,
+                "{player} builds a {building} on {square} (using {used})",
+                building=card_name(card),
+                square=site_name,
+                used=used,
+            )
         self._when_built(seat, card, site)
         if card == "opaleyes-watch":
             town.pending.insert(0, "watch")
@@ -165,7 +207,15 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.pending.insert(0, f"guild:{GUILD_REPLACEMENTS}")
         elif card == "shrine":
             town.shrine = shrine_points(building_count(town.cells))
-            self.say(f"the Shrine of the Elder Tree scores {town.shrine} points for {name}", seat)
+            self.say(
+                plural_msg(
+                    "the Shrine of the Elder Tree scores {count} points for {player}",
+                    "the Shrine of the Elder Tree scores {count} points for {player}",
+                    count=town.shrine,
+                    player=self.who(seat),
+                ),
+                seat,
+            )
         self._alert_watches(seat, card)
         self._after(seat)
 
@@ -176,15 +226,21 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self._changed(seat, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
-        self.say(f"{self.who(seat)} puts {resource} on the {what} on {NAMES[square]}", seat)
+        self.tell(
+            seat,
+            "{player} puts {resource} on the {building} on {square}",
+            resource=res(resource),
+            building=what,
+            square=NAMES[square],
+        )
         self._after(seat)
 
     def watch(self, seat: int, cards: Sequence[str]) -> None:
         town = self.town(seat)
         town.watch = [card for card in self.state.buildings if card in cards]
         town.pending.pop(0)
-        names = ", ".join(card_name(card) for card in town.watch)
-        self.say(f"{self.who(seat)} puts {names} on Opaleye's Watch", seat)
+        names = comma_chain([card_name(card) for card in town.watch])
+        self.tell(seat, "{player} puts {buildings} on Opaleye's Watch", buildings=names)
         self._after(seat)
 
     def replace(self, seat: int, square: int, card: str) -> None:
@@ -198,10 +254,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.pending[0] = f"guild:{left}"
         else:
             town.pending.pop(0)
-        self.say(
-            f"{self.who(seat)} replaces the {card_name(old)} on {NAMES[square]} with a "
-            f"{card_name(card)} (Architect's Guild)",
+        self.tell(
             seat,
+            "{player} replaces the {old} on {square} with a {building} (Architect's Guild)",
+            old=card_name(old),
+            square=NAMES[square],
+            building=card_name(card),
         )
         self._when_built(seat, card, square)
         self._after(seat)
@@ -210,16 +268,19 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         if town.pending and town.pending[0] == "university":
             town.pending.pop(0)
-            source = "Grove University"
+            source = card_name("grove-university")
         else:
             town.claims.remove(card)
             town.watch.remove(card)
-            source = "Opaleye's Watch"
+            source = card_name("opaleyes-watch")
         town.cells[square] = card
         self._changed(seat, square)
-        self.say(
-            f"{self.who(seat)} places a free {card_name(card)} on {NAMES[square]} ({source})",
+        self.tell(
             seat,
+            "{player} places a free {building} on {square} ({source})",
+            building=card_name(card),
+            square=NAMES[square],
+            source=source,
         )
         self._when_built(seat, card, square)
         self._after(seat)
@@ -227,9 +288,10 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def pass_offer(self, seat: int) -> None:
         town = self.town(seat)
         if town.pending and town.pending[0].split(":")[0] in rules.OPTIONAL_PENDING:
-            what = "Grove University" if town.pending[0] == "university" else "Architect's Guild"
+            university = town.pending[0] == "university"
+            what = card_name("grove-university" if university else "architects-guild")
             town.pending.pop(0)
-            self.say(f"{self.who(seat)} declines the rest of the {what}'s offer", seat)
+            self.tell(seat, "{player} declines the rest of the {building}'s offer", building=what)
         else:
             self._decline_claims(seat)
         self._after(seat)
@@ -238,7 +300,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         self._decline_claims(seat)
         town.step = "done"
-        self.say(f"{self.who(seat)} is done with round {self.state.round}", seat)
+        self.tell(seat, "{player} is done with round {round}", round=self.state.round)
         self._advance()
 
     def resign(self, seat: int) -> None:
@@ -247,13 +309,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.resigned = True
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
-        self.say(
-            f"{self.who(seat)} resigns: their town is scored as it stands and ranks last",
-            seat,
-        )
+        self.tell(seat, "{player} resigns: their town is scored as it stands and ranks last")
         playing = [s for s, t in enumerate(state.towns) if not t.resigned]
         if len(playing) == 0 or (len(state.players) > 1 and len(playing) == 1):
-            self._game_over("every other player has resigned" if playing else "the player resigned")
+            self._game_over(
+                msg("every other player has resigned") if playing else msg("the player resigned")
+            )
             return
         if state.phase == "keep" and not any(t.step == "keep" for t in state.towns):
             self.start_round(1)
@@ -267,19 +328,35 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         state = self.state
         name = self.who(seat)
         if state.phase == "keep":
-            self.say(f"{name} is skipped and keeps the first of their monument cards", seat)
+            self.say(
+                msg("{player} is skipped and keeps the first of their monument cards", player=name),
+                seat,
+            )
             self.keep(seat, state.towns[seat].dealt[0])
             return
         if state.phase == "name":
             if self._next_namer(seat, include_holder=False) is None:
                 resource = rules.nameable(state.towns[seat])[0]
-                self.say(f"{name} is skipped and names {resource}, the first they may", seat)
+                self.say(
+                    msg(
+                        "{player} is skipped and names {resource}, the first they may",
+                        player=name,
+                        resource=res(resource),
+                    ),
+                    seat,
+                )
                 self.name(seat, resource)
             else:
-                self.say(f"{name} is skipped; the hammer passes on for this round", seat)
+                self.say(
+                    msg("{player} is skipped; the hammer passes on for this round", player=name),
+                    seat,
+                )
                 self._pass_hammer_now(seat)
             return
-        self.say(f"{name} is skipped: the rest of their round is played for them", seat)
+        self.say(
+            msg("{player} is skipped: the rest of their round is played for them", player=name),
+            seat,
+        )
         current = state.round
         while state.phase == "play" and state.round == current and seat in rules.to_act(state):
             self._default_action(seat)
@@ -312,17 +389,19 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 and rules.may_add(town, card)
             ):
                 self.town(owner).claims.append(card)
-                self.say(
-                    f"{self.who(owner)} may place the {card_name(card)} from Opaleye's Watch "
-                    f"on an empty square ('add {card} at <square>' or 'pass')",
+                self.tell(
                     owner,
+                    "{player} may place the {building} from Opaleye's Watch on an empty "
+                    "square ('add {card} at <square>' or 'pass')",
+                    building=card_name(card),
+                    card=card,
                 )
 
     def _decline_claims(self, seat: int) -> None:
         town = self.town(seat)
         if town.claims:
-            names = ", ".join(card_name(card) for card in town.claims)
-            self.say(f"{self.who(seat)} leaves the {names} on Opaleye's Watch", seat)
+            names = comma_chain([card_name(card) for card in town.claims])
+            self.tell(seat, "{player} leaves the {buildings} on Opaleye's Watch", buildings=names)
             town.claims = []
 
     def _after(self, seat: int) -> None:
@@ -341,7 +420,13 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self.town(seat).pending.pop(0)
         if state.towns[seat].step == "place" and not rules.must_take(state, seat):
             self.town(seat).step = "build"
-            self.say(f"{self.who(seat)} takes no resource this round ({self._why_none(seat)})")
+            self.say(
+                msg(
+                    "{player} takes no resource this round ({why})",
+                    player=self.who(seat),
+                    why=self._why_none(seat),
+                )
+            )
 
     def _begin(self, seat: int) -> None:
         """A round begins for the seat; with nothing to take and nothing to build it is done.
@@ -353,7 +438,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
             self.town(seat).step = "done"
-            self.say(f"{self.who(seat)} has nothing to do this round", seat)
+            self.tell(seat, "{player} has nothing to do this round")
 
     def _offer_lapsed(self, town: Town) -> bool:
         top = town.pending[0]
@@ -361,16 +446,16 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             return not rules.has_empty(town.cells)
         return top.startswith("guild") and not rules.replaceable(town.cells)
 
-    def _why_none(self, seat: int) -> str:
+    def _why_none(self, seat: int) -> Message:
         state = self.state
         cells = state.towns[seat].cells
         if not rules.has_empty(cells):
-            return "no empty square"
+            return msg("no empty square")
         if state.source == "none":
-            return "nobody can name one"
+            return msg("nobody can name one")
         if "fort-ironweed" in cells:
-            return "Fort Ironweed: no choice while others still play"
-        return "every resource lies on their Banks"
+            return msg("Fort Ironweed: no choice while others still play")
+        return msg("every resource lies on their Banks")
 
     def _advance(self) -> None:
         """End rounds that nobody owes anything in any more, and start the next ones."""
@@ -385,11 +470,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 finishing = self.town(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
-                self.say(f"{self.who(seat)}'s town is finished", seat)
+                self.tell(seat, "{player}'s town is finished")
         if state.source == "card" and state.resource is not None:
             self.edit("discard").append(state.resource)
         if not any(town.active for town in state.towns):
-            self._game_over("every town is finished")
+            self._game_over(msg("every town is finished"))
             return
         if state.options.get("prospectors") and state.hammer is not None:
             state.hammer = self._next_namer(state.hammer, include_holder=True)
@@ -406,25 +491,45 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             if state.hammer is None:
                 state.source = "none"
                 self.say(
-                    f"round {number}: nobody can name a resource; every town still being built "
-                    "is finished at the end of this round"
+                    msg(
+                        "round {round}: nobody can name a resource; every town still being built "
+                        "is finished at the end of this round",
+                        round=number,
+                    )
                 )
             else:
                 state.source, state.phase = "named", "name"
-                self.say(f"round {number}: {self.who(state.hammer)} names the resource")
+                self.say(
+                    msg(
+                        "round {round}: {player} names the resource",
+                        round=number,
+                        player=self.who(state.hammer),
+                    )
+                )
                 return
         elif solo:
             state.source = "solo"
             self.say(
-                f"round {number}: choose one of the face-up cards ({', '.join(state.face_up)})"
+                msg(
+                    "round {round}: choose one of the face-up cards ({cards})",
+                    round=number,
+                    cards=resources_list(state.face_up),
+                )
             )
         elif number % 3 == 0:
             state.source = "choice"
-            self.say(f"round {number}: everyone chooses their own resource")
+            self.say(msg("round {round}: everyone chooses their own resource", round=number))
         else:
             state.source = "card"
             state.resource = self._draw()
-            self.say(f"round {number}: the resource card shows {state.resource}", reveals=True)
+            self.say(
+                msg(
+                    "round {round}: the resource card shows {resource}",
+                    round=number,
+                    resource=res(state.resource),
+                ),
+                reveals=True,
+            )
         for seat, town in enumerate(state.towns):
             if town.active:
                 self._begin(seat)
@@ -436,7 +541,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self.chance.shuffle(deck, "the resource deck")
             self.assign("discard", deck[:BURIED])
             self.assign("deck", deck[BURIED:])
-            self.say("the resource deck is reshuffled and 5 cards are buried face down")
+            self.say(msg("the resource deck is reshuffled and 5 cards are buried face down"))
         card: str = self.edit("deck").pop(0)
         return card
 
@@ -466,10 +571,10 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self.state.hammer = self._next_namer(holder, include_holder=False)
         self.start_round(self.state.round)
 
-    def _game_over(self, reason: str) -> None:
+    def _game_over(self, reason: Message) -> None:
         state = self.state
-        state.phase, state.end_reason = "over", reason
-        self.say(f"the game ends: {reason}")
+        state.phase, state.end_reason = "over", reason.english()
+        self.say(msg("the game ends: {reason}", reason=reason))
         self.say(final_text(state))
 
     # -- bookkeeping --------------------------------------------------------------------------

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
-from engine.core import OptionValue, View, rank, winner_text
+from engine.core import Message, OptionValue, View, msg, plural_msg, rank, term, winner_text
 
 from .board import NAMES
-from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES
+from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, card_term
 from .rules import monument_built, to_act
 from .scoring import Context, Score, score_town
 from .state import Phase, Source, Step, TinyTownsState, Town
@@ -29,13 +29,18 @@ SOLO_RANKS: tuple[tuple[int, str], ...] = (
 )
 LOWEST_SOLO_RANK = "Hobby Builder"
 _PENDING_TEXT = {
-    "watch": "choose three buildings for Opaleye's Watch",
-    "university": "may place a free building (Grove University)",
+    "watch": msg("choose three buildings for Opaleye's Watch"),
+    "university": msg("may place a free building (Grove University)"),
 }
 
 
 def solo_rank(points: int) -> str:
     return next((title for least, title in SOLO_RANKS if points >= least), LOWEST_SOLO_RANK)
+
+
+def solo_title(points: int) -> Message:
+    """The solo rank as a word of the game (`Town Planner`, `Stadtplanerin`)."""
+    return term(solo_rank(points), "solo rank")
 
 
 def starloom_place(state: TinyTownsState, seat: int) -> int:
@@ -76,13 +81,19 @@ def rank_keys(scores: Sequence[Score]) -> list[tuple[int, int, int]]:
     return [(score.total, -score.empty, score.cottages) for score in scores]
 
 
-def final_text(state: TinyTownsState) -> str:
+def final_text(state: TinyTownsState) -> Message:
     """`alice wins with 31 points`, who shares the win, or the solo result and rank (resigned
     seats rank last)."""
     scores = town_scores(state)
     if len(state.players) == 1:
         points = scores[0].total
-        return f"{state.players[0]} scores {points} points: {solo_rank(points)}"
+        return plural_msg(
+            "{player} scores {count} points: {rank}",
+            "{player} scores {count} points: {rank}",
+            player=state.players[0],
+            count=points,
+            rank=solo_title(points),
+        )
     best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
     return winner_text(state.players, best, scores[best[0]].total)
 
@@ -227,7 +238,7 @@ def build_view(state: TinyTownsState, viewer: int | None) -> TinyTownsView:
             for seat in range(len(state.players))
         ],
         end_reason=state.end_reason,
-        winner_text=final_text(state) if over else None,
+        winner_text=final_text(state).english() if over else None,
         solo_rank=solo_rank(scores[0].total) if len(state.players) == 1 else None,
     )
 
@@ -253,7 +264,7 @@ def _player_view(state: TinyTownsState, seat: int, score: Score, own: bool) -> P
         monument=card_view(town.monument) if built and town.monument else None,
         has_kept_monument=town.monument is not None,
         hand=town.hand,
-        owes=[_pending_text(town, item) for item in town.pending],
+        owes=[pending_text(town, item).english() for item in town.pending],
         watch=town.watch,
         claims=town.claims,
         aside=town.aside,
@@ -279,12 +290,21 @@ def _last_changes(state: TinyTownsState, town: Town) -> ChangesView | None:
     return ChangesView(round=town.changed_round, squares=[NAMES[i] for i in sorted(town.changed)])
 
 
-def _pending_text(town: Town, item: str) -> str:
+def pending_text(town: Town, item: str) -> Message:
+    """What a decision the town owes (`town.pending`) asks for."""
     if item.startswith("put:"):
         at = int(item.split(":")[1])
-        return f"put a resource on the {CARDS[town.cells[at]].name} on {NAMES[at]}"
+        return msg(
+            "put a resource on the {building} on {square}",
+            building=card_term(town.cells[at]),
+            square=NAMES[at],
+        )
     if item.startswith("guild:"):
-        return f"may replace up to {item.split(':')[1]} buildings (Architect's Guild)"
+        return plural_msg(
+            "may replace up to {count} buildings (Architect's Guild)",
+            "may replace up to {count} buildings (Architect's Guild)",
+            count=int(item.split(":")[1]),
+        )
     return _PENDING_TEXT[item]
 
 

@@ -4,9 +4,10 @@ round end, and the standing answer `no-round-end-exchange`."""
 
 from __future__ import annotations
 
-from engine.core import Automatic
+from engine.core import Automatic, msg
 from engine.games.terra_nova.summary import NO_ROUND_END_EXCHANGE
 from engine.games.terra_nova.tiles import BONUS_BY_KEY
+from tests.support.words import english
 
 from .helpers import GAME, first_game, play, position
 from .test_round_end import BOWLS, _round_end
@@ -17,20 +18,20 @@ def test_your_money_power_bowls_sailing_and_bonus_tile_in_words() -> None:
     player = state.seats[0]
     bonus = BONUS_BY_KEY[player.bonus]
 
-    own = GAME.summary(state, 0)
+    own = english(GAME.summary(state, 0))
 
     assert own[0].startswith("Round 1 of 5; round scoring: ")
     assert own[1] == (
         f"You (Fairies): 7 money · power 2/4/6 (bowls I/II/III) · sailing {player.sailing} · "
         f"bonus tile {player.bonus} ({bonus.text}) · {player.score} points."
     )
-    public = GAME.summary(state, None)
+    public = english(GAME.summary(state, None))
     assert public[1].startswith(f"{state.players[state.current]} (")  # whoever is to act
 
 
 def test_the_round_end_says_who_may_exchange() -> None:
     state = _round_end(BOWLS)
-    assert GAME.summary(state, None)[0] == (
+    assert english(GAME.summary(state, None))[0] == (
         "Round 1 ends: alice and carol may exchange power from bowl III for money, then 'done'."
     )
 
@@ -40,7 +41,7 @@ def test_done_is_forced_once_bowl_three_is_empty_at_a_round_end() -> None:
     assert GAME.forced(state, 0) is None  # four power to exchange: a real choice
     emptied, _ = play(state, 0, "exchange 4")
     assert GAME.forced(emptied, 0) == Automatic(
-        "done", "nothing is left in their bowl III to exchange"
+        "done", msg("nothing is left in their bowl III to exchange")
     )
     assert GAME.legal_actions(emptied, 0) == ["done"]
 

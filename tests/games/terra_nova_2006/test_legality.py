@@ -38,7 +38,7 @@ def test_listed_exactly_when_the_checker_allows() -> None:
 
 def test_refusals_say_why() -> None:
     state = GAME.new_game(["alice", "bob"], 1)
-    assert GAME.why(state, 0, Action("move", (0, 1))) == (
+    assert str(GAME.why(state, 0, Action("move", (0, 1)))) == (
         "the game is still in the placement phase; place a figure, e.g. 'place E5'"
     )
-    assert GAME.why(state, 1, Action("place", (0,))) == "it is not bob's turn"
+    assert str(GAME.why(state, 1, Action("place", (0,)))) == "it is not bob's turn"

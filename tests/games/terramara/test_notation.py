@@ -106,7 +106,7 @@ def test_parse_errors_suggest_legal_actions() -> None:
 def test_illegal_actions_explain_why_and_suggest() -> None:
     with pytest.raises(IllegalAction) as info:
         GAME.apply(new(4), 0, "place chief LT2-2 a")
-    assert "only scouts may go to future spaces" in info.value.why
+    assert "only scouts may go to future spaces" in str(info.value.why)
     assert info.value.suggestions
 
 

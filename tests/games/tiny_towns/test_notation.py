@@ -13,7 +13,8 @@ from .helpers import GAME, legal, play, position, town
 
 
 def parse(text: str) -> str:
-    return canonical(parse_action(text, list))
+    """The canonical text of `text`, read as the game reads it (German names are aliases)."""
+    return canonical(parse_action(GAME.canonical_words(text), list))
 
 
 @pytest.mark.parametrize(
@@ -33,6 +34,13 @@ def parse(text: str) -> str:
         ("keep the starloom", "keep starloom"),
         ("keep Opalagues Wacht", "keep opaleyes-watch"),
         ("build Schenke at A1 using A1 B1 C1", "build tavern at A1 using A1 B1 C1"),
+        ("keep festung-eisenwurzel", "keep fort-ironweed"),
+        (
+            "build Großes  Mausoleum der Rodina at A1 using A1 B1 A2 B2",
+            "build mausoleum at A1 using A1 A2 B1 B2",
+        ),
+        ("swap Ziegel for GLAS on C3", "swap brick for glass on C3"),
+        ("watch Landhaus Brunnen Springbrunnen", "watch cottage well fountain"),
         ("store wood on c3", "store wood on C3"),
         ("swap wood for brick on C3", "swap wood for brick on C3"),
         ("aside stone", "aside stone"),

@@ -4,6 +4,7 @@ monument only to you), and the end with the tie-break that decided (engine/core'
 from __future__ import annotations
 
 from engine.games.tiny_towns.cards import CARDS
+from tests.support.words import english
 
 from .helpers import GAME, play, position, town
 
@@ -14,10 +15,12 @@ def test_the_round_says_its_resource_and_who_named_it() -> None:
     chosen = position(town(), town(), source="choice", resource=None, round_number=3)
     waiting = named.model_copy(update={"phase": "name", "resource": None})
 
-    assert GAME.summary(named, None) == ["Round 4: the resource is wood, named by bob."]
-    assert GAME.summary(drawn, None) == ["Round 2: the resource is wood, from the resource card."]
-    assert GAME.summary(chosen, None) == ["Round 3: everyone chooses their own resource."]
-    assert GAME.summary(waiting, None) == ["Round 4: bob names the resource."]
+    assert english(GAME.summary(named, None)) == ["Round 4: the resource is wood, named by bob."]
+    assert english(GAME.summary(drawn, None)) == [
+        "Round 2: the resource is wood, from the resource card."
+    ]
+    assert english(GAME.summary(chosen, None)) == ["Round 3: everyone chooses their own resource."]
+    assert english(GAME.summary(waiting, None)) == ["Round 4: bob names the resource."]
 
 
 def test_your_town_in_words_with_your_monument_for_you_alone() -> None:
@@ -25,15 +28,15 @@ def test_your_town_in_words_with_your_monument_for_you_alone() -> None:
     theirs = town(monument="mandras-palace")
     state = position(mine, theirs)
 
-    own = GAME.summary(state, 0)
-    public = GAME.summary(state, None) + GAME.summary(state, 1)
+    own = english(GAME.summary(state, 0))
+    public = english(GAME.summary(state, None)) + english(GAME.summary(state, 1))
 
     assert own[1:] == [
         "Your town: -13 points so far, 14 empty squares.",
         f"Your monument: {CARDS['obelisk'].name} (secret until you build it).",
     ]
     assert not any(CARDS["obelisk"].name in line for line in public)
-    assert f"Your monument: {CARDS['mandras-palace'].name}" in GAME.summary(state, 1)[2]
+    assert f"Your monument: {CARDS['mandras-palace'].name}" in english(GAME.summary(state, 1))[2]
 
 
 def test_what_you_still_owe_is_said() -> None:
@@ -41,11 +44,11 @@ def test_what_you_still_owe_is_said() -> None:
         position(town("W W B . . . . . . . . . . . . .", step="place")), 0, "place wood D1"
     )
     assert (
-        GAME.summary(placed, 0)[1] == "Your town: -16 points so far, 16 empty squares."
+        english(GAME.summary(placed, 0))[1] == "Your town: -16 points so far, 16 empty squares."
     )  # resources count as empty
 
     factory = position(town("factory . . . . . . . . . . . . . . .", pending=["put:0"]), town())
-    assert "Still to do: put a resource on the Factory on A1." in GAME.summary(factory, 0)
+    assert "Still to do: put a resource on the Factory on A1." in english(GAME.summary(factory, 0))
 
 
 def test_the_end_names_the_winner_and_the_tie_breaks_that_decided() -> None:
@@ -57,7 +60,7 @@ def test_the_end_names_the_winner_and_the_tie_breaks_that_decided() -> None:
     )
     assert GAME.scores(state) == [-13, -13, -15, -15]
 
-    assert GAME.outcome(state) == [
+    assert english(GAME.outcome(state)) == [
         "bob wins with -13 points.",
         "bob ranks ahead of alice at -13 points each: fewer empty squares, 14 against 15.",
         "dave ranks ahead of carol at -15 points each: more cottages, 1 against 0.",
