@@ -251,7 +251,7 @@ async def _count_sent(db: Transaction, looked: Looked, now: datetime) -> None:
     await db.executemany(
         "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, last_sent_at) "
         "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
-        "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+        "SET sent = reminder_progress.sent + 1, last_sent_at = excluded.last_sent_at",
         [
             (looked.table_id, user_id, looked.table_version, stored_time(now))
             for user_id in looked.reminded

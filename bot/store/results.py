@@ -142,7 +142,7 @@ class ResultStore:
                 "games, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (guild_key, game_key, user_id) DO UPDATE SET "
                 "display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma, "
-                "games = games + 1, updated_at = excluded.updated_at",
+                "games = ratings.games + 1, updated_at = excluded.updated_at",
                 [
                     (
                         key,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -49,7 +48,9 @@ class GatedActions(ActionLog):
 
 
 @pytest.fixture
-async def two_services(database_url: str, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
+async def two_services(
+    database_url: str, clock: ManualClock
+) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
     stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:
@@ -110,7 +111,9 @@ class GatedVotes(UndoStore):
 
 
 @pytest.fixture
-async def vote_gated(database_url: str, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
+async def vote_gated(
+    database_url: str, clock: ManualClock
+) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
     stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:

@@ -4,7 +4,6 @@ how; stalls; waking up; and carrying on after a restart."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
-from pathlib import Path
 
 import pytest
 
