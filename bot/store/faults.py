@@ -153,8 +153,8 @@ _SERVER_PROBLEMS = {
 def problem_of(error: BaseException) -> Problem | None:
     """What storage problem `error` reports; None for anything else (a bug, say)."""
     if isinstance(error, asyncpg.PostgresError):
-        code = str(getattr(error, "sqlstate", "") or "")
-        return _SERVER_PROBLEMS.get(code, _SERVER_PROBLEMS.get(code[:2]))
+        state = str(getattr(error, "sqlstate", "") or "")
+        return _SERVER_PROBLEMS.get(state, _SERVER_PROBLEMS.get(state[:2]))
     if isinstance(error, asyncio.TimeoutError | ConnectionError):
         # The connection went away (or never came) — not a file's permissions.
         return Problem.UNREACHABLE

@@ -86,6 +86,9 @@ class PostgresDatabase(Database):
                     await transaction.commit()
                 except BaseException as error:
                     await _roll_back(connection, transaction, error)
+                    if isinstance(error, _CLIENT_ERRORS) and _lost(connection):
+                        problem, detail = Problem.UNREACHABLE, f"connection lost: {error}"
+                        raise StorageFault(problem, detail, self.target) from error
                     raise
         except (OSError, TimeoutError, asyncpg.PostgresError) as error:
             self._raise_fault(error)
@@ -114,6 +117,18 @@ class PostgresDatabase(Database):
         raise StorageFault(problem, detail, self.target, saving=saving) from error
 
 
+#: What asyncpg raises when a statement is sent on a connection the server has closed.
+_CLIENT_ERRORS = (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)
+
+
+def _lost(connection: asyncpg.Connection) -> bool:
+    """Whether the server closed the connection (the pool then detaches it from us)."""
+    try:
+        return bool(connection.is_closed())
+    except asyncpg.InterfaceError:
+        return True
+
+
 async def _roll_back(
     connection: asyncpg.Connection,
     transaction: asyncpg.transaction.Transaction,
@@ -122,13 +137,16 @@ async def _roll_back(
     """Roll the transaction back. When the task was cancelled (a statement may still be
     running) or the rollback itself fails, the connection is closed instead: the server
     rolls back what a lost connection had begun, and the pool opens a new one."""
-    if not isinstance(error, Exception):
-        connection.terminate()
-        return
     try:
-        await transaction.rollback()
-    except Exception:
+        if isinstance(error, Exception):
+            try:
+                await transaction.rollback()
+                return
+            except Exception:
+                pass
         connection.terminate()
+    except asyncpg.InterfaceError:
+        pass  # already closed and detached: the server has rolled back
 
 
 class _PostgresTransaction(Transaction):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, Self
 
@@ -132,20 +132,15 @@ class _SqliteTransaction(Transaction):
                 return row
 
 
-class _unique_violations:
+@contextmanager
+def _unique_violations() -> Iterator[None]:
     """Turns SQLite's unique and primary key violations into UniqueViolation."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, _: Any
-    ) -> bool:
-        if isinstance(error, sqlite3.IntegrityError) and (
-            getattr(error, "sqlite_errorcode", None) in _UNIQUE_CODES
-        ):
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        if getattr(error, "sqlite_errorcode", None) in _UNIQUE_CODES:
             raise UniqueViolation(str(error)) from error
-        return False
+        raise
 
 
 def _raise_unavailable(error: OSError | sqlite3.Error, target: DatabaseTarget) -> NoReturn:

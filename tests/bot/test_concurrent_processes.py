@@ -1,6 +1,6 @@
 """Players of a simultaneous round moving at the same moment from processes of their own, on
-one database (a SQLite file, or a PostgreSQL server): every move that is legal is played — none refused because another was
-saved first — and none is lost or played twice."""
+one database (a SQLite file, or a PostgreSQL server): every move that is legal is played —
+none refused because another was saved first — and none is lost or played twice."""
 
 from __future__ import annotations
 
