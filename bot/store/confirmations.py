@@ -29,8 +29,9 @@ class ConfirmationStore:
         expires_at: datetime | None = None,
     ) -> int:
         """A new open confirmation; the player's older open ones at the table are dropped
-        (`dismissed`), so that /confirm always means the newest."""
-        async with self.database.write() as db:
+        (`dismissed`), so that /confirm always means the newest — serialized, so that two made
+        at once leave one open on PostgreSQL too."""
+        async with self.database.write(serialized=True) as db:
             await db.execute(
                 "UPDATE confirmations SET status = 'dismissed' "
                 "WHERE table_id = ? AND user_id = ? AND status = 'open'",
