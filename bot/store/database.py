@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol, Self
 
 from .dialect import DatabaseTarget, Dialect
-from .migrations import MIGRATIONS_DIR
+from .migrations import MIGRATIONS_DIR, applied_version
 
 #: How long a write waits for another process's write (SQLite) or lock (PostgreSQL) before
 #: it gives up (busy).
@@ -127,8 +127,6 @@ class Database(ABC):
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
     async def schema_version(self) -> int:
-        from .migrations import applied_version
-
         return await applied_version(self)
 
     async def __aenter__(self) -> Self:
