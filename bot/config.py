@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .store.dialect import DatabaseTarget
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 
@@ -20,7 +22,10 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = None
+    #: The SQLite file, unless DATABASE_URL names the database.
     database_path: Path = Path("./data/meeple.db")
+    #: `postgresql://user:password@host:port/name` or `sqlite:///path` (wins over the path).
+    database_url: str | None = None
     #: Seconds a write waits for another process's write before it is refused as busy.
     database_busy_timeout: float = Field(default=10.0, gt=0)
     board_dir: Path = Path("./boards")
@@ -28,6 +33,19 @@ class Settings(BaseSettings):
     bot_delay_seconds: float = Field(default=3.0, ge=0, le=600)
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is not None:
+            DatabaseTarget.parse(value)  # refuses any other scheme, saying which are known
+        return value
+
+    @property
+    def database(self) -> DatabaseTarget:
+        """The database the bot keeps its data in: DATABASE_URL, else the SQLite file at
+        DATABASE_PATH."""
+        return DatabaseTarget.parse(self.database_url or self.database_path)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -209,7 +209,7 @@ async def run_console(
     not a refused command) and, with `strict`, with status 2 on the first refusal. A database
     that cannot be opened raises DatabaseUnavailable (`python -m bot` reports it).
     """
-    store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
+    store = await Store.open(settings.database, busy_timeout=settings.database_busy_timeout)
     try:
         service = Service(store, games=games, renderer=renderer, animator=animator)
         await service.record_past_results()

@@ -147,7 +147,7 @@ class MeepleBot(commands.Bot):
         if self._service is None:
             if self._store is None:
                 self._store = await Store.open(
-                    self.settings.database_path,
+                    self.settings.database,
                     busy_timeout=self.settings.database_busy_timeout,
                 )
                 self._owns_store = True
@@ -185,7 +185,7 @@ def create_bot(
 ) -> MeepleBot:
     """The bot, ready to start.
 
-    Without `store` or `service` it opens the database at `settings.database_path` when it
+    Without `store` or `service` it opens the database `settings.database` when it
     logs in (and closes it with the bot). `client_options` go to discord.py (tests pass a
     small `guild_ready_timeout`).
     """

@@ -44,7 +44,7 @@ def _token(settings: Settings) -> str:
 async def open_store(settings: Settings) -> Store:
     """The database, opened before Discord is contacted, so that a storage fault stops the
     start-up at once (DatabaseUnavailable, reported by `python -m bot`)."""
-    return await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
+    return await Store.open(settings.database, busy_timeout=settings.database_busy_timeout)
 
 
 async def serve(settings: Settings, **bot_options: Any) -> int:

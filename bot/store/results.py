@@ -91,17 +91,18 @@ class ResultStore:
         """Store the table's result (and the ratings it changes) unless it has one already;
         True if this call stored it."""
         key = guild_key(guild_id)
-        async with self.database.write() as db:
-            cursor = await db.execute("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,))
-            if await cursor.fetchone() is not None:
+        # Serialized: the new ratings are computed from the ones read here.
+        async with self.database.write(serialized=True) as db:
+            found = await db.fetch_one("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,))
+            if found is not None:
                 return False
             marks = ", ".join("?" for _ in user_ids)
-            cursor = await db.execute(
+            rows = await db.fetch_all(
                 "SELECT user_id, mu, sigma FROM ratings WHERE guild_key = ? AND game_key = ? "
                 f"AND user_id IN ({marks})",
                 (key, game_key, *user_ids),
             )
-            current = {row["user_id"]: (row["mu"], row["sigma"]) for row in await cursor.fetchall()}
+            current = {row["user_id"]: (row["mu"], row["sigma"]) for row in rows}
             result = score(current)
             await db.execute(
                 "INSERT INTO game_results (table_id, guild_key, game_key, ended_at, rated, "
@@ -141,7 +142,7 @@ class ResultStore:
                 "games, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (guild_key, game_key, user_id) DO UPDATE SET "
                 "display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma, "
-                "games = games + 1, updated_at = excluded.updated_at",
+                "games = ratings.games + 1, updated_at = excluded.updated_at",
                 [
                     (
                         key,
@@ -189,7 +190,8 @@ class ResultStore:
         """The player's finished games on a server per game, most played first."""
         key = guild_key(guild_id)
         rows = await self.database.fetch_all(
-            "SELECT g.game_key, COUNT(*) AS games, SUM(p.won) AS wins, MAX(p.score) AS best "
+            "SELECT g.game_key, COUNT(*) AS games, COUNT(CASE WHEN p.won = 1 THEN 1 END) AS wins, "
+            "MAX(p.score) AS best "
             "FROM player_results AS p JOIN game_results AS g ON g.table_id = p.table_id "
             "WHERE g.guild_key = ? AND p.user_id = ? GROUP BY g.game_key "
             "ORDER BY games DESC, g.game_key",
@@ -216,7 +218,7 @@ class ResultStore:
         row = await self.database.fetch_one(
             "SELECT p.user_id, p.display_name FROM player_results AS p "
             "JOIN game_results AS g ON g.table_id = p.table_id "
-            "WHERE g.guild_key = ? AND (p.user_id = ? OR p.display_name = ? COLLATE NOCASE) "
+            "WHERE g.guild_key = ? AND (p.user_id = ? OR lower(p.display_name) = lower(?)) "
             "ORDER BY g.ended_at DESC LIMIT 1",
             (guild_key(guild_id), name, name),
         )

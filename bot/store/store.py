@@ -1,5 +1,5 @@
 """The bot's data in one database, split by what it stores. Each part is a small module
-working through the same `Database` (one connection, one write lock, one file):
+working through the same `Database` (SQLite or PostgreSQL, see database.py):
 
 - `tables`   — tables and seats (`tables.py`);
 - `actions`  — the action log with the position before each action (`actions.py`);
@@ -28,6 +28,7 @@ from .actions import ActionLog
 from .answers import AnswerStore
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
+from .dialect import DatabaseTarget
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
 from .results import ResultStore
@@ -53,15 +54,15 @@ class Store:
     @classmethod
     async def open(
         cls,
-        path: Path | str,
+        target: DatabaseTarget | Path | str,
         *,
         migrations_dir: Path = MIGRATIONS_DIR,
         busy_timeout: float = BUSY_TIMEOUT,
     ) -> Self:
-        """Connect (creating the file and its folder if needed) and apply pending migrations;
-        DatabaseUnavailable if that cannot be done (see `Database.open`)."""
+        """Connect (a SQLite file is created with its folder if needed) and apply pending
+        migrations; DatabaseUnavailable if that cannot be done (see `Database.open`)."""
         return cls(
-            await Database.open(path, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
+            await Database.open(target, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
         )
 
     async def close(self) -> None:

@@ -6,19 +6,19 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import (
     ChannelBusy,
+    Database,
     MigrationError,
     NewAction,
     StaleVersion,
     Store,
     TableRecord,
     TableUpdate,
+    applied_version,
     migrate,
-    schema_version,
 )
 from bot.store.migrations import discover, statements
 
@@ -46,12 +46,21 @@ async def test_migrations_build_the_schema_from_an_empty_database(db_path: Path)
     assert "game_tables_one_open_per_channel" in names
 
 
+async def test_both_backends_record_the_same_migrations(store: Store) -> None:
+    recorded = await store.database.fetch_all(
+        "SELECT version, name FROM schema_version ORDER BY version"
+    )
+    expected = [(m.version, m.name) for m in discover(dialect=store.database.dialect)]
+    assert [(row["version"], row["name"]) for row in recorded] == expected
+    assert expected == [(m.version, m.name) for m in discover()]
+
+
 async def test_running_the_migrations_again_changes_nothing(db_path: Path) -> None:
     await (await Store.open(db_path)).close()
     before = _schema(db_path)
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        assert await migrate(db) == []
-        assert await schema_version(db) == discover()[-1].version
+    async with await Database.open(db_path) as database:
+        assert await migrate(database) == []
+        assert await applied_version(database) == discover()[-1].version
     await (await Store.open(db_path)).close()
     assert _schema(db_path) == before
 
@@ -64,16 +73,18 @@ async def test_migrations_run_in_order_and_a_failing_one_leaves_no_trace(tmp_pat
     (folder / "0003_broken.sql").write_text(
         "CREATE TABLE doomed (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
-    async with aiosqlite.connect(tmp_path / "t.db", isolation_level=None) as db:
-        with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-            await migrate(db, folder)
-        assert await schema_version(db) == 2
-        async with db.execute("SELECT name FROM sqlite_master WHERE name = 'doomed'") as cur:
-            assert await cur.fetchall() == []
-        async with db.execute("SELECT n FROM numbers") as cursor:
-            assert [tuple(row) for row in await cursor.fetchall()] == [(2,)]
-        (folder / "0003_broken.sql").write_text("CREATE TABLE fixed (x INTEGER);\n")
-        assert await migrate(db, folder) == [3]
+    path = tmp_path / "t.db"
+    with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+        await Database.open(path, migrations_dir=folder)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (2,)
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'doomed'").fetchall() == []
+        assert db.execute("SELECT n FROM numbers").fetchall() == [(2,)]
+    (folder / "0003_broken.sql").write_text("CREATE TABLE fixed (x INTEGER);\n")
+    async with await Database.open(path, migrations_dir=folder) as database:
+        assert await applied_version(database) == 3
+        assert await migrate(database, folder) == []
+        assert await database.fetch_all("SELECT x FROM fixed") == []
 
 
 def test_a_badly_named_migration_is_refused(tmp_path: Path) -> None:
