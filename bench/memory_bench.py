@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import engine
+from bot.allocator import tune_allocator
 from engine.core.playout import choose_action
 from engine.core.rng import Rng
 
@@ -82,4 +83,5 @@ def measure_memory() -> dict[str, float]:
 
 
 if __name__ == "__main__":
+    tune_allocator()  # as `python -m bot` does at start
     print(json.dumps(asyncio.run(_measure())))
