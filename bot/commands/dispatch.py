@@ -11,7 +11,7 @@ from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
 from ..service.bots import parse_clock
 from .parse import CommandError, Invocation, parse_game_options
-from .specs import help_text
+from .words import help_text
 
 NO_THREADS = (
     "The console is a single channel, so it cannot open threads: use /newgame without thread:true."

@@ -36,6 +36,7 @@ from .game import (
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 from .lazy import once
+from .messages import Message, Param, msg, plural_msg, term
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
 from .rng import Rng
@@ -64,9 +65,11 @@ __all__ = [
     "HexGrid",
     "IllegalAction",
     "LinkView",
+    "Message",
     "NotYourTurn",
     "OptionSpec",
     "OptionValue",
+    "Param",
     "ParseError",
     "Phase",
     "Result",
@@ -80,12 +83,14 @@ __all__ = [
     "flood",
     "forced",
     "join_turn",
+    "msg",
     "nearest",
     "normalize",
     "once",
     "one_of",
     "option_key",
     "outcome_lines",
+    "plural_msg",
     "positions",
     "printable",
     "rank",
@@ -96,5 +101,6 @@ __all__ = [
     "read_text",
     "shorten",
     "split_turn",
+    "term",
     "winner_text",
 ]

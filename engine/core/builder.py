@@ -26,6 +26,7 @@ from pydantic_core import PydanticUndefined
 
 from .chance import Chance
 from .game import BaseState, Event, Result
+from .messages import Message
 
 S = TypeVar("S", bound=BaseState)
 V = TypeVar("V")
@@ -170,9 +171,11 @@ class StateBuilder(Generic[S]):
             self._chance = Chance(self.edit("rng"))
         return self._chance
 
-    def say(self, text: str, seat: int | None = None, reveals: bool = False) -> None:
-        """An event in plain words; a revealing one carries the draws made since the last."""
-        event = Event(text=text, seat=seat, reveals=reveals)
+    def say(self, message: Message | str, seat: int | None = None, reveals: bool = False) -> None:
+        """An event (`msg(key, **params)`: worded at the edge); a revealing one carries the
+        draws made since the last."""
+        said = message if isinstance(message, Message) else Message(message)
+        event = Event(message=said, seat=seat, reveals=reveals)
         if reveals and self._chance is not None:
             event.draws = self._chance.draws[self._described :]
             self._described = len(self._chance.draws)

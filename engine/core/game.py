@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, NamedTuple
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 from typing_extensions import TypeVar
 
 from .action import Action
@@ -32,6 +32,7 @@ from .automatic import Automatic, StandingAnswer
 from .chance import Chance, Draw
 from .echo import shorten
 from .errors import ActionError, BadOptions, GameOver, IllegalAction, NotYourTurn, ParseError
+from .messages import Message
 from .notation import TURN_SEPARATOR, join_turn, nearest, split_turn
 from .ranking import TieBreak, outcome_lines, rank
 from .rng import Rng
@@ -142,16 +143,35 @@ class GameInfo(BaseModel):
 
 
 class Event(BaseModel):
-    """Something that happened, said in plain words.
+    """Something that happened, as a message worded at the edge (`engine.core.i18n.word`);
+    `text` is its English.
 
     `reveals` marks events that uncovered hidden information or consumed randomness: an undo
     may not reach back past such an event. `draws` describes the random draws it reveals.
     """
 
-    text: str
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    message: Message
     seat: int | None = None
     reveals: bool = False
     draws: list[Draw] = Field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return self.message.english()
+
+    @field_validator("message", mode="before")
+    @classmethod
+    def _message_from_data(cls, value: object) -> object:
+        """A message as `to_data` wrote it, or a plain text, reads back as a message."""
+        if isinstance(value, (str, dict)):
+            return Message.from_data(value)
+        return value
+
+    @field_serializer("message")
+    def _message_data(self, message: Message) -> dict[str, object]:
+        return message.to_data()
 
 
 class BaseState(BaseModel):

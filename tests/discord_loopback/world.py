@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -44,6 +44,12 @@ class FakeUser:
     bot: bool = False
     accepts_dms: bool = True
     """False: sending this user a direct message fails with 403 / code 50007, as on Discord."""
+    locale: str = "en-US"
+    """The language of the user's Discord (an interaction's ``locale``)."""
+
+    def speaking(self, locale: str) -> FakeUser:
+        """The same user with their Discord set to ``locale`` (``"de"``)."""
+        return replace(self, locale=locale)
 
     @property
     def mention(self) -> str:

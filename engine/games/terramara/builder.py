@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.core import Event, StateBuilder
+from engine.core import Event, Message, StateBuilder
 
 from . import rules
 from .board import (
@@ -134,7 +134,7 @@ class Builder(StateBuilder[TerramaraState]):
                 words.append(f"{count} VP")
         origin = f" ({source})" if source else ""
         text = f"{self.who(seat)} gains {', '.join(words)}{origin}"
-        self.events.insert(first_note, Event(text=text, seat=seat))
+        self.events.insert(first_note, Event(message=Message(text), seat=seat))
         self.push(follow)
 
     def _take_tiles(self, seat: int, code: str, count: int) -> str:

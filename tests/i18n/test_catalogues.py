@@ -1,0 +1,77 @@
+"""The catalogues are complete: every message the code names (`msg`, `plural_msg`, `term`) has
+a German translation with the same parameters, and no translation loses or invents a field."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+
+import bot.discord_app  # noqa: F401 (registers the catalogues of the adapter and the commands)
+from engine.core.i18n import FALLBACK, LANGUAGES, catalogues
+
+ROOT = Path(__file__).resolve().parents[2]
+#: How the code names messages (Babel's keyword specs: which arguments are msgid, plural, context).
+KEYWORDS = {"msg": None, "plural_msg": (1, 2), "term": ((2, "c"), 1)}
+TRANSLATED = [language for language in LANGUAGES if language != FALLBACK]
+
+
+def named_in_code() -> dict[tuple[str | None, str], str]:
+    """Every message key the code names, with where (context, key) → file:line."""
+    found: dict[tuple[str | None, str], str] = {}
+    for package in ("engine", "bot", "render"):
+        for filename, line, key, _comments, context in extract_from_dir(
+            ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS
+        ):
+            keys = key if isinstance(key, tuple) else (key,)
+            for one in keys:
+                if one:
+                    found.setdefault((context, one), f"{package}/{filename}:{line}")
+    return found
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_the_code_names_is_translated(language: str) -> None:
+    translated = {
+        (entry.context, entry.id[0] if isinstance(entry.id, tuple) else entry.id)
+        for catalogue in catalogues(language)
+        for entry in catalogue
+        if entry.id and entry.string and not entry.fuzzy
+    }
+    lacking = [
+        f"{where}: {key!r}"
+        for (context, key), where in named_in_code().items()
+        if (context, key) not in translated
+    ]
+    assert not lacking, f"{len(lacking)} messages lack a {language} translation:\n" + "\n".join(
+        lacking
+    )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_keeps_the_fields_of_its_key(language: str) -> None:
+    wrong = []
+    for catalogue in catalogues(language):
+        for entry in catalogue:
+            if not entry.id:
+                continue
+            ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            expected = set().union(*(fields(one) for one in ids))
+            for translation in strings:
+                # a plural form may leave the count out ("einen Punkt"), nothing else
+                if fields(translation) - expected or (expected - {"count"}) - fields(translation):
+                    wrong.append(f"{entry.id!r} → {translation!r}")
+    assert not wrong, "translations with other fields than their key:\n" + "\n".join(wrong)
+
+
+def test_the_code_names_messages_the_extraction_finds() -> None:
+    """The extraction itself works (so the completeness test above cannot pass vacuously)."""
+    found = named_in_code()
+    assert (None, "'{text}' is not allowed: {why}") in found
