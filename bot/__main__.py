@@ -13,6 +13,7 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
+from .allocator import tune_allocator
 from .config import Settings
 from .console import run_console
 from .discord_app.runner import serve, sync_once
@@ -54,6 +55,7 @@ def main(
 ) -> int:
     """Entry point of `python -m bot` and `meeple-post`; tests may swap the games and the
     renderer."""
+    tune_allocator()  # before any thread starts (bot/allocator.py)
     args = build_parser().parse_args(argv)
     settings = Settings()
     logging.basicConfig(

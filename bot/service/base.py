@@ -13,6 +13,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from engine.core import EngineError, Game, option_key
 
+from ..allocator import release_freed_memory
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .bot_policy import ROBOT, drawable_marks
 from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
@@ -262,7 +263,10 @@ class ServiceBase:
 
         def draw() -> bytes:
             view = ctx.game.view(state, viewer)
-            return self.renderer(key, drawable_marks(view) if bots else view)
+            try:
+                return self.renderer(key, drawable_marks(view) if bots else view)
+            finally:
+                release_freed_memory()  # the drawing's buffers go back to the system
 
         try:
             png = await asyncio.to_thread(draw)

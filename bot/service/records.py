@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core.record import RESIGN, SKIP, header_lines, safe_names
 
+from ..allocator import release_freed_memory
 from ..store import ActionRecord
 from .base import ServiceBase, TableContext
 from .errors import BadRequest, WrongStage
@@ -140,7 +141,10 @@ class RecordService(ServiceBase):
         game, key = ctx.game, ctx.game.info.key
         states = _positions(ctx, actions)[start - 1 :]
         pngs = [self.renderer(key, game.view(state, None)) for state in states]
-        return self.animator(pngs, captions)
+        try:
+            return self.animator(pngs, captions)
+        finally:
+            release_freed_memory()  # the frames' buffers go back to the system
 
 
 def _positions(ctx: TableContext, actions: list[ActionRecord]) -> list[Any]:

@@ -4,12 +4,12 @@ money, power bowls, sailing, buildings and bridges left, bonus tile and towns.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.terra_nova.view import PlayerView, TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
+from render.recent import TABLE_IMAGES, recent
 
 from .glyphs import glyph_sprite
 from .layout import PANEL_TOP, card_box
@@ -82,7 +82,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView) -> None:
         draw.text((left, top), fitted, font=text_font, fill=colour)
 
 
-@lru_cache(maxsize=64)
+@recent(64, budget=TABLE_IMAGES)
 def _card(
     player: PlayerView,
     size: tuple[int, int],

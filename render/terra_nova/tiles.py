@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.terra_nova.view import TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
+from render.recent import TABLE_IMAGES, recent
 
 from .layout import STRIP_CAPTION, strip_box, tile_boxes
 from .style import CARD, CARD_EDGE, COIN, COIN_EDGE, CROSS, INK, MUTED, NOW, PAPER, POWER, WHITE
@@ -55,7 +56,7 @@ def _canvas(index: int, count: int) -> tuple[Image.Image, ImageDraw.ImageDraw, l
     return canvas, ImageDraw.Draw(canvas), boxes
 
 
-@lru_cache(maxsize=16)
+@recent(16, budget=TABLE_IMAGES)
 def _round_strip(tiles: RoundTiles, current_round: int) -> Image.Image:
     canvas, draw, boxes = _canvas(0, len(tiles))
     _draw_round_tiles(draw, tiles, current_round, boxes)
@@ -69,7 +70,7 @@ def _power_strip(actions: PowerActions) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=32)
+@recent(32, budget=TABLE_IMAGES)
 def _offer_strip(offer: Offer) -> Image.Image:
     canvas, draw, boxes = _canvas(2, max(len(offer), 1))
     _draw_bonus_offer(canvas, draw, offer, boxes)

@@ -30,7 +30,7 @@ from render.common import (
     shape_mask,
     text_colour_on,
 )
-from render.recent import Grown, Recent
+from render.recent import TABLE_IMAGES, Grown, Recent
 
 from .layers import Board
 from .layout import BoardLayout
@@ -93,7 +93,7 @@ def draw_pieces(
 #: Boards with their scored areas, by board and areas: an area never changes once scored, so
 #: most moves draw on the layer of the move before (late in a game a board has ten areas or
 #: more, and shading them was half of the drawing).
-SCORED: Recent[Image.Image] = Recent(4)
+SCORED: Recent[Image.Image] = Recent(4, budget=TABLE_IMAGES)
 
 
 def scored_layer(
@@ -119,7 +119,7 @@ def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> Hasha
 #: Boards with their scored areas and stones: a move adds a stone or two, and late in a game
 #: the board has a hundred, so each image is drawn from the one before by adding the new
 #: stones only (docs/architecture.md, "Speed").
-STONED = Grown(8)
+STONED = Grown(4)
 
 
 def stones_layer(

@@ -22,7 +22,7 @@ from engine.games.terramara.view import (
 )
 from render.common import Box, mix
 from render.palette import Palette
-from render.recent import Recent
+from render.recent import TABLE_IMAGES, Recent, image_bytes
 
 from .canvas import Canvas
 from .cards import draw_bonus
@@ -80,7 +80,7 @@ class Layer:
 
 
 #: The layers of the latest stretches of play (a few tables at once).
-LAYERS: Recent[Layer] = Recent(8)
+LAYERS: Recent[Layer] = Recent(8, weigh=lambda layer: image_bytes(layer.image), budget=TABLE_IMAGES)
 #: Home space id → how its actions combine (`one` of them, or `both`).
 _MERGE = {space.id: space.merge for tile in HOME_TILES.values() for space in tile.spaces}
 MILESTONE_WORDS = {4: "may reserve a card", 8: "+1 scout", 12: "reserved card: 1 tile less"}

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.games.terramara.view import PlayerView, TerramaraView
 from render.common import RGB, mix, paste_centred
-from render.recent import Recent
+from render.recent import TABLE_IMAGES, Recent
 
 from .canvas import Canvas
 from .layout import BOARD_RIGHT, Layout, draft_rows
@@ -115,7 +115,7 @@ def draw_panels(image: Image.Image, view: TerramaraView, layout: Layout, seats: 
 
 
 #: The panels drawn lately: a move changes one or two of them.
-PANELS: Recent[Image.Image] = Recent(32)
+PANELS: Recent[Image.Image] = Recent(32, budget=TABLE_IMAGES)
 
 
 def draw_panel(

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.games.tiny_towns.view import CardView, TinyTownsView
 from render.common import RGB, fit_text, font, mix, paste_centred, text_colour_on, wrap
+from render.recent import TABLE_IMAGES, recent
 
 from .pieces import cube_sprite
 from .style import CARD, INK, MONUMENT_TRIM, MUTED, TILE, TILE_EDGE, building_fill, resource_fill
@@ -50,7 +50,7 @@ class CardSize:
     text_size: int
 
 
-@lru_cache(maxsize=64)
+@recent(64, budget=TABLE_IMAGES)
 def card_sprite(face: CardView, size: CardSize, palette: Palette) -> Image.Image:
     """The card as an RGBA image of `size` (transparent outside its rounded corners)."""
     k = SCALE

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.games.tiny_towns.view import CardView
 from render.common import font, paste_centred
+from render.recent import recent
 
 from .cards import CardSize, Palette, card_sprite
 from .layout import HEADER_BOTTOM, LABELS, OFFER_HEIGHT, SIZE, Layout, TownPanel, layout_for
@@ -75,7 +75,7 @@ def background_for(
     return layout, image
 
 
-@lru_cache(maxsize=4)
+@recent(4, megabytes=8)
 def _layer(
     players: int, offers: int, palette: Palette, legend: Legend
 ) -> tuple[Layout, Image.Image]:

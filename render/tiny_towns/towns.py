@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
-from render.recent import Recent, draw_region
+from render.recent import TABLE_IMAGES, Recent, draw_region
 
 from .cards import Palette, resource_of
 from .header import KEY_SIZE
@@ -49,7 +49,7 @@ def building_size(cell: int) -> int:
 
 #: Towns as drawn lately, by all they show: a move changes one or two towns, the others
 #: are pasted as they were (a town of six players is about 0.8 MB).
-TOWNS: Recent[Image.Image] = Recent(24)
+TOWNS: Recent[Image.Image] = Recent(24, budget=TABLE_IMAGES)
 #: How far a town's drawing may reach outside its panel (its outline's width).
 TOWN_MARGIN = 4
 
