@@ -4,6 +4,7 @@ money, power bowls, sailing, buildings and bridges left, bonus tile and towns.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
