@@ -9,7 +9,7 @@ words them. Caches that hold drawn text are keyed by the language.
 from __future__ import annotations
 
 from engine.core.i18n import FALLBACK, add_catalogues, word
-from engine.core.messages import Message
+from engine.core.messages import Message, msg
 
 add_catalogues("render")
 
@@ -20,3 +20,14 @@ ENGLISH = FALLBACK
 def say(message: Message, language: str) -> str:
     """`message` worded in `language` (English where the catalogues lack it)."""
     return word(message, language)
+
+
+#: Stands for the names in a template while they are fitted to the room the rest leaves.
+_NAMES = "\0"
+
+
+def around_names(language: str) -> tuple[str, str]:
+    """What "{players} to act" says before and after the names in `language` (the names
+    are cut short to the room the rest leaves)."""
+    before, after = say(msg("{players} to act", players=_NAMES), language).split(_NAMES)
+    return before, after

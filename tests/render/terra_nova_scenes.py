@@ -74,7 +74,7 @@ def draw(view: View) -> Image.Image:
 
 
 def layout_of(view: View) -> MapLayout:
-    return background_for(cells_of(view))[0]
+    return background_for(cells_of(view), ENGLISH)[0]
 
 
 def around(layout: MapLayout, name: str, share: float = 0.8) -> Box:
