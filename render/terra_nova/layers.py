@@ -10,7 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.core.messages import msg, term
-from render.common import Point, font, hex_corners, paste_centred
+from render.common import Point, font, font_for, hex_corners, paste_centred
 from render.language import say
 
 from .layout import (
@@ -123,7 +123,7 @@ def _draw_strip_captions(draw: ImageDraw.ImageDraw, k: int, language: str) -> No
         draw.multiline_text(
             (left * k, (top + bottom) / 2 * k),
             caption,
-            font=font(19 * k),
+            font=font_for(caption, 19 * k),  # Pillow's multiline text asks the font itself
             fill=INK,
             anchor="lm",
             spacing=4 * k,
