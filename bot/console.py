@@ -4,11 +4,13 @@ Each line is `name> /command key:value …`, written as the user `name`: every c
 `bot.commands.COMMANDS`, with the same options as on Discord. Replies are printed; board
 images are saved under BOARD_DIR, each under a name of its own (an image is never
 overwritten, not even after an undo brings back an earlier move number), and their paths
-printed. The state lives in the same SQLite database as the bot's, so a console game
-survives a restart. Bots play their turns right after the line that made them due (and at
-start, those that fell due while the console was closed), each printed as its own reply.
-`/remind` and `/notify` store their settings there too; reminders are sent by the Discord
-bot only (the console has no clock of its own).
+printed. A move's words come first, as soon as it is stored; its board's path follows when
+the board is drawn (before the next line is read), or a note if it could not be drawn. The
+state lives in the same SQLite database as the bot's, so a console game survives a restart.
+Bots play their turns right after the line that made them due (and at start, those that
+fell due while the console was closed), each printed as its own reply. `/remind` and
+`/notify` store their settings there too; reminders are sent by the Discord bot only (the
+console has no clock of its own).
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ class ConsoleTable:
         self.bots = BotRunner(service, self._show_bot_move, clock=service.clock, delay=timedelta(0))
 
     async def _show_bot_move(self, move: BotMove) -> None:
-        self._show(move.reply, None)
+        await self._show(move.reply, None)
 
     async def play_bots(self) -> None:
         """Play every bot turn due now, printing each."""
@@ -106,7 +108,7 @@ class ConsoleTable:
             reply = await dispatch(self.backend, CONSOLE_CHANNEL, user, parse_command(command))
         except BoardChanged as error:
             self.say(f"error: {error}")
-            self._show(error.position, user)
+            await self._show(error.position, user)
             return Outcome.REFUSED
         except ServiceError as error:
             self.say(f"error: {error}")
@@ -115,7 +117,7 @@ class ConsoleTable:
             await self._log_fault(fault, user, command)
             self.say(f"error: {fault}")
             return Outcome.REFUSED
-        self._show(reply, user)
+        await self._show(reply, user)
         await self.play_bots()
         return Outcome.DONE
 
@@ -134,18 +136,25 @@ class ConsoleTable:
             fault.detail,
         )
 
-    def _show(self, reply: Reply, user: User | None) -> None:
-        self._print(reply, user)
+    async def _show(self, reply: Reply, user: User | None) -> None:
+        await self._print(reply, user)
         if reply.personal is not None:
-            self._print(reply.personal, user)
+            await self._print(reply.personal, user)
 
-    def _print(self, reply: Reply, user: User | None) -> None:
+    async def _print(self, reply: Reply, user: User | None) -> None:
+        """The reply's text and pings at once, then its board: drawn already, or when its
+        drawing is done (a note instead if it could not be drawn), then its file."""
         prefix = f"(only {user.name} sees this) " if reply.private and user else ""
         self.say(prefix + reply.text)
         if reply.mentions:
             self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
-        if reply.image is not None:
-            self._save(reply.image.filename, reply.image.png, "board", "the board image")
+        image = reply.image
+        if reply.drawing is not None:
+            image = await reply.drawing.image()
+            if image is None:
+                self.say(prefix + reply.drawing.failed_note)
+        if image is not None:
+            self._save(image.filename, image.png, "board", "the board image")
         if reply.attachment is not None:
             self._save(reply.attachment.filename, reply.attachment.data, "file", "the file")
 
