@@ -1,5 +1,5 @@
 """`python -m bot`: the Discord bot when DISCORD_TOKEN is set, otherwise the console table.
-`python -m bot console [--script FILE] [--strict]` always starts the console;
+`python -m bot console [--script FILE] [--strict] [--language de]` always starts the console;
 `python -m bot sync` syncs the slash commands with Discord (to DEV_GUILD_ID if set).
 A database that cannot be opened stops each of them with one line saying why (status 2)."""
 
@@ -10,6 +10,8 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+
+from engine.core.i18n import LANGUAGES
 
 from .config import Settings
 from .console import run_console
@@ -27,6 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--script", type=Path, help="run the lines of FILE, then exit")
     console.add_argument(
         "--strict", action="store_true", help="with --script: stop at the first refused line"
+    )
+    console.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the language each user reads their own replies in (default: the table's)",
     )
     commands.add_parser(
         "sync",
@@ -69,7 +76,10 @@ async def _run(
         return await serve(settings, games=games, renderer=renderer)
     script: Path | None = getattr(args, "script", None)
     strict: bool = getattr(args, "strict", False)
-    return await run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
+    language: str | None = getattr(args, "language", None)
+    return await run_console(
+        settings, script=script, strict=strict, language=language, games=games, renderer=renderer
+    )
 
 
 if __name__ == "__main__":

@@ -15,13 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
-from engine.core import Game
+from engine.core import Game, msg
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
+from ..service.speech import say
 from ..service.standing import LONGEST_ANSWER
+from ..service.texts import MAX_REPLY
 from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
@@ -125,6 +127,8 @@ CLOCK_LENGTH = 16
 AWAY_LENGTH = 32
 LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT_LEVEL})"
 QUIET_HOURS_LENGTH = 24
+#: `Deutsch`, `de-AT`, with room for spaces.
+LANGUAGE_LENGTH = 16
 
 
 _TABLE_OPTION = OptionDef(
@@ -405,6 +409,24 @@ COMMANDS: dict[str, CommandDef] = {
             (OptionDef("player", "the player (default: you)", "member"),),
             example="/stats player:alice",
         ),
+        CommandDef(
+            "language",
+            "The table's or server's language.",
+            (
+                OptionDef(
+                    "language",
+                    "en (English) or de (Deutsch); without it: the languages here",
+                    max_length=LANGUAGE_LENGTH,
+                ),
+                OptionDef(
+                    "server",
+                    "true: the server's language for new tables (moderators)",
+                    "bool",
+                    default=False,
+                ),
+            ),
+            example="/language language:de",
+        ),
         CommandDef("help", "Every command.", servers_only=False),
     )
 }
@@ -415,9 +437,14 @@ HELP_EXAMPLES = ("newgame", "move", "rules")
 
 
 def help_text() -> str:
-    lines = ["Commands (options are written key:value; […] is optional):"]
+    """Every command in one message, in the language being spoken; the examples close it
+    when they fit."""
+    lines = [say(msg("Commands (options are written key:value; […] is optional):"))]
     lines += [
         f"{command.usage(short=True)} — {command.description}" for command in COMMANDS.values()
     ]
-    lines.append("For example: " + " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES))
+    examples = " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES)
+    closing = say(msg("For example: {examples}", examples=examples))
+    if len("\n".join([*lines, closing])) <= MAX_REPLY:
+        lines.append(closing)
     return "\n".join(lines)

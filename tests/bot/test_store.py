@@ -9,6 +9,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from engine.core import msg
+
 from bot.store import (
     ChannelBusy,
     MigrationError,
@@ -132,7 +134,7 @@ async def _started(store: Store) -> TableRecord:
 
 
 def _action(text: str) -> NewAction:
-    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False)
+    return NewAction(0, "u2", "move", text, [msg("bob plays {text}", text=text)], False)
 
 
 async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
