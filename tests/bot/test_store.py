@@ -9,8 +9,6 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from engine.core import msg
-
 from bot.store import (
     ChannelBusy,
     MigrationError,
@@ -23,6 +21,7 @@ from bot.store import (
     schema_version,
 )
 from bot.store.migrations import discover, statements
+from engine.core import msg
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

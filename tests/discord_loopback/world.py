@@ -115,10 +115,15 @@ class World:
     """The application owner (shown in /oauth2/applications/@me)."""
     guild: FakeGuild
     users: list[FakeUser] = field(default_factory=list)
+    locales: dict[int, str] = field(default_factory=dict)
+    """Each user's Discord language (the interactions' `locale`); `en-US` unless set."""
 
     @property
     def application_id(self) -> int:
         return self.bot_user.id
+
+    def locale_of(self, user: FakeUser) -> str:
+        return self.locales.get(user.id, "en-US")
 
     def user(self, name: str) -> FakeUser:
         for candidate in [*self.users, self.bot_user]:
