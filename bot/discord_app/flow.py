@@ -120,6 +120,8 @@ class InteractionFlow:
             language = await self.bot.service.reader_language(
                 channel_of(interaction), user_of(interaction)
             )
+        except StorageFault:  # the work meets the fault too, and says so
+            language = self.bot.service.default_language
         except Exception:  # the reader's language is no reason to refuse the work
             log.exception("could not tell the reader's language: %s", describe(interaction, what))
             language = self.bot.service.default_language

@@ -5,15 +5,20 @@ setting `DEFAULT_LANGUAGE` is the language of tables nobody chose one for."""
 
 from __future__ import annotations
 
+import logging
+
 from babel import Locale
 
 from engine.core import msg
 from engine.core.i18n import LANGUAGES, language_of
 
+from ..store import StorageFault
 from .base import ServiceBase
 from .errors import BadRequest, NoOpenTable, NotAllowed
 from .model import Channel, Reply, User
 from .speech import say, speaking
+
+log = logging.getLogger(__name__)
 
 #: Names a user may type for a language besides its code, in either language.
 _NAMES = {"english": "en", "englisch": "en", "german": "de", "deutsch": "de"}
@@ -47,10 +52,14 @@ class LanguageService(ServiceBase):
         the server's, else the default."""
         if user.language is not None:
             if self._remembered.get(user.id) != user.language:
-                await self.store.languages.remember_user_language(
-                    user.id, user.language, self.clock()
-                )
-                self._remembered[user.id] = user.language
+                try:
+                    await self.store.languages.remember_user_language(
+                        user.id, user.language, self.clock()
+                    )
+                except StorageFault as fault:  # remembered next time; the reply needs none
+                    log.warning("could not remember %s's language: %s", user.id, fault)
+                else:
+                    self._remembered[user.id] = user.language
             return user.language
         return await self._channel_language(channel)
 
