@@ -146,6 +146,11 @@ class ServiceBase:
         """Word what the table's channel reads (inside the block) in the table's language."""
         return speaking(self.table_language(table))
 
+    def _told(self, table: TableRecord, message: Message) -> str:
+        """`message` as the table's channel reads it (in the table's language)."""
+        with self._public(table):
+            return say(message)
+
     async def _server_language(self, guild_id: str | None) -> str:
         """The language of the tables opened from now on in the server `guild_id`."""
         chosen = None if guild_id is None else await self.store.languages.server_language(guild_id)

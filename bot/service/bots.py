@@ -190,8 +190,7 @@ class BotService(PlayService):
             most=info.max_players,
             players=seated,
         )
-        with self._public(ctx.table):
-            return Reply(say(adds), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, adds), table_id=ctx.table.id)
 
     async def remove_bot(self, channel: Channel, user: User) -> Reply:
         """Take the last bot added off the table in the lobby (its creator)."""
@@ -214,8 +213,7 @@ class BotService(PlayService):
             table=ctx.label,
             players=who(left),
         )
-        with self._public(ctx.table):
-            return Reply(say(removes), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, removes), table_id=ctx.table.id)
 
     @staticmethod
     def _require_creator(ctx: TableContext, user: User, doing: Message) -> None:
@@ -279,8 +277,7 @@ class BotService(PlayService):
             robot=ROBOT,
             level=chosen,
         )
-        with self._public(ctx.table):
-            return Reply(say(hands), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, hands), table_id=ctx.table.id)
 
     async def return_seat(self, channel: Channel, user: User) -> Reply:
         """Take one's seat back from the bot and end one's announced absence."""

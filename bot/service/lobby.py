@@ -114,16 +114,14 @@ class LobbyService(ServiceBase):
         table = await self.store.tables.table(table_id)
         assert table is not None, "tables are never deleted"
         name = self.catalog.get(table.game_key).info.name
-        with self._public(table):
-            opened = msg(
-                "{player} opened table #{number} ({game}) in its own thread: {thread} — join "
-                "it there!",
-                player=user.name,
-                number=table_id,
-                game=name,
-                thread=thread,
-            )
-            return Reply(say(opened), table_id=table_id)
+        opened = msg(
+            "{player} opened table #{number} ({game}) in its own thread: {thread} — join it there!",
+            player=user.name,
+            number=table_id,
+            game=name,
+            thread=thread,
+        )
+        return Reply(self._told(table, opened), table_id=table_id)
 
     async def _already_open(self, channel: Channel) -> TableAlreadyOpen:
         ctx = await self._context(channel)
@@ -160,8 +158,7 @@ class LobbyService(ServiceBase):
             most=info.max_players,
             players=seated,
         )
-        with self._public(ctx.table):
-            return Reply(say(joins), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, joins), table_id=ctx.table.id)
 
     async def leave(self, channel: Channel, user: User) -> Reply:
         ctx = await self._context(channel)
@@ -185,8 +182,7 @@ class LobbyService(ServiceBase):
             table=ctx.label,
             players=who(left),
         )
-        with self._public(ctx.table):
-            return Reply(say(leaves), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, leaves), table_id=ctx.table.id)
 
     async def start(self, channel: Channel, user: User) -> Reply:
         """Seat the players in an order drawn from the table's seed and begin the game."""
@@ -263,5 +259,4 @@ class LobbyService(ServiceBase):
             table=ctx.label,
             played=played,
         )
-        with self._public(ctx.table):
-            return Reply(say(abandoned), table_id=ctx.table.id, closed=True)
+        return Reply(self._told(ctx.table, abandoned), table_id=ctx.table.id, closed=True)

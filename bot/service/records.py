@@ -177,10 +177,8 @@ class RecordService(ServiceBase):
             end=end,
             shown=shown,
         )
-        with self._public(table):
-            text = say(replay)
         return Reply(
-            text,
+            self._told(table, replay),
             attachment=Attachment(f"table-{table.id}-replay-{start}-{end}.gif", gif),
             table_id=table.id,
         )

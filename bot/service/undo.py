@@ -210,10 +210,8 @@ class UndoService(AutomaticService):
                 player=name,
                 voters=who([seat.display_name for seat in waiting]),
             )
-            with self._public(ctx.table):
-                text = say(approves)
             return Reply(
-                text,
+                self._told(ctx.table, approves),
                 mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in waiting),
                 table_id=ctx.table.id,
                 undo_request_id=request.id,
@@ -245,8 +243,7 @@ class UndoService(AutomaticService):
             said = msg("{player} withdrew the undo request; nothing is taken back.", player=name)
         else:
             said = msg("{player} declined the undo; nothing is taken back.", player=name)
-        with self._public(ctx.table):
-            return Reply(say(said), table_id=ctx.table.id)
+        return Reply(self._told(ctx.table, said), table_id=ctx.table.id)
 
     async def _open_request(
         self, channel: Channel, user: User, request_id: int | None
