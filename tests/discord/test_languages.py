@@ -42,7 +42,7 @@ async def test_german_and_english_readers_at_one_table(
     await (await discord_server.click(alice, lobby, "mp:lobby:start:1")).response()
     begins = await newer_message(discord_server, channel, before)
     assert begins.content.startswith("Tisch #1 (Tiny Towns) beginnt! Sitzreihenfolge")
-    assert "Es fehlt noch: " in begins.content
+    assert "Wir warten auf " in begins.content
 
     # A part of the round each: the channel's line in German; the mover's own board in theirs.
     where = service_channel(discord_server, channel)
@@ -52,7 +52,7 @@ async def test_german_and_english_readers_at_one_table(
         before = last_id(discord_server, channel)
         moved = await discord_server.send_slash(user, channel, "move", {"action": action})
         line = await newer_message(discord_server, channel, before)
-        assert "Es fehlt noch: " in line.content and "fertig" in line.content, line.content
+        assert "Wir warten auf " in line.content and "fertig" in line.content, line.content
         own[user.name] = await settled(discord_server, moved)
     assert own["bob"].startswith("Your board after your move:")
     assert own["alice"].startswith("Dein Spielplan nach deinem Zug:")
