@@ -2,7 +2,8 @@
 
 from .dispatch import Backend, dispatch
 from .parse import CommandError, Invocation, parse_command, parse_game_options
-from .specs import COMMANDS, CommandDef, OptionDef, help_text
+from .specs import COMMANDS, CommandDef, OptionDef
+from .words import help_text
 
 __all__ = [
     "COMMANDS",

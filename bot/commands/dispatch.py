@@ -12,8 +12,9 @@ from engine.core import msg
 from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
 from ..service.bots import parse_clock
+from ..service.speech import language
 from .parse import CommandError, Invocation, parse_game_options
-from .specs import help_text
+from .words import help_text
 
 NO_THREADS = msg(
     "The console is a single channel, so it cannot open threads: use /newgame without thread:true."
@@ -103,7 +104,7 @@ async def _language(backend: Backend, channel: Channel, user: User, call: Invoca
 
 
 async def _help(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
-    return Reply(help_text(), private=True)
+    return Reply(help_text(language()), private=True)
 
 
 HANDLERS: dict[str, Handler] = {

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
-from engine.core import Game, msg
+from engine.core import Game
+from engine.core.messages import fill
 
 from ..reminders.service import MAX_HOURS, MIN_HOURS
 from ..service.bot_policy import BOT_LEVELS, DEFAULT_LEVEL
 from ..service.info import MAX_HISTORY
 from ..service.skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
-from ..service.speech import say
 from ..service.standing import LONGEST_ANSWER
-from ..service.texts import MAX_REPLY
 from ..store import DEFAULT_SKIP_AFTER
 
 #: text: free text; int: a whole number; bool: true or false; member: a member of the server
@@ -38,7 +38,9 @@ KEBAB_CASE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 @dataclass(frozen=True, slots=True)
 class OptionDef:
     name: str
-    description: str
+    #: The English description; `{fields}` in it are filled from `values` (so that the
+    #: template is the catalogue's msgid and the numbers are written once, in the code).
+    template: str
     kind: OptionKind = "text"
     required: bool = False
     #: What the command gets when the option is not given.
@@ -50,6 +52,12 @@ class OptionDef:
     max_length: int | None = None
     #: Discord suggests values while the user types (the console has no suggestions).
     autocomplete: bool = False
+    values: tuple[tuple[str, str | int], ...] = ()
+
+    @property
+    def description(self) -> str:
+        """The description in English, its fields filled in."""
+        return fill(self.template, {name: str(value) for name, value in self.values})
 
     @property
     def min_length(self) -> int | None:
@@ -75,12 +83,15 @@ class CommandDef:
     def option(self, name: str) -> OptionDef | None:
         return next((option for option in self.options if option.name == name), None)
 
-    def usage(self, *, short: bool = False) -> str:
+    def usage(
+        self, *, short: bool = False, placeholder: Callable[[OptionDef], str] | None = None
+    ) -> str:
         """`/skip player:<player>`; `short`: optional options by their names only
-        (`[count]`), as /help lists them."""
+        (`[count]`), as /help lists them; `placeholder`: what stands for an option's value
+        (`placeholder_of`, the English)."""
         parts = [f"/{self.name}"]
         for option in self.options:
-            part = f"{option.name}:<{_PLACEHOLDER.get(option.kind, option.name)}>"
+            part = f"{option.name}:<{(placeholder or placeholder_of)(option)}>"
             if not option.required:
                 part = f"[{option.name if short else part}]"
             parts.append(part)
@@ -88,6 +99,13 @@ class CommandDef:
 
 
 _PLACEHOLDER = {"int": "number", "bool": "true|false", "member": "player", "game": "game"}
+
+
+def placeholder_of(option: OptionDef) -> str:
+    """What stands for the option's value in a usage: its kind (`number`), or for text its
+    name (`action:<action>`)."""
+    return _PLACEHOLDER.get(option.kind, option.name)
+
 
 #: Discord's own limit for a text option.
 DISCORD_TEXT_OPTION = 6000
@@ -125,7 +143,8 @@ TIME_ZONE_LENGTH = 64
 LEVEL_LENGTH = 16
 CLOCK_LENGTH = 16
 AWAY_LENGTH = 32
-LEVEL_DESCRIPTION = f"the bot's level: {', '.join(BOT_LEVELS)} (default {DEFAULT_LEVEL})"
+LEVEL_DESCRIPTION = "the bot's level: {levels} (default {level})"
+LEVEL_VALUES = (("levels", ", ".join(BOT_LEVELS)), ("level", DEFAULT_LEVEL))
 QUIET_HOURS_LENGTH = 24
 #: `Deutsch`, `de-AT`, with room for spaces.
 LANGUAGE_LENGTH = 16
@@ -188,7 +207,7 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef(
             "addbot",
             "Seat a bot (the table's creator).",
-            (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),),
+            (OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH, values=LEVEL_VALUES),),
             example="/addbot level:strong",
         ),
         CommandDef("removebot", "Remove the last bot (the table's creator)."),
@@ -259,11 +278,12 @@ COMMANDS: dict[str, CommandDef] = {
             (
                 OptionDef(
                     "count",
-                    f"how many (1–{MAX_HISTORY}, default 10)",
+                    "how many (1–{most}, default 10)",
                     "int",
                     default=10,
                     min_value=1,
                     max_value=MAX_HISTORY,
+                    values=(("most", MAX_HISTORY),),
                 ),
             ),
         ),
@@ -285,7 +305,7 @@ COMMANDS: dict[str, CommandDef] = {
             (
                 OptionDef("player", "the player whose seat the bot plays", "member", required=True),
                 OptionDef("with", "who plays instead: bot", required=True, max_length=LEVEL_LENGTH),
-                OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH),
+                OptionDef("level", LEVEL_DESCRIPTION, max_length=LEVEL_LENGTH, values=LEVEL_VALUES),
             ),
             example="/replace player:bob with:bot",
         ),
@@ -313,10 +333,11 @@ COMMANDS: dict[str, CommandDef] = {
             (
                 OptionDef(
                     "every",
-                    f"hours between reminders, {MIN_HOURS} to {MAX_HOURS} (the default is 24)",
+                    "hours between reminders, {least} to {most} (the default is 24)",
                     "int",
                     min_value=MIN_HOURS,
                     max_value=MAX_HOURS,
+                    values=(("least", MIN_HOURS), ("most", MAX_HOURS)),
                 ),
                 OptionDef(
                     "off",
@@ -430,21 +451,3 @@ COMMANDS: dict[str, CommandDef] = {
         CommandDef("help", "Every command.", servers_only=False),
     )
 }
-
-
-#: The examples /help ends with.
-HELP_EXAMPLES = ("newgame", "move", "rules")
-
-
-def help_text() -> str:
-    """Every command in one message, in the language being spoken; the examples close it
-    when they fit."""
-    lines = [say(msg("Commands (options are written key:value; […] is optional):"))]
-    lines += [
-        f"{command.usage(short=True)} — {command.description}" for command in COMMANDS.values()
-    ]
-    examples = " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES)
-    closing = say(msg("For example: {examples}", examples=examples))
-    if len("\n".join([*lines, closing])) <= MAX_REPLY:
-        lines.append(closing)
-    return "\n".join(lines)

@@ -44,8 +44,10 @@ from .cogs import (
 )
 from .cogs.reminders import RemindersCog
 from .flow import InteractionFlow, describe
+from .languages import for_user
 from .sync import sync_if_changed, sync_target
 from .texts import SERVERS_ONLY, SOMETHING_WENT_WRONG, unreadable_option
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +81,11 @@ class MeepleTree(app_commands.CommandTree["MeepleBot"]):
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s was not run: %s", name, describe(interaction, f"/{name}"), exc_info=error)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = SERVERS_ONLY
+            text = for_user(interaction, SERVERS_ONLY)
         elif isinstance(error, app_commands.TransformerError):
-            text = unreadable_option(error.value)
+            text = for_user(interaction, unreadable_option(error.value))
         else:
-            text = SOMETHING_WENT_WRONG
+            text = for_user(interaction, SOMETHING_WENT_WRONG)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -159,6 +161,7 @@ class MeepleBot(commands.Bot):
                 default_language=self.settings.default_language,
             )
         await self.service.record_past_results()
+        await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.add_cog(cog(self))
         target = sync_target(self)

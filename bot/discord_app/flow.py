@@ -31,6 +31,7 @@ from ..service import BoardChanged, Reply, ServiceError
 from ..service.speech import say, speaking
 from ..store import StorageFault
 from .identity import channel_of, user_of
+from .languages import as_shown, for_user, table_language, user_language
 from .outgoing import PostFailed, message_parts, post_reply
 from .texts import SOMETHING_WENT_WRONG, not_posted
 
@@ -206,9 +207,13 @@ class InteractionFlow:
             await self.private(interaction, answer.reply, view=answer.view)
             return
         channel = answer.channel or self.channel_for(interaction)
+        language = await table_language(self.bot.service, answer.reply.table_id)
         try:
             message = await post_reply(
-                channel, answer.reply, view=answer.view, nonce=str(interaction.id)
+                channel,
+                as_shown(answer.reply, language),
+                view=answer.view,
+                nonce=str(interaction.id),
             )
         except PostFailed as failure:
             await self._post_failed(interaction, what, failure)
@@ -230,8 +235,9 @@ class InteractionFlow:
         *,
         view: discord.ui.View | None = None,
     ) -> None:
-        """Show `reply` to the acting user only (after the acknowledgement)."""
-        parts = message_parts(reply, with_pings=False)
+        """Show `reply` to the acting user only (after the acknowledgement), in their
+        Discord's names of the commands."""
+        parts = message_parts(as_shown(reply, user_language(interaction)), with_pings=False)
         fills_thinking = interaction.type is not discord.InteractionType.component
         try:
             for index, chunk in enumerate(parts.chunks):
@@ -272,7 +278,7 @@ class InteractionFlow:
             describe(interaction, what),
         )
         reply = failure.reply
-        text = not_posted(failure.error.status) + reply.text
+        text = for_user(interaction, not_posted(failure.error.status)) + reply.text
         await self.private(
             interaction,
             Reply(text, image=reply.image, attachment=reply.attachment, private=True),
@@ -312,7 +318,8 @@ class InteractionFlow:
             table,
             exc_info=error,
         )
-        await self._answer_failure(interaction, what, SOMETHING_WENT_WRONG, acknowledged)
+        text = for_user(interaction, SOMETHING_WENT_WRONG)
+        await self._answer_failure(interaction, what, text, acknowledged)
 
     async def _answer_failure(
         self, interaction: discord.Interaction, what: str, text: str, acknowledged: bool

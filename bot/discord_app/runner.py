@@ -12,6 +12,9 @@ from typing import Any
 import aiohttp
 import discord
 
+from engine.core import msg
+from engine.core.i18n import FALLBACK, language_of, word
+
 from ..config import Settings
 from ..store import Store
 from .app import MeepleBot, create_bot
@@ -20,10 +23,16 @@ from .sync import sync_commands, sync_target
 
 log = logging.getLogger(__name__)
 
-BAD_TOKEN = (
+BAD_TOKEN = msg(
     "Discord refused the DISCORD_TOKEN. Copy the bot's token again from the Developer Portal "
     "(your application → Bot → Reset Token) into DISCORD_TOKEN."
 )
+
+
+def operator_language(settings: Settings) -> str:
+    """The language the operator reads at the command line: the setting DEFAULT_LANGUAGE
+    (`Settings.default_language`), English without it."""
+    return language_of(getattr(settings, "default_language", None)) or FALLBACK
 
 
 def _token(settings: Settings) -> str:
@@ -58,10 +67,13 @@ async def _serve(bot: MeepleBot) -> int:
         async with bot:
             await bot.start(_token(bot.settings))
     except discord.LoginFailure:
-        log.error(BAD_TOKEN)
+        log.error(word(BAD_TOKEN, operator_language(bot.settings)))
         return 1
     except (aiohttp.ClientError, OSError) as error:
-        log.error("Could not reach Discord (%s); is this machine online?", error)
+        unreachable = msg(
+            "Could not reach Discord ({error}); is this machine online?", error=str(error)
+        )
+        log.error(word(unreachable, operator_language(bot.settings)))
         return 1
     except asyncio.CancelledError:  # Ctrl-C or SIGTERM: `async with` has closed the bot
         log.info("stopped")
@@ -86,16 +98,26 @@ async def _sync(bot: MeepleBot) -> int:
         try:
             await bot.login(_token(bot.settings))
         except discord.LoginFailure:
-            log.error(BAD_TOKEN)
+            log.error(word(BAD_TOKEN, operator_language(bot.settings)))
             return 1
         count = await sync_commands(bot)
+    language = operator_language(bot.settings)
     target = sync_target(bot)
-    where = (
-        "globally (Discord may take a while to show them everywhere)"
+    synced = (
+        msg(
+            "Synced {count} slash commands globally (Discord may take a while to show them "
+            "everywhere).",
+            count=count,
+        )
         if target is None
-        else f"to the server {target.id} (they show up at once there)"
+        else msg(
+            "Synced {count} slash commands to the server {server} (they show up at once there).",
+            count=count,
+            server=str(target.id),
+        )
     )
-    print(f"Synced {count} slash commands {where}.")
+    print(word(synced, language))
     if bot.application_id is not None:
-        print(f"Invite the bot to a server with: {invite_url(bot.application_id)}")
+        invite = msg("Invite the bot to a server with: {url}", url=invite_url(bot.application_id))
+        print(word(invite, language))
     return 0

@@ -1,6 +1,8 @@
 """Slash commands built from their one definition (`bot/commands/specs.py`): the name, the
 description and every option — its Discord type, whether it is required, its default, its
 limits and choices — come from there, so Discord offers exactly what the console reads.
+Each name and description carries its message, so that Discord shows it in the reader's
+language (`translator.py`).
 
 A cog supplies what to do: `slash_command("history", self.history)`, where the handler is
 called with the interaction and each option by its Python name (`skip_after` for
@@ -18,6 +20,8 @@ import discord
 from discord import app_commands
 
 from ..commands import COMMANDS, OptionDef
+from ..commands.words import command_description, command_name, option_description, option_name
+from .translator import localised
 
 Handler = Callable[..., Awaitable[None]]
 Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
@@ -50,13 +54,20 @@ def slash_command(
         [interaction, *(_parameter(option) for option in spec.options)]
     )
     command: SlashCommand = app_commands.Command(
-        name=name, description=spec.description, callback=callback
+        name=localised(name, command_name(spec)),
+        description=localised(spec.description, command_description(spec), spec),
+        callback=callback,
     )
     by_identifier = {option.identifier: option for option in spec.options}
-    app_commands.describe(**{key: o.description for key, o in by_identifier.items()})(command)
-    app_commands.rename(**{key: o.name for key, o in by_identifier.items() if key != o.name})(
-        command
-    )
+    app_commands.describe(
+        **{
+            key: localised(o.description, option_description(spec, o), spec)
+            for key, o in by_identifier.items()
+        }
+    )(command)
+    app_commands.rename(
+        **{key: localised(o.name, option_name(o)) for key, o in by_identifier.items()}
+    )(command)
     app_commands.choices(
         **{_identifier(name, option): list(listed) for option, listed in choices.items()}
     )(command)

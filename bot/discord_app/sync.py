@@ -26,14 +26,18 @@ def sync_target(bot: MeepleBot) -> discord.Object | None:
     return None if guild_id is None else discord.Object(guild_id)
 
 
-def tree_payload(bot: MeepleBot) -> list[dict[str, Any]]:
-    """What a sync would send: every command of the target scope, as Discord receives it."""
+async def tree_payload(bot: MeepleBot) -> list[dict[str, Any]]:
+    """What a sync would send: every command of the target scope, as Discord receives it
+    (with the translations of its names and descriptions)."""
     commands = bot.tree.get_commands(guild=sync_target(bot))
-    return [command.to_dict(bot.tree) for command in commands]
+    translator = bot.tree.translator
+    if translator is None:
+        return [command.to_dict(bot.tree) for command in commands]
+    return [await command.get_translated_payload(bot.tree, translator) for command in commands]
 
 
-def tree_hash(bot: MeepleBot) -> str:
-    encoded = json.dumps(tree_payload(bot), sort_keys=True, separators=(",", ":"))
+async def tree_hash(bot: MeepleBot) -> str:
+    encoded = json.dumps(await tree_payload(bot), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(encoded.encode()).hexdigest()
 
 
@@ -46,7 +50,7 @@ async def sync_commands(bot: MeepleBot) -> int:
     """Sync the tree now (to the dev guild if set, else globally) and remember its hash;
     returns the number of commands Discord registered."""
     target = sync_target(bot)
-    digest = tree_hash(bot)
+    digest = await tree_hash(bot)
     synced = await bot.tree.sync(guild=target)
     await bot.ledger.set_meta(hash_key(bot), digest, bot.clock())
     where = "globally" if target is None else f"to guild {target.id}"
@@ -56,7 +60,7 @@ async def sync_commands(bot: MeepleBot) -> int:
 
 async def sync_if_changed(bot: MeepleBot) -> bool:
     """Sync only if the tree changed since the last sync to the same place."""
-    if await bot.ledger.meta(hash_key(bot)) == tree_hash(bot):
+    if await bot.ledger.meta(hash_key(bot)) == await tree_hash(bot):
         log.info("the command tree is unchanged since the last sync; not syncing")
         return False
     await sync_commands(bot)

@@ -24,6 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jinja2
+import jinja2.runtime
+
+from engine.core import Message
+from engine.core.i18n import FALLBACK, word
 
 SECTION = re.compile(r"^# (page|topic|each|text|macros)\b[ \t]*(.*)$", re.MULTILINE)
 PAGE_BREAK = re.compile(r"^---[ \t]*$", re.MULTILINE)
@@ -36,6 +40,16 @@ ENVIRONMENT = jinja2.Environment(
     lstrip_blocks=True,
     keep_trailing_newline=False,
 )
+
+
+@jinja2.pass_context
+def _term(context: jinja2.runtime.Context, value: str, kind: str) -> str:
+    """`{{ "wood"|term("resource") }}`: one of the game's words in the guide's `language`, as
+    the game's catalogue words it (docs/i18n.md); as it is where the catalogue lacks it."""
+    return word(Message(str(value), context=kind), context.get("language", FALLBACK))
+
+
+ENVIRONMENT.filters["term"] = _term
 
 
 class GuideFileError(ValueError):
@@ -52,6 +66,9 @@ class Component:
     title: str
     aliases: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: The context of the game's catalogue in which the title is a term (`building`): a
+    #: guide in another language shows the title in its words (None: as it is).
+    term: str | None = None
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ from typing import Any
 
 import jinja2
 
-from engine.core import GameInfo
+from engine.core import GameInfo, Message
+from engine.core.i18n import word
 
 from .book import (
     Component,
@@ -171,7 +172,7 @@ def _load(info_json: str, lang: str) -> Guide:
     common = read_sections(common_file.read_text(encoding="utf-8"), common_file.name)
     game_file = _file(lang, info.key)
     own = read_sections(game_file.read_text(encoding="utf-8"), game_file.name) if game_file else []
-    context: dict[str, Any] = {"game": info, "written": game_file is not None}
+    context: dict[str, Any] = {"game": info, "written": game_file is not None, "language": lang}
     context.update(_module_context(info.key))
     context["topics"] = [_written_topic(s) for s in own if s.kind == "topic"]
     context["collections"] = {s.head: _components(context, s.head) for s in own if s.kind == "each"}
@@ -220,6 +221,13 @@ def _components(context: Mapping[str, Any], collection: str) -> Sequence[Compone
     return found
 
 
+def _title(component: Component, language: str) -> str:
+    """The component's title in `language` (its term's words there, if it is a term)."""
+    if component.term is None:
+        return component.title
+    return word(Message(component.title, context=component.term), language)
+
+
 def _topics(
     own: list[Section], common: list[Section], context: dict[str, Any], where: str
 ) -> dict[str, Topic]:
@@ -249,10 +257,11 @@ def _topics(
             add(Topic(key, title, (key, title, *aliases), (*pages,)))
         elif section.kind == "each":
             for component in context["collections"][section.head]:
-                extra = {**component.data, "key": component.key, "title": component.title}
-                pages = render(component.title, section.body, extra, macros, at)
-                names = (component.key, component.title, *component.aliases)
-                add(Topic(component.key, component.title, names, (*pages,), section.head))
+                title = _title(component, context["language"])
+                extra = {**component.data, "key": component.key, "title": title}
+                pages = render(title, section.body, extra, macros, at)
+                names = (component.key, title, component.title, *component.aliases)
+                add(Topic(component.key, title, names, (*pages,), section.head))
         elif section.kind != "macros":
             raise GuideFileError(f"{at}: a game's file has pages, topics and each-sections")
     for section in common:

@@ -52,11 +52,8 @@ def recording(monkeypatch: pytest.MonkeyPatch, language: str) -> Iterator[Worded
 
 
 def speaking_users(server: LoopbackDiscord, locales: dict[str, str]) -> list[FakeUser]:
-    """The users named in `locales`, each with that Discord language from now on."""
-    users = [server.user(name) for name in locales]
-    for user in users:
-        server.world.locales[user.id] = locales[user.name]
-    return users
+    """The users named in `locales`, each with that Discord language."""
+    return [server.user(name).speaking(locale) for name, locale in locales.items()]
 
 
 async def private_text(handle: InteractionHandle) -> str:

@@ -91,7 +91,7 @@ async def test_language_permissions_for_a_table_and_for_a_server(
     assert refused == "Only a moderator (Manage Channels) can set the server's language."
     assert await language(mia, general, language="de", server=True) == (
         "Neue Tische auf diesem Server sprechen Deutsch (die eines einzelnen Tisches stellt "
-        "/language ein)."
+        "/sprache ein)."  # the command as a German Discord names it
     )
     # A table opened now speaks German in its channel, whatever its creator reads.
     table_id = await open_table(discord_server, bot, [alice, bob], games, "terra-nova-2006", 5)

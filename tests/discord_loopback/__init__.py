@@ -26,7 +26,8 @@ and in a test::
 What a test can do (all on :class:`LoopbackDiscord`; waits fail with a clear
 :class:`LoopbackTimeout` after 3 s unless given another ``timeout``):
 
-- act as users (``user("alice")``, ``channel("games")``, ``dm_channel(user)``):
+- act as users (``user("alice")``, ``channel("games")``, ``dm_channel(user)``; a user whose
+  Discord speaks German: ``user("alice").speaking("de")``):
   ``send_slash(user, channel, "name sub", options)``,
   ``send_autocomplete(user, channel, name, focused, value)``,
   ``click(user, message, custom_id, values=None)``, ``submit_modal(handle, values)``; each

@@ -196,7 +196,7 @@ class InteractionFactory:
             "token": f"loopback-{interaction_id}-{secrets.token_hex(8)}",
             "version": 1,
             "channel_id": str(channel.id),
-            "locale": world.locale_of(user),
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "app_permissions": str(bot_permissions),

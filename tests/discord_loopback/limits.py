@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import discord
 from aiohttp import web
 
 from .http_io import INVALID_FORM_BODY, Upload, discord_error
@@ -33,6 +34,8 @@ MAX_COMMAND_TEXT = 4000
 COMPONENTS_V2_FLAG = 1 << 15
 
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+#: The locales Discord accepts in `name_localizations` and `description_localizations`.
+LOCALES = frozenset(locale.value for locale in discord.Locale)
 _SUBCOMMAND_TYPES = (1, 2)
 
 
@@ -122,6 +125,22 @@ def command_sync_problems(commands: list[Json], *, is_global: bool) -> list[Prob
             problems.extend(_options_problems(command.get("options") or [], path))
             if _text_length(command) > MAX_COMMAND_TEXT:
                 problems.append((path, f"Command exceeds maximum size ({MAX_COMMAND_TEXT})"))
+    problems.extend(_localised_name_clashes(slash_commands, ()))
+    return problems
+
+
+def _localised_name_clashes(items: list[Json], path: tuple[str, ...]) -> list[Problem]:
+    """Names must be unique per level in every locale too (a localised name or, where a
+    locale has none, the default name)."""
+    problems: list[Problem] = []
+    locales = {locale for item in items for locale in item.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        shown = [
+            (item.get("name_localizations") or {}).get(locale, item.get("name")) for item in items
+        ]
+        if len(shown) != len(set(shown)):
+            message = f"Application command names must be unique (locale {locale})"
+            problems.append(((*path, "name_localizations"), message))
     return problems
 
 
@@ -134,6 +153,18 @@ def _named_problems(item: Json, path: tuple[str, ...]) -> list[Problem]:
     if not 1 <= len(description) <= MAX_DESCRIPTION:
         message = f"Description must be between 1 and {MAX_DESCRIPTION} in length."
         problems.append(((*path, "description"), message))
+    for locale, localised in (item.get("name_localizations") or {}).items():
+        if locale not in LOCALES:
+            problems.append(((*path, "name_localizations"), f"Invalid locale {locale!r}"))
+        if not _COMMAND_NAME.match(localised) or localised != localised.lower():
+            message = f"Invalid name {localised!r} ({locale}): 1-32 lowercase letters, -, _"
+            problems.append(((*path, "name_localizations", locale), message))
+    for locale, localised in (item.get("description_localizations") or {}).items():
+        if locale not in LOCALES:
+            problems.append(((*path, "description_localizations"), f"Invalid locale {locale!r}"))
+        if not 1 <= len(localised) <= MAX_DESCRIPTION:
+            message = f"Description ({locale}) must be between 1 and {MAX_DESCRIPTION} in length."
+            problems.append(((*path, "description_localizations", locale), message))
     return problems
 
 
@@ -144,6 +175,7 @@ def _options_problems(options: list[Json], path: tuple[str, ...]) -> list[Proble
     names = [option.get("name") for option in options]
     if len(names) != len(set(names)):
         problems.append(((*path, "options"), "Option names must be unique"))
+    problems.extend(_localised_name_clashes(options, (*path, "options")))
     seen_optional = False
     for index, option in enumerate(options):
         option_path = (*path, "options", str(index))
@@ -158,6 +190,11 @@ def _options_problems(options: list[Json], path: tuple[str, ...]) -> list[Proble
         if len(choices) > MAX_CHOICES:
             message = f"Must be {MAX_CHOICES} or fewer in length."
             problems.append(((*option_path, "choices"), message))
+        for choice_index, choice in enumerate(choices):
+            for locale, localised in (choice.get("name_localizations") or {}).items():
+                if locale not in LOCALES or not 1 <= len(localised) <= MAX_CHOICE_NAME:
+                    choice_path = (*option_path, "choices", str(choice_index), "name_localizations")
+                    problems.append((choice_path, f"Invalid choice name ({locale})"))
         if choices and option.get("autocomplete"):
             problems.append((option_path, "Autocomplete cannot be used with choices"))
     return problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -44,6 +44,12 @@ class FakeUser:
     bot: bool = False
     accepts_dms: bool = True
     """False: sending this user a direct message fails with 403 / code 50007, as on Discord."""
+    locale: str = "en-US"
+    """The language of the user's Discord (an interaction's ``locale``)."""
+
+    def speaking(self, locale: str) -> FakeUser:
+        """The same user with their Discord set to ``locale`` (``"de"``)."""
+        return replace(self, locale=locale)
 
     @property
     def mention(self) -> str:
@@ -115,15 +121,10 @@ class World:
     """The application owner (shown in /oauth2/applications/@me)."""
     guild: FakeGuild
     users: list[FakeUser] = field(default_factory=list)
-    locales: dict[int, str] = field(default_factory=dict)
-    """Each user's Discord language (the interactions' `locale`); `en-US` unless set."""
 
     @property
     def application_id(self) -> int:
         return self.bot_user.id
-
-    def locale_of(self, user: FakeUser) -> str:
-        return self.locales.get(user.id, "en-US")
 
     def user(self, name: str) -> FakeUser:
         for candidate in [*self.users, self.bot_user]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 
+import bot.discord_app  # noqa: F401 (registers the catalogues of the adapter and the commands)
 from engine.core.i18n import FALLBACK, LANGUAGES, catalogues
 
 ROOT = Path(__file__).resolve().parents[2]

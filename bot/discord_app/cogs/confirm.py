@@ -16,15 +16,19 @@ from typing import Any
 
 import discord
 
+from engine.core import term
+from engine.core.i18n import FALLBACK, word
+
 from ...service import Reply
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
+from ..languages import as_shown, user_language
 from ..slash import SlashCommand, slash_command
 from .base import FeatureCog, cog_of
 
 log = logging.getLogger(__name__)
 
-CHOICE_LABELS = {"confirm": "Confirm", "dismiss": "Cancel"}
+CHOICE_LABELS = {"confirm": term("Confirm", "button"), "dismiss": term("Cancel", "button")}
 CHOICE_STYLES = {"confirm": discord.ButtonStyle.success, "dismiss": discord.ButtonStyle.secondary}
 
 
@@ -32,12 +36,12 @@ class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"mp:(?:ask|preview):(?P<choice>confirm|dismiss):(?P<id>\d+)",
 ):
-    def __init__(self, choice: str, confirmation_id: int) -> None:
+    def __init__(self, choice: str, confirmation_id: int, language: str = FALLBACK) -> None:
         self.choice = choice
         self.confirmation_id = confirmation_id
         super().__init__(
             discord.ui.Button(
-                label=CHOICE_LABELS[choice],
+                label=word(CHOICE_LABELS[choice], language),
                 style=CHOICE_STYLES[choice],
                 custom_id=f"mp:ask:{choice}:{confirmation_id}",
             )
@@ -60,12 +64,14 @@ class ConfirmButton(
             await cog.cancel_click(interaction, self.confirmation_id)
 
 
-def asking(reply: Reply) -> Answer:
-    """The private question `reply` with its Confirm and Cancel buttons."""
+def asking(reply: Reply, interaction: discord.Interaction) -> Answer:
+    """The private question `reply` with its Confirm and Cancel buttons, labelled in the
+    language of the user who asked (`interaction`)."""
     assert reply.confirmation_id is not None, "a question can be confirmed"
+    language = user_language(interaction)
     view = discord.ui.View(timeout=None)
     for choice in CHOICE_LABELS:
-        view.add_item(ConfirmButton(choice, reply.confirmation_id))
+        view.add_item(ConfirmButton(choice, reply.confirmation_id, language))
     return Answer(reply, view=view)
 
 
@@ -114,7 +120,8 @@ class ConfirmationCog(FeatureCog, name="Confirmation"):
 
         async def work() -> Outcome:
             reply = await self.service.cancel(here, user, confirmation_id)
-            await interaction.edit_original_response(content=reply.text, attachments=[], view=None)
+            shown = as_shown(reply, user_language(interaction))
+            await interaction.edit_original_response(content=shown.text, attachments=[], view=None)
             return None
 
         await self.flow.run(interaction, "Cancel button", work)

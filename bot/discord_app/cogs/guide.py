@@ -14,10 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ...commands.words import named_for_discord
 from ...guides import GuidePage, Topic, fold
 from ...service import Reply
 from ..flow import MAX_CHOICE_LENGTH, Answer, Outcome
 from ..identity import channel_of
+from ..languages import user_language
 from ..slash import SlashCommand, slash_command
 from ..texts import help_text
 from .base import FeatureCog, cog_of
@@ -91,6 +93,12 @@ def _choice_name(topic: Topic) -> str:
     return (topic.title if plain else f"{topic.title} ({topic.key})")[:MAX_CHOICE_LENGTH]
 
 
+def _shown(page: GuidePage) -> str:
+    """The page as its reader's Discord names the commands (`/regeln` in German): for the
+    page shown in place of another (the flow does so for every other answer)."""
+    return named_for_discord(page.text, page.lang)
+
+
 class GuideCog(FeatureCog, name="Guide"):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(GuidePageButton)
@@ -120,7 +128,8 @@ class GuideCog(FeatureCog, name="Guide"):
         async def work() -> Outcome:
             if not game and not topic and page == 1:
                 return self.service.game_list()
-            shown = await self.service.guide_page(channel, game, topic, page)
+            language = user_language(interaction)
+            shown = await self.service.guide_page(channel, game, topic, page, lang=language)
             return self._answer(shown)
 
         await self.flow.run(interaction, "/rules", work)
@@ -134,7 +143,9 @@ class GuideCog(FeatureCog, name="Guide"):
         titles: dict[str, str] = {}
 
         async def find() -> list[str]:
-            topics = await self.service.rules_topics(channel, game, typed)
+            topics = await self.service.rules_topics(
+                channel, game, typed, user_language(interaction)
+            )
             titles.update((topic.key, _choice_name(topic)) for topic in topics)
             return [topic.key for topic in topics]
 
@@ -149,7 +160,7 @@ class GuideCog(FeatureCog, name="Guide"):
 
         async def work() -> Outcome:
             shown = await self.service.guide_page(channel, game, topic, page, lang=lang, clamp=True)
-            await interaction.edit_original_response(content=shown.text, view=self._view(shown))
+            await interaction.edit_original_response(content=_shown(shown), view=self._view(shown))
             return None
 
         await self.flow.run(interaction, "guide page button", work)
@@ -163,6 +174,6 @@ class GuideCog(FeatureCog, name="Guide"):
 
     async def help(self, interaction: discord.Interaction) -> None:
         async def work() -> Outcome:
-            return Reply(help_text(self.bot.tree), private=True)
+            return Reply(help_text(self.bot.tree, user_language(interaction)), private=True)
 
         await self.flow.run(interaction, "/help", work)

@@ -16,11 +16,16 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from engine.core import msg, term
+from engine.core.i18n import FALLBACK, word
+
 from ...commands import parse_game_options
+from ...commands.words import named_for_discord
 from ...service import BadRequest, Channel, Reply, Service, User
 from ...service.bots import parse_clock
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
+from ..languages import as_shown, for_user, table_language
 from ..outgoing import post_reply
 from ..slash import SlashCommand, slash_command
 from ..texts import (
@@ -29,6 +34,7 @@ from ..texts import (
     THREADS_IN_TEXT_CHANNELS_ONLY,
     thread_name,
 )
+from ..translator import localised
 from .base import FeatureCog, cog_of
 from .confirm import asking
 
@@ -41,7 +47,12 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_CHOICES = 25
 
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
+LOBBY_LABELS = {
+    "join": term("Join", "button"),
+    "leave": term("Leave", "button"),
+    "start": term("Start", "button"),
+    "cancel": term("Cancel", "button"),
+}
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -65,12 +76,12 @@ class LobbyButton(
 ):
     """A lobby button; its custom id names the table, so it works after any restart."""
 
-    def __init__(self, action: str, table_id: int) -> None:
+    def __init__(self, action: str, table_id: int, language: str = FALLBACK) -> None:
         self.action = action
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label=LOBBY_LABELS[action],
+                label=word(LOBBY_LABELS[action], language),
                 style=LOBBY_STYLES[action],
                 custom_id=f"mp:lobby:{action}:{table_id}",
             )
@@ -89,18 +100,27 @@ class LobbyButton(
         await cog_of(interaction, LobbyCog).clicked(interaction, self.action, self.table_id)
 
 
-def lobby_view(table_id: int) -> discord.ui.View:
+def lobby_view(table_id: int, language: str) -> discord.ui.View:
+    """The lobby's buttons, labelled in the table's `language` (the message is public)."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_LABELS:
-        view.add_item(LobbyButton(action, table_id))
+        view.add_item(LobbyButton(action, table_id, language))
     return view
 
 
 def game_choices(service: Service) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=name, value=key)
-        for name, key in service.game_choices()[:MAX_CHOICES]
-    ]
+    """Each game to pick, `Terra Nova (2–4 players)`, shown in the reader's language."""
+    choices: list[app_commands.Choice[str]] = []
+    for game in service.catalog.all()[:MAX_CHOICES]:
+        info = game.info
+        name = msg(
+            "{game} ({least}–{most} players)",
+            game=info.name,
+            least=info.min_players,
+            most=info.max_players,
+        )
+        choices.append(app_commands.Choice(name=localised(name.english(), name), value=info.key))
+    return choices
 
 
 async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
@@ -114,7 +134,9 @@ async def update_lobby_message(bot: MeepleBot, table_id: int | None) -> None:
         message = bot.get_partial_messageable(int(post.channel_id)).get_partial_message(
             int(post.message_id)
         )
-        await message.edit(content=post.text, view=lobby_view(table_id) if post.open else None)
+        language = await table_language(bot.service, table_id)
+        view = lobby_view(table_id, language) if post.open else None
+        await message.edit(content=named_for_discord(post.text, language), view=view)
     except discord.NotFound:
         log.warning("the lobby message of table %s was deleted; not updating it", table_id)
     except Exception:  # the table changed already: never let its message undo that news
@@ -175,7 +197,8 @@ class LobbyCog(FeatureCog, name="Lobby"):
             await self._remember_lobby(table_id, channel, message)
 
         lobby = Reply(post.text, table_id=table_id)
-        return Answer(lobby, view=lobby_view(table_id), after_post=remember)
+        view = lobby_view(table_id, await table_language(self.service, table_id))
+        return Answer(lobby, view=view, after_post=remember)
 
     async def _remember_lobby(
         self, table_id: int, channel: Channel, message: discord.Message
@@ -198,9 +221,9 @@ class LobbyCog(FeatureCog, name="Lobby"):
         """A new public thread holds the table and its lobby; the channel is told where."""
         parent = interaction.channel
         if isinstance(parent, discord.Thread):
-            raise BadRequest(NO_THREAD_IN_A_THREAD)
+            raise BadRequest(for_user(interaction, NO_THREAD_IN_A_THREAD))
         if not isinstance(parent, discord.TextChannel):
-            raise BadRequest(THREADS_IN_TEXT_CHANNELS_ONLY)
+            raise BadRequest(for_user(interaction, THREADS_IN_TEXT_CHANNELS_ONLY))
         game_name = self.service.check_new_table(game, options)
         try:
             thread = await parent.create_thread(
@@ -210,13 +233,15 @@ class LobbyCog(FeatureCog, name="Lobby"):
                 reason=f"/newgame by {user.name}",
             )
         except discord.Forbidden:
-            raise BadRequest(MAY_NOT_OPEN_THREADS) from None
+            raise BadRequest(for_user(interaction, MAY_NOT_OPEN_THREADS)) from None
         table_channel = Channel(str(thread.id), str(parent.guild.id))
         created = await self.service.create_table(
             table_channel, user, game, options, terms.seed, terms.skip_after, terms.clock
         )
         lobby = await self._lobby_answer(created, table_channel)
-        message = await post_reply(thread, lobby.reply, view=lobby.view, nonce=f"{interaction.id}L")
+        language = await table_language(self.service, created.table_id)
+        shown = as_shown(lobby.reply, language)
+        message = await post_reply(thread, shown, view=lobby.view, nonce=f"{interaction.id}L")
         assert created.table_id is not None
         await self._remember_lobby(created.table_id, table_channel, message)
         return Answer(await self.service.opened_in_thread(user, created.table_id, thread.mention))
@@ -252,10 +277,10 @@ class LobbyCog(FeatureCog, name="Lobby"):
             if table_id is not None:
                 await service.require_open_table(channel, table_id)
             if action == "cancel":  # /abandon: it asks first
-                return asking(await service.ask_abandon(channel, user))
+                return asking(await service.ask_abandon(channel, user), interaction)
             reply = await steps[action](channel, user)
             await update_lobby_message(self.bot, reply.table_id)
             return reply
 
-        what = f"/{action}" if table_id is None else f"{LOBBY_LABELS[action]} button"
+        what = f"/{action}" if table_id is None else f"{LOBBY_LABELS[action].english()} button"
         await self.flow.run(interaction, what, work, changes_table=True)

@@ -21,7 +21,7 @@ class ModerationCog(FeatureCog, name="Moderation"):
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return asking(await self.service.ask_abandon(channel, user))
+            return asking(await self.service.ask_abandon(channel, user), interaction)
 
         await self.flow.run(interaction, "/abandon", work)
 
@@ -29,6 +29,6 @@ class ModerationCog(FeatureCog, name="Moderation"):
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return asking(await self.service.ask_skip(channel, user, str(player.id)))
+            return asking(await self.service.ask_skip(channel, user, str(player.id)), interaction)
 
         await self.flow.run(interaction, "/skip", work)

@@ -32,7 +32,7 @@ class PlayCog(FeatureCog, name="Play"):
             return await service.act(channel, user, action)
 
         async def show_preview() -> Outcome:
-            return asking(await service.preview(channel, user, action))
+            return asking(await service.preview(channel, user, action), interaction)
 
         if preview:
             await self.flow.run(interaction, "/move preview", show_preview)
@@ -82,6 +82,6 @@ class PlayCog(FeatureCog, name="Play"):
         user, channel = user_of(interaction), channel_of(interaction)
 
         async def work() -> Outcome:
-            return asking(await self.service.ask_resign(channel, user))
+            return asking(await self.service.ask_resign(channel, user), interaction)
 
         await self.flow.run(interaction, "/resign", work)

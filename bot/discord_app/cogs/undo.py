@@ -11,15 +11,19 @@ from typing import Any
 
 import discord
 
+from engine.core import term
+from engine.core.i18n import FALLBACK, word
+
 from ...service import Channel, Reply, User
 from ..flow import Answer, Outcome
 from ..identity import channel_of, user_of
+from ..languages import table_language
 from ..slash import SlashCommand, slash_command
 from .base import FeatureCog, cog_of
 
 log = logging.getLogger(__name__)
 
-VOTE_LABELS = {"approve": "Approve", "decline": "Decline"}
+VOTE_LABELS = {"approve": term("Approve", "button"), "decline": term("Decline", "button")}
 VOTE_STYLES = {"approve": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger}
 
 Vote = Callable[[Channel, User, int | None], Awaitable[Reply]]
@@ -29,13 +33,13 @@ class UndoVoteButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"mp:undo:(?P<vote>approve|decline):(?P<table>\d+):(?P<request>\d+)",
 ):
-    def __init__(self, vote: str, table_id: int, request_id: int) -> None:
+    def __init__(self, vote: str, table_id: int, request_id: int, language: str = FALLBACK) -> None:
         self.vote = vote
         self.table_id = table_id
         self.request_id = request_id
         super().__init__(
             discord.ui.Button(
-                label=VOTE_LABELS[vote],
+                label=word(VOTE_LABELS[vote], language),
                 style=VOTE_STYLES[vote],
                 custom_id=f"mp:undo:{vote}:{table_id}:{request_id}",
             )
@@ -55,10 +59,11 @@ class UndoVoteButton(
         await cog.vote_by_button(interaction, self.vote, self.table_id, self.request_id)
 
 
-def undo_view(table_id: int, request_id: int) -> discord.ui.View:
+def undo_view(table_id: int, request_id: int, language: str) -> discord.ui.View:
+    """Approve / Decline under a request, labelled in the table's `language` (it is public)."""
     view = discord.ui.View(timeout=None)
     for vote in VOTE_LABELS:
-        view.add_item(UndoVoteButton(vote, table_id, request_id))
+        view.add_item(UndoVoteButton(vote, table_id, request_id, language))
     return view
 
 
@@ -85,7 +90,8 @@ class UndoCog(FeatureCog, name="Undo"):
             reply = await self.service.request_undo(channel, user, count)
             if reply.undo_request_id is None or reply.table_id is None:
                 return reply  # nobody else to ask: it was taken back at once
-            return Answer(reply, view=undo_view(reply.table_id, reply.undo_request_id))
+            language = await table_language(self.service, reply.table_id)
+            return Answer(reply, view=undo_view(reply.table_id, reply.undo_request_id, language))
 
         await self.flow.run(interaction, "/undo", work, changes_table=True)
 
@@ -99,7 +105,9 @@ class UndoCog(FeatureCog, name="Undo"):
         self, interaction: discord.Interaction, vote: str, table_id: int, request_id: int
     ) -> None:
         step = self.service.approve_undo if vote == "approve" else self.service.decline_undo
-        await self._vote(interaction, f"{VOTE_LABELS[vote]} button", step, (table_id, request_id))
+        await self._vote(
+            interaction, f"{VOTE_LABELS[vote].english()} button", step, (table_id, request_id)
+        )
 
     async def _vote(
         self,

@@ -77,6 +77,7 @@ def _faction(faction: factions.Faction) -> Component:
         key=faction.key,
         title=faction.name,
         aliases=(faction.german,) if faction.german != faction.name else (),
+        term="faction",
         data={
             "faction": faction,
             "colour": faction.colour,

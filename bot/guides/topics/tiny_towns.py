@@ -52,6 +52,7 @@ def _component(card: cards.Card) -> Component:
         key=card.key,
         title=card.name,
         aliases=card.aliases,
+        term="building",
         data={
             "name": card.name,
             "colour": card.colour,
