@@ -1,6 +1,8 @@
 """Discord round trip: a `/move` interaction sent through the loopback Discord stand-in
-until the bot has acknowledged it and until the public move message (text, board, pings)
-has been posted — what a player waits for, through the real discord.py code."""
+until the bot has acknowledged it, until the public move message (its words and pings) has
+been posted — what a player waits for, through the real discord.py code — and until the bot
+has finished the move, its board attached to that message (`discord_done_ms_p50`); the next
+move is sent only then."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def measure_discord(game: Game[Any], seed: int = 13) -> dict[str, float]:
 async def _measure(game: Game[Any], seed: int) -> dict[str, float]:
     acks: list[float] = []
     posts: list[float] = []
+    done: list[float] = []
     patch = pytest.MonkeyPatch()
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(_env_file=None, database_path=Path(folder) / "bench.db")
@@ -60,10 +63,13 @@ async def _measure(game: Game[Any], seed: int) -> dict[str, float]:
                     acks.append((time.perf_counter() - started) * 1000)
                     await newer_message(server, table.channel, before)
                     posts.append((time.perf_counter() - started) * 1000)
+                    await bot.flow.drain(timeout=30)  # the board attached, if the move has one
+                    done.append((time.perf_counter() - started) * 1000)
         finally:
             patch.undo()
     return {
         "discord_ack_ms_p95": percentile(acks, 0.95),
         "discord_ms_p50": statistics.median(posts),
         "discord_ms_p95": percentile(posts, 0.95),
+        "discord_done_ms_p50": statistics.median(done),
     }

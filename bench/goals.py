@@ -81,11 +81,25 @@ def goal_rows(results: dict[str, Any], games: set[str]) -> list[tuple[str, str, 
     return rows
 
 
+#: Figures without a goal shown under a goal's row, because the goal's figure leaves out
+#: what they measure: the act is timed up to its reply's text, and the board follows.
+BESIDE = {
+    "act_over_chess_1k": {
+        "image_after_text_ms_p50": "the board follows the text (ms, p50)",
+    },
+}
+
+
 def goal_table(results: dict[str, Any], games: set[str]) -> str:
-    """Every figure that has a goal, beside it, with ok / OVER / UNDER."""
+    """Every figure that has a goal, beside it, with ok / OVER / UNDER — and under it the
+    figures that complete it (`BESIDE`), without a goal."""
     lines = [f"{'':<16} {'figure':<30} {'value':>10}  {'goal':<9} verdict"]
     for section, figure, value, goal in goal_rows(results, games):
         lines.append(
             f"{section:<16} {figure:<30} {value:>10.3f}  {goal.text():<9} {goal.verdict(value)}"
         )
+        for companion, meaning in BESIDE.get(figure, {}).items():
+            shown = results[section].get(companion)
+            if isinstance(shown, int | float):
+                lines.append(f"{'':<16} {companion:<30} {shown:>10.3f}  {'-':<9} {meaning}")
     return "\n".join(lines)

@@ -57,7 +57,8 @@ async def _measure() -> dict[str, float]:
                 if user is None:
                     continue
                 legal = await table.service.legal_actions(table.channel, user)
-                await table.service.act(table.channel, user, choose_action(rng, legal))
+                reply = await table.service.act(table.channel, user, choose_action(rng, legal))
+                await reply.finished()  # its board drawn, as a transport waits for it
                 acts += 1
     return {
         "rss_mb": peak_rss_mb(),

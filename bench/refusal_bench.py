@@ -40,7 +40,7 @@ async def _measure_refusals(game: Game[Any], seed: int) -> dict[str, float]:
             mover = await table.next_user()
             assert mover is not None, "the game lasts longer than the warm-up"
             legal = await service.legal_actions(channel, mover)
-            await service.act(channel, mover, choose_action(rng, legal))
+            await (await service.act(channel, mover, choose_action(rng, legal))).finished()
         user = await table.next_user()
         assert user is not None
         legal = await service.legal_actions(channel, user)

@@ -1,9 +1,13 @@
 """Service figures: a whole game played through `Service.act` on a real SQLite file.
 
-Each act is the full round trip a player waits for: load the snapshot, run the engine,
-commit the action and the new snapshot, render the board. Between acts, blocks of 1,000
-python-chess random plies are timed (`act_over_chess_1k`); the database's compacted size
-before and after the game gives `db_bytes_per_action`.
+Each act is what a player waits for before reading the move's reply: load the snapshot, run
+the engine, commit the action and the new snapshot, word the reply — its text and pings go
+out then, while the board is drawn in a worker thread. The board is timed apart, from the
+text's reply until the image is ready (`image_after_text_ms_p50`, over the acts that bring
+one: the public board, or the player's own after their part of a round), and waited for
+before anything else is timed, so no drawing overlaps the next act or a chess block.
+Between acts, blocks of 1,000 python-chess random plies are timed (`act_over_chess_1k`); the
+database's compacted size before and after the game gives `db_bytes_per_action`.
 """
 
 from __future__ import annotations
@@ -52,7 +56,8 @@ class BenchTable:
         return self.seats[min(record.to_act)]
 
     async def play(self, seat: int, text: str) -> None:
-        await self.service.act(self.channel, self.seats[seat], text)
+        """Play `text` for `seat`, its board drawn too."""
+        await (await self.service.act(self.channel, self.seats[seat], text)).finished()
 
     async def actions_played(self) -> int:
         """How many actions the table's log holds (the service plays forced ones itself)."""
@@ -134,6 +139,7 @@ def measure_acts(game: Game[Any], seed: int = 11) -> dict[str, float]:
 async def _measure_acts(game: Game[Any], seed: int) -> dict[str, float]:
     rng = Rng(seed=seed)
     acts = Timings()
+    images = Timings()
     chess = Timings()
     async with bench_table(game, seed) as table:
         service, channel = table.service, table.channel
@@ -142,7 +148,12 @@ async def _measure_acts(game: Game[Any], seed: int) -> dict[str, float]:
         while (user := await table.next_user()) is not None:
             text = choose_action(rng, await service.legal_actions(channel, user))
             with acts.timing():
-                await service.act(channel, user, text)
+                reply = await service.act(channel, user, text)
+            drawing = reply.drawing or (reply.personal and reply.personal.drawing)
+            if drawing:
+                with images.timing():
+                    await drawing.image()
+            await reply.finished()
             if len(acts.wall_ms) % ACTS_PER_CHESS_BLOCK == 0:
                 with chess.timing():
                     chess_reference.random_plies(CHESS_BLOCK_PLIES, seed=0)
@@ -161,5 +172,8 @@ async def _measure_acts(game: Game[Any], seed: int) -> dict[str, float]:
         "chess_1k_cpu_ms": chess_1k_cpu_ms,
         "act_over_chess_1k": act_p50 / chess_1k_ms,
         "act_over_chess_1k_cpu": act_cpu_p50 / chess_1k_cpu_ms,
+        "image_after_text_ms_p50": statistics.median(images.wall_ms),
+        "image_after_text_ms_p95": percentile(images.wall_ms, 0.95),
+        "images_measured": len(images.wall_ms),
         "db_bytes_per_action": growth / len(acts.wall_ms),
     }

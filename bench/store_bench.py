@@ -191,7 +191,7 @@ async def _acts_during(
             load = None if kind is None else asyncio.create_task(loads[kind]())
             await asyncio.sleep(0)  # the load is under way
             started = time.perf_counter_ns()
-            await service.act(CHANNEL, user, text)
+            await (await service.act(CHANNEL, user, text)).finished()
             times[kind].append((time.perf_counter_ns() - started) / 1e6)
             if load is not None:
                 load.cancel()

@@ -4,14 +4,15 @@ Each line is `name> /command key:value …`, written as the user `name`: every c
 `bot.commands.COMMANDS`, with the same options as on Discord. Replies are printed; board
 images are saved under BOARD_DIR, each under a name of its own (an image is never
 overwritten, not even after an undo brings back an earlier move number), and their paths
-printed. The state lives in the same SQLite database as the bot's, so a console game
-survives a restart. Its words follow the same settings as Discord's (docs/i18n.md): a table
-reads its language (DEFAULT_LANGUAGE, or what /language set), and `--language` makes every
-user at the keyboard read their own replies in that one. Bots play their turns right after
-the line that made them due (and at start, those that fell due while the console was
-closed), each printed as its own reply.
-`/remind` and `/notify` store their settings there too; reminders are sent by the Discord
-bot only (the console has no clock of its own).
+printed. A move's words come first, as soon as it is stored; its board's path follows when
+the board is drawn (before the next line is read), or a note if it could not be drawn. The
+state lives in the same SQLite database as the bot's, so a console game survives a restart.
+Its words follow the same settings as Discord's (docs/i18n.md): a table reads its language
+(DEFAULT_LANGUAGE, or what /language set), and `--language` makes every user at the keyboard
+read their own replies in that one. Bots play their turns right after the line that made them
+due (and at start, those that fell due while the console was closed), each printed as its own
+reply. `/remind` and `/notify` store their settings there too; reminders are sent by the
+Discord bot only (the console has no clock of its own).
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class ConsoleTable:
 
     async def _show_bot_move(self, move: BotMove) -> None:
         with speaking(await self.service.reader_language(CONSOLE_CHANNEL, User("", "bots"))):
-            self._show(move.reply, None)
+            await self._show(move.reply, None)
 
     async def play_bots(self) -> None:
         """Play every bot turn due now, printing each."""
@@ -132,7 +133,7 @@ class ConsoleTable:
             reply = await dispatch(self.backend, CONSOLE_CHANNEL, user, parse_command(command))
         except BoardChanged as error:
             self.error(error.message)
-            self._show(error.position, user)
+            await self._show(error.position, user)
             return Outcome.REFUSED
         except ServiceError as error:
             self.error(error.message)
@@ -141,7 +142,7 @@ class ConsoleTable:
             await self._log_fault(fault, user, command)
             self.error(str(fault))
             return Outcome.REFUSED
-        self._show(reply, user)
+        await self._show(reply, user)
         return Outcome.DONE
 
     async def language_here(self) -> str:
@@ -167,12 +168,14 @@ class ConsoleTable:
             fault.detail,
         )
 
-    def _show(self, reply: Reply, user: User | None) -> None:
-        self._print(reply, user)
+    async def _show(self, reply: Reply, user: User | None) -> None:
+        await self._print(reply, user)
         if reply.personal is not None:
-            self._print(reply.personal, user)
+            await self._print(reply.personal, user)
 
-    def _print(self, reply: Reply, user: User | None) -> None:
+    async def _print(self, reply: Reply, user: User | None) -> None:
+        """The reply's text and pings at once, then its board: drawn already, or when its
+        drawing is done (a note instead if it could not be drawn), then its file."""
         prefix = (
             say(msg("(only {player} sees this) ", player=user.name))
             if reply.private and user
@@ -182,8 +185,13 @@ class ConsoleTable:
         if reply.mentions:
             pings = " ".join(f"@{mention.name}" for mention in reply.mentions)
             self.say(say(msg("ping: {players}", players=pings)))
-        if reply.image is not None:
-            self._save(reply.image.filename, reply.image.png, msg("board"), msg("the board image"))
+        image = reply.image
+        if reply.drawing is not None:
+            image = await reply.drawing.image()
+            if image is None:
+                self.say(prefix + reply.drawing.failed_note)
+        if image is not None:
+            self._save(image.filename, image.png, msg("board"), msg("the board image"))
         if reply.attachment is not None:
             self._save(
                 reply.attachment.filename, reply.attachment.data, msg("file"), msg("the file")

@@ -7,11 +7,12 @@
    not accept the acknowledgement, nothing is carried out.
 3. The work runs (service calls; the engine and renderer run off the event loop there).
 4. Every outcome is answered: public results are posted in the channel (one message with the
-   words, the board and the pings); private ones (previews, your status, every refusal) only
-   to the user — and a public result's personal part (your own board after your part of a
-   round) takes the place of the private "thinking…" note. A refusal is the service's
-   friendly message; a storage fault (disk full, database busy) "could not save …; nothing
-   changed"; anything unexpected becomes
+   words, the board and the pings — a move's words and pings at once, its board attached to
+   the same message when drawn, in the channel's order: `ordering.py`); private ones
+   (previews, your status, every refusal) only to the user — and a public result's personal
+   part (your own board after your part of a round) takes the place of the private
+   "thinking…" note. A refusal is the service's friendly message; a storage fault (disk
+   full, database busy) "could not save …; nothing changed"; anything unexpected becomes
    "something went wrong, nothing was changed" — each of the last two with a log line.
    A result that is stored but cannot be posted is reported to the user, never redone.
 """
@@ -32,7 +33,8 @@ from ..service.speech import say, speaking
 from ..store import StorageFault
 from .identity import channel_of, user_of
 from .languages import as_shown, for_user, table_language, user_language
-from .outgoing import PostFailed, message_parts, post_reply
+from .ordering import ChannelOrder, Slot
+from .outgoing import PostFailed, message_parts, post_in_order, show_drawing
 from .texts import SOMETHING_WENT_WRONG, not_posted
 
 if TYPE_CHECKING:
@@ -71,6 +73,8 @@ Work = Callable[[], Awaitable[Outcome]]
 class InteractionFlow:
     def __init__(self, bot: MeepleBot) -> None:
         self.bot = bot
+        #: The order of every channel's public posts (shared with the bots' posts).
+        self.order = ChannelOrder()
         self._in_flight: set[asyncio.Task[Any]] = set()
         #: Awaited, in the interaction's own task, after it closed a table (the lobby cog
         #: updates the table's lobby message); a hook must not raise.
@@ -155,12 +159,18 @@ class InteractionFlow:
         if outcome is None:
             return
         answer = outcome if isinstance(outcome, Answer) else Answer(outcome)
+        # The reply's place in its channel's order is taken before anything is awaited.
+        channel = answer.channel or self.channel_for(interaction)
+        slot = None if answer.reply.private else self.order.slot(channel_key(channel))
         if changes_table and answer.reply.table_id is not None:
             self.bot.dispatch(TABLE_CHANGED_EVENT, answer.reply.table_id)
             if answer.reply.closed:
                 for hook in self.when_closed:
                     await hook(answer.reply.table_id)
-        await self._deliver(interaction, what, answer)
+        if slot is None:
+            await self.private(interaction, answer.reply, view=answer.view)
+        else:
+            await self._deliver(interaction, what, answer, channel, slot)
 
     async def suggestions(
         self,
@@ -202,31 +212,47 @@ class InteractionFlow:
             return False
         return True
 
-    async def _deliver(self, interaction: discord.Interaction, what: str, answer: Answer) -> None:
-        if answer.reply.private:
-            await self.private(interaction, answer.reply, view=answer.view)
-            return
-        channel = answer.channel or self.channel_for(interaction)
-        language = await table_language(self.bot.service, answer.reply.table_id)
+    async def _deliver(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        answer: Answer,
+        channel: discord.abc.Messageable,
+        slot: Slot,
+    ) -> None:
+        """Post a public reply in its slot's turn: its text, then the user's personal part
+        (or the "thinking…" note removed), then the board when drawn; the personal part's
+        own board last, outside the channel's order."""
+        personal = answer.reply.personal
+        shown: list[discord.Message | discord.WebhookMessage] = []
+
+        async def after_text(messages: list[discord.Message]) -> None:
+            if answer.after_post is not None:
+                try:
+                    await answer.after_post(messages[-1])
+                except Exception:
+                    log.exception("after posting: %s", describe(interaction, what))
+            if personal is not None:
+                shown.extend(await self._show_private(interaction, personal))
+            elif interaction.type is not discord.InteractionType.component:
+                await self._drop_thinking(interaction)
+
         try:
-            message = await post_reply(
-                channel,
-                as_shown(answer.reply, language),
-                view=answer.view,
-                nonce=str(interaction.id),
-            )
+            async with slot:  # ended whatever fails, also before it is posted in
+                language = await table_language(self.bot.service, answer.reply.table_id)
+                await post_in_order(
+                    slot,
+                    channel,
+                    as_shown(answer.reply, language),
+                    view=answer.view,
+                    nonce=str(interaction.id),
+                    after_text=after_text,
+                )
         except PostFailed as failure:
             await self._post_failed(interaction, what, failure)
             return
-        if answer.after_post is not None:
-            try:
-                await answer.after_post(message)
-            except Exception:
-                log.exception("after posting: %s", describe(interaction, what))
-        if answer.reply.personal is not None:
-            await self.private(interaction, answer.reply.personal)
-        elif interaction.type is not discord.InteractionType.component:
-            await self._drop_thinking(interaction)
+        if personal is not None and personal.drawing is not None and shown:
+            await show_drawing(shown, personal, await personal.drawing.image())
 
     async def private(
         self,
@@ -235,10 +261,25 @@ class InteractionFlow:
         *,
         view: discord.ui.View | None = None,
     ) -> None:
-        """Show `reply` to the acting user only (after the acknowledgement), in their
-        Discord's names of the commands."""
+        """Show `reply` to the acting user only (after the acknowledgement): its text at
+        once, then its board if it is still being drawn."""
+        shown = await self._show_private(interaction, reply, view=view)
+        if reply.drawing is not None and shown:
+            await show_drawing(shown, reply, await reply.drawing.image())
+
+    async def _show_private(
+        self,
+        interaction: discord.Interaction,
+        reply: Reply,
+        *,
+        view: discord.ui.View | None = None,
+    ) -> list[discord.Message | discord.WebhookMessage]:
+        """Post `reply` privately, in the user's Discord's names of the commands, without
+        waiting for a board still being drawn; the messages shown (none if Discord refused:
+        logged)."""
         parts = message_parts(as_shown(reply, user_language(interaction)), with_pings=False)
         fills_thinking = interaction.type is not discord.InteractionType.component
+        shown: list[discord.Message | discord.WebhookMessage] = []
         try:
             for index, chunk in enumerate(parts.chunks):
                 extras: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
@@ -247,13 +288,16 @@ class InteractionFlow:
                     extras["view"] = view
                 if index == 0 and fills_thinking:
                     extras["attachments"] = files
-                    await interaction.edit_original_response(content=chunk, **extras)
+                    shown.append(await interaction.edit_original_response(content=chunk, **extras))
                     continue
                 if files:
                     extras["files"] = files
-                await interaction.followup.send(chunk, ephemeral=True, **extras)
+                shown.append(
+                    await interaction.followup.send(chunk, ephemeral=True, wait=True, **extras)
+                )
         except Exception:  # a lost connection as much as a Discord refusal: log, never raise
             log.exception("could not answer privately: %s", describe(interaction, reply.text[:80]))
+        return shown
 
     async def _drop_thinking(self, interaction: discord.Interaction) -> None:
         """Remove the private "thinking…" note once the public message is out."""
@@ -277,7 +321,7 @@ class InteractionFlow:
             failure.reply.table_id,
             describe(interaction, what),
         )
-        reply = failure.reply
+        reply = await failure.reply.finished()
         text = for_user(interaction, not_posted(failure.error.status)) + reply.text
         await self.private(
             interaction,
@@ -338,6 +382,13 @@ class InteractionFlow:
             return await self.bot.service.open_table_id(channel_of(interaction))
         except Exception:
             return None
+
+
+def channel_key(channel: discord.abc.Messageable) -> int:
+    """The id a channel's posts are ordered by (every channel the bot posts in has one)."""
+    key = getattr(channel, "id", None)
+    assert isinstance(key, int), f"a channel without an id: {channel!r}"
+    return key
 
 
 def describe(interaction: discord.Interaction, what: str) -> str:

@@ -14,7 +14,17 @@ from .errors import (
     WrongStage,
 )
 from .listings import ListingStyle
-from .model import Attachment, BoardImage, Channel, LobbyPost, Mention, Reply, TableSummary, User
+from .model import (
+    Attachment,
+    BoardImage,
+    Channel,
+    Drawing,
+    LobbyPost,
+    Mention,
+    Reply,
+    TableSummary,
+    User,
+)
 from .records import ReplayJob
 from .service import Service
 
@@ -25,6 +35,7 @@ __all__ = [
     "BoardChanged",
     "BoardImage",
     "Channel",
+    "Drawing",
     "GameCatalog",
     "ListingStyle",
     "LobbyPost",

@@ -16,6 +16,9 @@ message per move, with a picture only when it shows something new.
 
 Actions the service played automatically after the move (forced ones, standing answers)
 follow in the same message, each saying so.
+
+The reply is made as soon as its text is: its board (public or the player's own) is being
+drawn in a worker thread meanwhile (`Reply.drawing`), and the transport adds it when ready.
 """
 
 from __future__ import annotations
@@ -86,7 +89,7 @@ class AnnounceService(AutomaticService):
         owed &= set(final.to_act) - ({first.seat} if first.kind == "move" else set())
         return Reply(
             text,
-            image=await self._image(ctx, final.state, None, last.number) if news else None,
+            drawing=self._drawing(ctx, final.state, None, last.number) if news else None,
             mentions=others(ctx.mentions(owed), first.user),
             table_id=ctx.table.id,
             table_version=last.version,
@@ -113,7 +116,7 @@ class AnnounceService(AutomaticService):
         own = None
         if first.kind == "move" and not first.automatic and first.bot_level is None:
             with speaking(reader):
-                own = await self._own_board(ctx, first, last)
+                own = self._own_board(ctx, first, last)
         return Reply(
             "\n".join(clip(line) for line in lines),
             table_id=ctx.table.id,
@@ -121,7 +124,7 @@ class AnnounceService(AutomaticService):
             personal=own,
         )
 
-    async def _own_board(self, ctx: TableContext, first: Step, last: Step) -> Reply:
+    def _own_board(self, ctx: TableContext, first: Step, last: Step) -> Reply:
         """What the player of `first` reads alone: their own board after it, what it did in
         their game, and the game's summary for them."""
         seat, state = first.seat, last.played.state
@@ -129,7 +132,7 @@ class AnnounceService(AutomaticService):
         lines = self._lines_of(ctx, mine) + [say(line) for line in ctx.game.summary(state, seat)]
         return Reply(
             fit_lines([say(msg("Your board after your move:"))], lines, [], more_events),
-            image=await self._image(ctx, state, seat, last.number),
+            drawing=self._drawing(ctx, state, seat, last.number),
             private=True,
             table_id=ctx.table.id,
         )

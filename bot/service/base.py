@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -18,7 +18,7 @@ from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .bot_policy import ROBOT, drawable_marks
 from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import BadRequest, NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
-from .model import BoardImage, Channel, Mention, User
+from .model import BoardImage, Channel, Drawing, Mention, User
 from .progress import RoundProgress
 from .speech import say, speaking
 from .texts import as_sentence, clip, hours_message, ranking_line, scores_line, who
@@ -135,6 +135,16 @@ class ServiceBase:
         self.default_language = default_language
         #: The language last remembered for each user (languages.py), to skip needless writes.
         self._remembered: dict[str, str] = {}
+        #: The actions of one channel, one at a time from reading the table to the reply's
+        #: text, so that replies come out in the order the actions were stored (`in_turn`).
+        self._channel_turns = KeyedLocks()
+
+    def _in_turn(self, channel_id: str) -> AbstractAsyncContextManager[None]:
+        """Hold the channel's turn: an action that changes its table holds it from reading
+        the table until its reply's text is made (the board is drawn after), so two quick
+        actions in a channel reply in the order they were stored — and their transports,
+        posting in that order, show each board under its own move (Discord: `ordering.py`)."""
+        return self._channel_turns.hold(channel_id)
 
     # -- languages ------------------------------------------------------------------------
 
@@ -346,8 +356,13 @@ class ServiceBase:
         except Exception:
             log.exception("could not render %s table %s at move %s", key, ctx.table.id, move)
             return None
-        suffix = ("" if viewer is None else f"-seat{viewer + 1}") + (f"-{tag}" if tag else "")
-        return BoardImage(f"{ctx.table.id}-{move}{suffix}.png", png)
+        return BoardImage(image_name(ctx, viewer, move, tag), png)
+
+    def _drawing(self, ctx: TableContext, state: Any, viewer: int | None, move: int) -> Drawing:
+        """`_image`, started now in a worker thread and not waited for: a move's reply goes
+        out with its text while its board is drawn."""
+        task = asyncio.ensure_future(self._image(ctx, state, viewer, move))
+        return Drawing(task, image_name(ctx, viewer, move))
 
     # -- describing a position ------------------------------------------------------------
 
@@ -390,6 +405,34 @@ class ServiceBase:
     @staticmethod
     def _event_lines(ctx: TableContext, events: Iterable[Message | str]) -> list[str]:
         return [f"• {as_sentence(say(event), ctx.names)}" for event in events]
+
+
+def image_name(ctx: TableContext, viewer: int | None, move: int, tag: str = "") -> str:
+    """`12-34.png`: table 12's public board after action 34 (`-seat2` a seat's own, `-<tag>`
+    a preview's)."""
+    suffix = ("" if viewer is None else f"-seat{viewer + 1}") + (f"-{tag}" if tag else "")
+    return f"{ctx.table.id}-{move}{suffix}.png"
+
+
+class KeyedLocks:
+    """An asyncio lock per key, kept only while somebody holds or awaits it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
 
 
 def waiting_text(ctx: TableContext, progress: RoundProgress, when: Message | str = "") -> str:

@@ -363,6 +363,12 @@ class BotService(PlayService):
             text = await self._engine(
                 choose_turn, game, state, seat, level, table.seed, table.move_count
             )
+        async with self._in_turn(table.channel_id):
+            return await self._play_bot_text(ctx, turn, text)
+
+    async def _play_bot_text(self, ctx: TableContext, turn: BotTurn, text: str) -> BotMove | None:
+        """Store and announce the bot's chosen `text` for `turn` (None: the table moved on)."""
+        table, seat, level = ctx.table, turn.seat, turn.level
         played = await self._engine(self._play_text, ctx, seat, text)
         record = ctx.by_seat(seat)
         note: Message | str = ""

@@ -4,11 +4,16 @@ Transports (the console, Discord) turn their events into `User` and `Channel`, a
 into a message: its text, an optional PNG, pings for `mentions`, and `private` replies only
 for the asking user (an ephemeral message on Discord); a public reply may carry a `personal`
 one for the acting user alone.
+
+A reply to a move comes as soon as the move is stored, its board still being drawn: its
+`drawing` (a `Drawing`) gives the image when it is ready, and the transport shows the text at
+once and adds the image then (`docs/architecture.md`, "Text first, the board when drawn").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from .names import clean_name
@@ -54,6 +59,27 @@ class BoardImage:
     png: bytes
 
 
+class Drawing:
+    """A board image being drawn in a worker thread, started when its reply was made.
+
+    `image()` waits for it: the PNG, or None if drawing failed (the service has logged why;
+    the move stands). `failed_note` is what the transport adds to the reply's text then, so
+    that the players know the picture is missing and how to see the board."""
+
+    failed_note = "(The board picture could not be drawn this time; /board shows the position.)"
+
+    def __init__(self, task: asyncio.Future[BoardImage | None], filename: str) -> None:
+        self._task = task
+        #: The name the image will have (`<table>-<move>.png`).
+        self.filename = filename
+
+    async def image(self) -> BoardImage | None:
+        return await asyncio.shield(self._task)
+
+    def __repr__(self) -> str:
+        return f"Drawing({self.filename!r}, done={self._task.done()})"
+
+
 @dataclass(frozen=True, slots=True)
 class Attachment:
     """A file other than the board image: a game's record (text) or its replay (GIF)."""
@@ -83,6 +109,18 @@ class Reply:
     #: What the acting user alone reads besides this public reply (their own board after a
     #: part of a round); transports show it privately (Discord: an ephemeral message).
     personal: Reply | None = None
+    #: The board still being drawn (a move's reply, `image` None): show the text at once,
+    #: then add the image when `drawing.image()` gives it.
+    drawing: Drawing | None = None
+
+    async def finished(self) -> Reply:
+        """This reply once its board (and its personal part's) is drawn: `image` set (None if
+        drawing failed), no `drawing` left — for a transport that shows it all at once."""
+        personal = None if self.personal is None else await self.personal.finished()
+        if self.drawing is None and personal is self.personal:
+            return self
+        image = self.image if self.drawing is None else await self.drawing.image()
+        return replace(self, image=image, drawing=None, personal=personal)
 
 
 @dataclass(frozen=True, slots=True)

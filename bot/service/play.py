@@ -66,7 +66,16 @@ class PlayService(AnnounceService):
 
         With `expected_version` (from a preview's reply) the move is only played on the very
         position that was previewed; otherwise BoardChanged shows the new one.
+
+        The reply comes once the move is stored, with its text; its board is still being
+        drawn (`Reply.drawing`).
         """
+        async with self._in_turn(channel.id):
+            return await self._act(channel, user, text, expected_version)
+
+    async def _act(
+        self, channel: Channel, user: User, text: str, expected_version: int | None
+    ) -> Reply:
         for attempt in range(1, MOVE_ATTEMPTS + 1):
             ctx, seat, played = await self._try(channel, user, text)
             if expected_version is not None and expected_version != ctx.table.version:
@@ -113,11 +122,13 @@ class PlayService(AnnounceService):
     ) -> Reply:
         """Give up for good; what that means for the seat is the game's rule. Transports ask
         for a confirmation first (`ask_resign`), whose table version is `expected_version`."""
-        ctx = await self._context(channel)
-        seat = await self._resigning_seat(ctx, user)
-        require_version(ctx, expected_version, "resign")
-        played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
-        return await self._saved(ctx, await self._save(ctx, user, seat, "resign", "resign", played))
+        async with self._in_turn(channel.id):
+            ctx = await self._context(channel)
+            seat = await self._resigning_seat(ctx, user)
+            require_version(ctx, expected_version, "resign")
+            played = await self._engine(self._play, ctx, lambda state: ctx.game.resign(state, seat))
+            step = await self._save(ctx, user, seat, "resign", "resign", played)
+            return await self._saved(ctx, step)
 
     async def _resigning_seat(self, ctx: TableContext, user: User) -> int:
         """The user's seat, if they may resign now; a refusal otherwise."""
@@ -146,14 +157,18 @@ class PlayService(AnnounceService):
         """Skip an absent player the table waits for (creator or moderator; the game's rule),
         once the table has waited for them its skip time or is stalled. Transports ask for
         a confirmation first (`ask_skip`), whose table version is `expected_version`."""
-        ctx = await self._context(channel)
-        target = await self._skipped_player(ctx, user, player)
-        require_version(ctx, expected_version, "skip")
-        assert target.seat is not None
-        skipped = target.seat
-        played = await self._engine(self._play, ctx, lambda state: ctx.game.skip(state, skipped))
-        step = await self._save(ctx, user, skipped, "skip", f"skip {target.display_name}", played)
-        return await self._saved(ctx, step)
+        async with self._in_turn(channel.id):
+            ctx = await self._context(channel)
+            target = await self._skipped_player(ctx, user, player)
+            require_version(ctx, expected_version, "skip")
+            assert target.seat is not None
+            skipped = target.seat
+            played = await self._engine(
+                self._play, ctx, lambda state: ctx.game.skip(state, skipped)
+            )
+            text = f"skip {target.display_name}"
+            step = await self._save(ctx, user, skipped, "skip", text, played)
+            return await self._saved(ctx, step)
 
     async def _skipped_player(self, ctx: TableContext, user: User, player: str) -> SeatRecord:
         """The seat `user` may skip now as `player`; a refusal otherwise."""

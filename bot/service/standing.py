@@ -28,6 +28,10 @@ class StandingService(AnnounceService):
         """/standing: without `answer`, your game's standing answers and which you have set;
         with `answer` and `on` (true or false), set or clear it — and if its question is asked
         of you now, it is answered at once (a public reply, with the confirmation for you)."""
+        async with self._in_turn(channel.id):
+            return await self._standing(channel, user, answer, on)
+
+    async def _standing(self, channel: Channel, user: User, answer: str, on: str) -> Reply:
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         offered = ctx.game.info.standing_answers

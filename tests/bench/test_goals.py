@@ -36,3 +36,14 @@ def test_the_table_shows_each_figure_with_a_goal_beside_it() -> None:
     lines = goal_table(results, GAMES).splitlines()
     assert lines[1].split() == ["tiny-towns", "playout_over_chess", "0.520", "≥", "1", "UNDER"]
     assert lines[2].split() == ["memory", "rss_mb", "120.000", "≤", "150", "ok"]
+
+
+def test_the_board_after_the_text_is_shown_under_the_act_without_a_goal() -> None:
+    """`act_over_chess_1k` times the act up to its reply's text: the board's time after it
+    stands under it, plainly without a goal."""
+    results = {"tiny-towns": {"act_over_chess_1k": 0.12, "image_after_text_ms_p50": 9.5}}
+    lines = goal_table(results, GAMES).splitlines()
+    assert lines[1].split() == ["tiny-towns", "act_over_chess_1k", "0.120", "≤", "0.15", "ok"]
+    assert lines[2].split()[:3] == ["image_after_text_ms_p50", "9.500", "-"]
+    assert "the board follows the text" in lines[2]
+    assert len(lines) == 3

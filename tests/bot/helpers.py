@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
 from bot.console import run_console
-from bot.service import Channel, GameCatalog, Service, User
+from bot.service import Channel, GameCatalog, Reply, Service, User
 from bot.store.values import stored_state
 from engine.core import OptionValue
 from tests.support.pile_game import PileGame
@@ -38,6 +38,11 @@ def drawn_view(png: bytes) -> dict[str, Any]:
     assert png.startswith(FAKE_PNG_HEADER)
     data: dict[str, Any] = json.loads(png[len(FAKE_PNG_HEADER) :])["view"]
     return data
+
+
+async def played(reply: Awaitable[Reply]) -> Reply:
+    """A move's reply once its board is drawn (`Reply.finished`): the text comes first."""
+    return await (await reply).finished()
 
 
 class ManualClock:

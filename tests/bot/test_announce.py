@@ -28,6 +28,7 @@ from tests.bot.helpers import (
     ManualClock,
     drawn_view,
     fake_renderer,
+    played,
     set_position,
     start_game,
 )
@@ -62,7 +63,7 @@ async def test_a_part_of_a_round_is_one_line_and_the_players_own_board(service: 
     first, second, third = await open_table(service, "tiny-towns", {"monuments": "false"})
     resource = (await state_now(service)).resource
 
-    placed = await service.act(CHANNEL, first, f"place {resource} A1")
+    placed = await played(service.act(CHANNEL, first, f"place {resource} A1"))
 
     assert placed.text == (
         f"{first.name}: place {resource} A1. Waiting for {first.name}, {second.name} and "
@@ -85,9 +86,10 @@ async def test_the_round_posts_its_public_board_once_it_is_complete(service: Ser
     resource = (await state_now(service)).resource
 
     parts = [
-        await service.act(CHANNEL, user, f"place {resource} B2; done") for user in (first, second)
+        await played(service.act(CHANNEL, user, f"place {resource} B2; done"))
+        for user in (first, second)
     ]
-    last = await service.act(CHANNEL, third, f"place {resource} B2; done")
+    last = await played(service.act(CHANNEL, third, f"place {resource} B2; done"))
 
     assert all(reply.image is None and reply.personal is not None for reply in parts)
     assert parts[1].text.endswith(
@@ -113,7 +115,7 @@ async def test_a_whole_tiny_towns_game_posts_one_public_board_per_round(service:
             action = choose_action(chooser, TOWNS.legal_actions(state, seat))
             state, _ = TOWNS.apply(state, seat, action)
             turn.append(action)
-        replies.append(await service.act(CHANNEL, seated[seat], "; ".join(turn)))
+        replies.append(await played(service.act(CHANNEL, seated[seat], "; ".join(turn))))
 
     final = await state_now(service)
     public = [reply for reply in replies if reply.image is not None]
@@ -133,7 +135,7 @@ async def test_an_exchange_alone_posts_words_and_no_board(service: Service) -> N
     await set_position(service, state, seated)
     mover = seated[state.current]
 
-    exchanged = await service.act(CHANNEL, mover, "exchange 1")
+    exchanged = await played(service.act(CHANNEL, mover, "exchange 1"))
 
     assert exchanged.image is None and exchanged.personal is None
     player = (await state_now(service)).seats[state.current]
@@ -143,7 +145,7 @@ async def test_an_exchange_alone_posts_words_and_no_board(service: Service) -> N
     assert (
         f"{mover.name} (" in exchanged.text and f"{player.money} money · power " in exchanged.text
     )
-    built = await service.act(CHANNEL, mover, f"pass {min(state.offer)}")
+    built = await played(service.act(CHANNEL, mover, f"pass {min(state.offer)}"))
     assert built.image is not None
 
 
@@ -169,7 +171,7 @@ async def box_in_the_second_player(service: Service) -> tuple[list[User], str]:
 async def test_a_boxed_in_player_passes_without_being_waited_for(service: Service) -> None:
     (first, second, third), turn = await box_in_the_second_player(service)
 
-    reply = await service.act(CHANNEL, first, turn)
+    reply = await played(service.act(CHANNEL, first, turn))
 
     assert f"{second.name}: pass — played for them: none of their figures can move." in reply.text
     assert f"• {second.name} cannot move a figure and passes" in reply.text

@@ -93,10 +93,23 @@ async def test_two_processes_moving_at_once(two_services: tuple[Service, Service
 
 
 async def test_two_moves_at_once_through_one_connection(
-    two_services: tuple[Service, Service],
+    two_services: tuple[Service, Service], clock: ManualClock
 ) -> None:
+    """Two services on one store (one SQLite connection) race at the commit."""
     first, _ = two_services
-    await _moves_at_once(first, first)
+    await _moves_at_once(first, alongside(first, clock))
+
+
+async def test_one_service_plays_a_channels_moves_in_turn(service: Service) -> None:
+    """A service plays a channel's actions one at a time (`ServiceBase._in_turn`), so of two
+    moves sent to it at once the second is played on the position after the first."""
+    await _moves_at_once(service, service)
+
+
+def alongside(service: Service, clock: ManualClock) -> Service:
+    """Another service on the same store: an action of its own races `service`'s in the same
+    channel, as another process's would (a service plays a channel's actions in turn)."""
+    return Service(service.store, games=service.catalog, renderer=fake_renderer, clock=clock)
 
 
 class GatedVotes(UndoStore):
@@ -196,7 +209,8 @@ async def test_a_move_overtaken_by_another_players_move_is_played_on_the_new_pos
     interrupted: Store, clock: ManualClock
 ) -> None:
     service, (first, second, _), resource = await open_towns(interrupted, clock)
-    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+    other = alongside(service, clock)
+    interrupted.actions.interloper = lambda: other.act(CHANNEL, second, f"place {resource} B2")
 
     reply = await service.act(CHANNEL, first, f"place {resource} A1")
 
@@ -220,7 +234,8 @@ async def test_a_move_no_longer_legal_on_the_new_position_is_refused_as_usual(
     interrupted: Store, clock: ManualClock
 ) -> None:
     service, (first, _, _), resource = await open_towns(interrupted, clock)
-    interrupted.actions.interloper = lambda: service.act(CHANNEL, first, f"place {resource} A1")
+    other = alongside(service, clock)
+    interrupted.actions.interloper = lambda: other.act(CHANNEL, first, f"place {resource} A1")
 
     with pytest.raises(RulesError) as refusal:
         await service.act(CHANNEL, first, f"place {resource} C3")
@@ -238,7 +253,8 @@ async def test_a_confirmed_preview_is_played_only_on_the_position_previewed(
 ) -> None:
     service, (first, second, _), resource = await open_towns(interrupted, clock)
     preview = await service.preview(CHANNEL, first, f"place {resource} A1")
-    interrupted.actions.interloper = lambda: service.act(CHANNEL, second, f"place {resource} B2")
+    other = alongside(service, clock)
+    interrupted.actions.interloper = lambda: other.act(CHANNEL, second, f"place {resource} B2")
 
     with pytest.raises(BoardChanged) as changed:
         await service.act(

@@ -34,6 +34,7 @@ from tests.bot.helpers import (
     drawn_view,
     fake_renderer,
     pile_catalog,
+    played,
     start_table,
 )
 from tests.support.pile_game import PileGame
@@ -61,11 +62,11 @@ async def test_a_whole_game_from_opening_to_final_scores(service: Service) -> No
     start = await service.start(CHANNEL, ALICE)
     first, second = (ALICE, BOB) if start.mentions[0].user_id == ALICE.id else (BOB, ALICE)
     assert start.image is not None and start.image.filename.endswith("-0.png")
-    reply = await service.act(CHANNEL, first, "take 3")
+    reply = await played(service.act(CHANNEL, first, "take 3"))
     assert reply.text.splitlines()[:2] == [f"{first.name}: take 3", f"• {first.name} takes 3"]
     assert [m.user_id for m in reply.mentions] == [second.id]
     assert reply.image is not None and drawn_view(reply.image.png)["pile"] == 2
-    final = await service.act(CHANNEL, second, "take 2")
+    final = await played(service.act(CHANNEL, second, "take 2"))
     assert "Game over" in final.text
     assert f"Final scores: {first.name} 3, {second.name} 2" in final.text
     assert f"Ranking: 1. {first.name} (3) · 2. {second.name} (2)" in final.text
@@ -304,7 +305,7 @@ async def test_a_failed_drawing_never_loses_the_move(store: Store, clock: Manual
 
     service = Service(store, games=pile_catalog(), renderer=broken, clock=clock)
     (solo,) = await start_table(service, [ALICE])
-    reply: Reply = await service.act(CHANNEL, solo, "take 2")
+    reply: Reply = await played(service.act(CHANNEL, solo, "take 2"))
     assert reply.image is None and "alice: take 2" in reply.text
     assert await _pile(service) == 8
     assert re.search(r"Waiting for alice", reply.text)

@@ -25,6 +25,7 @@ from tests.bot.helpers import (
     ManualClock,
     drawn_view,
     fake_renderer,
+    played,
 )
 
 GAME = TinyTowns()
@@ -81,7 +82,7 @@ async def test_a_kept_monument_is_secret_everywhere_but_for_its_keeper(towns: Se
     first, second, third = await open_towns(towns, monuments=True)
     card = (await state_now(towns)).towns[0].dealt[1]
 
-    kept = await towns.act(CHANNEL, first, f"keep {CARDS[card].name}")
+    kept = await played(towns.act(CHANNEL, first, f"keep {CARDS[card].name}"))
 
     # A part of the round: one line for the channel, the keeper's own board for them alone.
     assert kept.text == (
@@ -188,9 +189,9 @@ async def test_the_public_image_is_the_same_whichever_card_was_kept(
     for index, channel in enumerate((CHANNEL, Channel("chan-2", CHANNEL.guild_id))):
         seated = await open_towns(service, monuments=True, channel=channel)
         dealt = [town.dealt for town in (await state_now(service, channel)).towns]
-        first = await service.act(channel, seated[0], f"keep {dealt[0][index]}")
-        await service.act(channel, seated[1], f"keep {dealt[1][0]}")
-        moved = await service.act(channel, seated[2], f"keep {dealt[2][0]}")
+        first = await played(service.act(channel, seated[0], f"keep {dealt[0][index]}"))
+        await played(service.act(channel, seated[1], f"keep {dealt[1][0]}"))
+        moved = await played(service.act(channel, seated[2], f"keep {dealt[2][0]}"))
         assert moved.image is not None and first.personal is not None
         images.append(moved.image.png)
         assert first.personal.image is not None and first.personal.image.png != moved.image.png

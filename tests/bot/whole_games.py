@@ -70,7 +70,9 @@ class WholeGame:
         return self.service.catalog.get(table.game_key).load_state(table.state_json)
 
     async def see(self, reply: Reply, audience: User | None) -> None:
-        """Check `reply` as its readers see it, and its personal part as its user does."""
+        """Check `reply` as its readers see it, and its personal part as its user does —
+        with their boards, once drawn."""
+        reply = await reply.finished()
         self.replies += 1
         state = await self.state()
         self.check(Seen(reply, None if not reply.private else audience, state))

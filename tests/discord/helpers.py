@@ -140,9 +140,14 @@ async def wait_for_log(caplog: pytest.LogCaptureFixture, text: str, timeout: flo
             await asyncio.sleep(0.01)
 
 
-async def check_images(handle: InteractionHandle, posted: RecordedMessage, expected: Image) -> None:
-    """The board a move brought: the public one in the channel message, or — for a part of a
-    simultaneous round — the mover's own, privately, in place of the "thinking…" note."""
+async def check_images(
+    bot: MeepleBot, handle: InteractionHandle, posted: RecordedMessage, expected: Image
+) -> None:
+    """The board a move brought, once the bot has finished the move (its text is posted
+    first, its board attached when drawn): the public one in the channel message, or — for a
+    part of a simultaneous round — the mover's own, privately, in place of the "thinking…"
+    note."""
+    await bot.flow.drain(timeout=30)
     if expected == "personal":
         assert not posted.files
         own = await handle.original_message()

@@ -83,7 +83,7 @@ async def test_a_whole_game_from_newgame_to_the_final_scores(
         posted = await newer_message(discord_server, table.channel, before)
         assert posted.content.startswith(f"{user.name.title()}: {turn[0]}")
         image = image_for(game, state, after, seat)
-        await check_images(handle, posted, image)
+        await check_images(bot, handle, posted, image)
         images.append(image)
         newly_owed = sorted(game.to_act(after) - set(record.to_act))
         assert posted.mentioned_user_ids == [table.seats[s].id for s in newly_owed]

@@ -58,7 +58,7 @@ async def test_a_whole_advanced_game_from_newgame_to_the_final_scores(
         posted = await newer_message(discord_server, table.channel, before)
         assert posted.content.startswith(f"{user.name.title()}: {turn[0]}")
         images.append(image_for(game, state, after, seat))
-        await check_images(handle, posted, images[-1])
+        await check_images(bot, handle, posted, images[-1])
         newly_owed = sorted(game.to_act(after) - set(record.to_act))
         assert posted.mentioned_user_ids == [table.seats[s].id for s in newly_owed]
         assert not names_a_deck_card(posted.content, after), posted.content

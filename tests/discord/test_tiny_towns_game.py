@@ -124,7 +124,7 @@ async def test_a_whole_tiny_towns_game_with_monuments_from_newgame_to_the_final_
         hidden = secrets(after, everyone)
         assert not any(word in posted.content for word in hidden), posted.content
         image = image_for(game, state, after, seat)
-        await check_images(handle, posted, image)
+        await check_images(bot, handle, posted, image)
         if image == "personal":  # one line (and a monument built); their board only for them
             lines = posted.content.splitlines()
             assert len(lines) == 1 or "builds their monument" in lines[1], lines

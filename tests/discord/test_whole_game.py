@@ -51,7 +51,7 @@ async def test_a_whole_terra_nova_game_from_newgame_to_the_final_scores(
         assert (await handle.response()).ephemeral
         posted = await newer_message(discord_server, table.channel, before)
         assert posted.content.startswith(f"{table.seats[seat].name.title()}: {turn[0]}")
-        await check_images(handle, posted, image_for(game, start, state, seat))
+        await check_images(bot, handle, posted, image_for(game, start, state, seat))
         if not game.is_over(state):
             assert game.summary(state, None)[0] in posted.content  # what is left of the turn
             shown.append(posted.content)

@@ -21,7 +21,7 @@ from ...service.bot_runner import BotRunner
 from ...service.bots import BotMove
 from ..flow import Outcome
 from ..identity import channel_of, user_of
-from ..outgoing import post_reply
+from ..outgoing import post_in_order
 from ..slash import SlashCommand, slash_command
 from .base import FeatureCog
 from .lobby import update_lobby_message
@@ -70,10 +70,15 @@ class BotsCog(FeatureCog, name="Bots"):
         await super().cog_unload()
 
     async def _post(self, move: BotMove) -> None:
+        """Post a bot's move in its channel's order: the text, then the board when drawn."""
         channel = self.bot.get_partial_messageable(int(move.channel_id))
-        await post_reply(channel, move.reply)
-        if move.reply.table_id is not None:  # the reminders (and the runner) look again
-            self.bot.dispatch("meeple_table_changed", move.reply.table_id)
+        slot = self.bot.flow.order.slot(channel.id)
+
+        async def after_text(_: list[discord.Message]) -> None:
+            if move.reply.table_id is not None:  # the reminders (and the runner) look again
+                self.bot.dispatch("meeple_table_changed", move.reply.table_id)
+
+        await post_in_order(slot, channel, move.reply, after_text=after_text)
 
     @commands.Cog.listener()
     async def on_meeple_table_changed(self, table_id: int) -> None:
