@@ -1,5 +1,5 @@
 """`python -m bot`: the Discord bot when DISCORD_TOKEN is set, otherwise the console table.
-`python -m bot console [--script FILE] [--strict]` always starts the console;
+`python -m bot console [--script FILE] [--strict] [--language de]` always starts the console;
 `python -m bot sync` syncs the slash commands with Discord (to DEV_GUILD_ID if set);
 `python -m bot migrate-store --from sqlite:///data/meeple.db --to postgresql://…` copies the
 whole store into an empty database (docs/deploy.md).
@@ -12,6 +12,8 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+
+from engine.core.i18n import LANGUAGES
 
 from .allocator import tune_allocator
 from .config import Settings
@@ -31,6 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--script", type=Path, help="run the lines of FILE, then exit")
     console.add_argument(
         "--strict", action="store_true", help="with --script: stop at the first refused line"
+    )
+    console.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the language each user reads their own replies in (default: the table's)",
     )
     commands.add_parser(
         "sync",
@@ -84,7 +91,10 @@ async def _run(
         return await serve(settings, games=games, renderer=renderer)
     script: Path | None = getattr(args, "script", None)
     strict: bool = getattr(args, "strict", False)
-    return await run_console(settings, script=script, strict=strict, games=games, renderer=renderer)
+    language: str | None = getattr(args, "language", None)
+    return await run_console(
+        settings, script=script, strict=strict, language=language, games=games, renderer=renderer
+    )
 
 
 async def migrate_store(source_url: str, target_url: str) -> int:

@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engine.core.i18n import FALLBACK, LANGUAGES, language_of
+
 from .store.dialect import DatabaseTarget
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -33,6 +35,19 @@ class Settings(BaseSettings):
     bot_delay_seconds: float = Field(default=3.0, ge=0, le=600)
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
+    #: The language of tables nobody chose one for (`/language` changes a table's or a
+    #: server's), and of the console's replies: one of `engine.core.i18n.LANGUAGES`.
+    default_language: str = FALLBACK
+
+    @field_validator("default_language", mode="before")
+    @classmethod
+    def _known_language(cls, value: object) -> object:
+        if isinstance(value, str):
+            language = language_of(value)
+            if language is None:
+                raise ValueError(f"not a language of the bot ({', '.join(LANGUAGES)}): {value!r}")
+            return language
+        return value
 
     @field_validator("database_url")
     @classmethod

@@ -34,6 +34,7 @@ from .cogs import (
     ConfirmationCog,
     GuideCog,
     InfoCog,
+    LanguagesCog,
     LobbyCog,
     ModerationCog,
     PlayCog,
@@ -63,6 +64,7 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     RatingsCog,
     ModerationCog,
     RemindersCog,
+    LanguagesCog,
     GuideCog,
 )
 
@@ -152,7 +154,11 @@ class MeepleBot(commands.Bot):
                 )
                 self._owns_store = True
             self._service = Service(
-                self._store, games=self._games, renderer=self._renderer, clock=self.clock
+                self._store,
+                games=self._games,
+                renderer=self._renderer,
+                clock=self.clock,
+                default_language=self.settings.default_language,
             )
         await self.service.record_past_results()
         await self.tree.set_translator(CatalogueTranslator())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine.core.i18n import FALLBACK
+
 from ..service.model import Mention
 from ..store.reminder_due import DEFAULT_REMINDER_INTERVAL
 from .quiet import QuietHours
@@ -59,6 +61,8 @@ class Awaited:
     progress: Progress | None = None
     #: The end of the absence the player announced (/away); no reminder reaches them before.
     away_until: datetime | None = None
+    #: The language they last used (None: unknown; they read the table's).
+    language: str | None = None
 
     @property
     def mention(self) -> Mention:
@@ -82,6 +86,8 @@ class WatchedTable:
     settings: ReminderSettings
     stalled: bool
     awaited: tuple[Awaited, ...] = field(default=())
+    #: The table's language (None: the default).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,8 @@ class ReminderNotice:
     number: int
     waiting_since: datetime | None
     private: bool = False
+    #: The language it is worded in: the table's, or for a direct message its reader's.
+    language: str = FALLBACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +130,5 @@ class StallNotice:
     absent: tuple[Mention, ...]
     creator: Mention
     waiting_since: datetime | None
+    #: The table's language.
+    language: str = FALLBACK

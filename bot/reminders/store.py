@@ -38,7 +38,8 @@ SELECT t.id AS table_id, t.channel_id, t.guild_id, t.game_key, t.creator_id,
        c.display_name AS creator_name, t.version, t.updated_at, t.waiting_since,
        r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
        s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
-       g.table_version AS reminded_version, g.sent, g.last_sent_at, a.until AS away_until
+       g.table_version AS reminded_version, g.sent, g.last_sent_at, a.until AS away_until,
+       t.language, ul.language AS user_language
 FROM game_tables AS t
 LEFT JOIN table_reminders AS r ON r.table_id = t.id
 LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
@@ -49,6 +50,7 @@ LEFT JOIN seats AS s
 LEFT JOIN absences AS a ON a.user_id = s.user_id
 LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
 LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
+LEFT JOIN user_languages AS ul ON ul.user_id = s.user_id
 WHERE t.status = 'active' {extra}
 ORDER BY t.remind_at NULLS FIRST, t.id, s.seat
 """
@@ -63,6 +65,8 @@ class ChannelTable:
     game_key: str
     creator_id: str
     creator_name: str
+    #: The table's language (None: the default).
+    language: str | None = None
 
 
 _PREFS = "SELECT user_id, dm, quiet_start, quiet_end, time_zone FROM notification_prefs"
@@ -138,7 +142,7 @@ class ReminderStore:
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
         row = await self.database.fetch_one(
-            "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
+            "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name, t.language "
             "FROM game_tables AS t "
             "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
             "WHERE t.channel_id = ? AND t.status IN ('lobby', 'active')",
@@ -152,6 +156,7 @@ class ReminderStore:
             game_key=row["game_key"],
             creator_id=row["creator_id"],
             creator_name=row["display_name"] or row["creator_id"],
+            language=row["language"],
         )
 
     async def settings(self, table_id: int) -> ReminderSettings:
@@ -320,6 +325,7 @@ def _watched(row: Row) -> WatchedTable:
         waiting_since=read_time(row["waiting_since"]),
         settings=settings,
         stalled=row["stalled_version"] is not None and row["stalled_version"] == row["version"],
+        language=row["language"],
     )
 
 
@@ -339,4 +345,5 @@ def _awaited(row: Row) -> Awaited:
         prefs=prefs,
         progress=progress,
         away_until=read_time(row["away_until"]),
+        language=row["user_language"],
     )

@@ -10,7 +10,9 @@ working through the same `Database` (SQLite or PostgreSQL, see database.py):
 - `absences` — players' announced absences (`absences.py`);
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`);
-- `results`  — finished games' results and the ratings per server and game (`results.py`).
+- `results`  — finished games' results and the ratings per server and game (`results.py`);
+- `languages` — a server's language for new tables, each user's last language
+  (`languages.py`).
 
 The reminders keep their data through `bot/reminders/store.py` on the same `Database`.
 Every write that changes a table is guarded by the table's version (`versions.py`): it
@@ -29,6 +31,7 @@ from .answers import AnswerStore
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .dialect import DatabaseTarget
+from .languages import LanguageStore
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
 from .results import ResultStore
@@ -50,6 +53,7 @@ class Store:
         self.ledger = Ledger(database)
         self.results = ResultStore(database)
         self.absences = Absences(database)
+        self.languages = LanguageStore(database)
 
     @classmethod
     async def open(

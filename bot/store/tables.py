@@ -57,6 +57,7 @@ _TABLE_COLUMNS = (
     "round_seats_json",
     "skip_after_seconds",
     "clock_seconds",
+    "language",
 )
 
 
@@ -185,14 +186,16 @@ class TableStore:
         now: datetime,
         skip_after: timedelta = DEFAULT_SKIP_AFTER,
         clock: timedelta | None = None,
+        language: str | None = None,
     ) -> TableRecord:
         """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
         async with self.database.write() as db:
             try:
                 row = await db.fetch_one(
                     "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
-                    "creator_id, created_at, updated_at, skip_after_seconds, clock_seconds) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "creator_id, created_at, updated_at, skip_after_seconds, clock_seconds, "
+                    "language) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         channel_id,
                         guild_id,
@@ -204,6 +207,7 @@ class TableStore:
                         stored_time(now),
                         int(skip_after.total_seconds()),
                         None if clock is None else int(clock.total_seconds()),
+                        language,
                     ),
                 )
             except UniqueViolation as error:

@@ -10,11 +10,20 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from engine.core import Message
+
 from .checkpoints import drop_after, keep_after_action
 from .database import Database, Row, Transaction, UniqueViolation
 from .errors import StoreError
 from .records import KeptAction, TableRecord, TableUpdate, UndoFate, UndoRequestRecord, UndoStatus
-from .values import record, required_time, stored_json, stored_time
+from .values import (
+    read_message,
+    record,
+    required_time,
+    stored_message,
+    stored_messages,
+    stored_time,
+)
 from .versions import move
 
 
@@ -109,7 +118,7 @@ class UndoStore:
         request_id: int | None,
         from_number: int,
         restored: TableUpdate,
-        undone: list[str],
+        undone: list[Message],
         now: datetime,
         kept: Sequence[KeptAction] = (),
     ) -> None:
@@ -137,7 +146,7 @@ class UndoStore:
                         entry.action.user_id,
                         entry.action.kind,
                         entry.action.text,
-                        stored_json(entry.events),
+                        stored_messages(entry.events),
                         stored_time(entry.action.created_at),
                         None
                         if entry.action.public_text == entry.action.text
@@ -156,7 +165,7 @@ class UndoStore:
                 await db.execute(
                     "UPDATE undo_requests SET status = 'done', resolved_at = ?, undone_json = ? "
                     "WHERE id = ?",
-                    (stored_time(now), stored_json(undone), request_id),
+                    (stored_time(now), stored_messages(undone), request_id),
                 )
 
 
@@ -173,7 +182,7 @@ async def settle_open_requests(
     await db.execute(
         "UPDATE undo_requests SET status = 'lapsed', resolved_at = ?, lapse_reason = ? "
         "WHERE table_id = ? AND status = 'open' AND id IS DISTINCT FROM ?",
-        (stored_time(now), fate.reason, table.id, fate.keep),
+        (stored_time(now), stored_message(fate.reason), table.id, fate.keep),
     )
 
 
@@ -193,4 +202,5 @@ def undo_request_record(row: Row, votes: Sequence[Row]) -> UndoRequestRecord:
         created_at=required_time(row["created_at"]),
         expires_at=required_time(row["expires_at"]),
         votes={vote["user_id"]: bool(vote["approve"]) for vote in votes},
+        lapse_reason=read_message(row["lapse_reason"]),
     )

@@ -46,3 +46,12 @@ def test_env_example_documents_every_setting() -> None:
     text = (REPO / ".env.example").read_text()
     documented = set(re.findall(r"^([A-Z_]+)=", text, flags=re.MULTILINE))
     assert documented == {name.upper() for name in Settings.model_fields}
+
+
+def test_the_default_language_is_one_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().default_language == "en"
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "de-AT")
+    assert Settings().default_language == "de"
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "fr")
+    with pytest.raises(ValueError, match="not a language of the bot"):
+        Settings()

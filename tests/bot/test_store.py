@@ -21,6 +21,7 @@ from bot.store import (
     migrate,
 )
 from bot.store.migrations import discover, statements
+from engine.core import Message, msg, term
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -143,7 +144,7 @@ async def _started(store: Store) -> TableRecord:
 
 
 def _action(text: str) -> NewAction:
-    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False)
+    return NewAction(0, "u2", "move", text, [msg("bob plays {text}", text=text)], False)
 
 
 async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
@@ -231,3 +232,24 @@ async def test_migration_0004_keeps_older_tables_and_actions_readable(tmp_path: 
 
     assert table is not None and table.round_seats == table.to_act == [1, 2]
     assert action.public_text == "take 2"
+
+
+async def test_an_actions_events_are_kept_as_messages_and_old_rows_read_as_english(
+    store: Store,
+) -> None:
+    """Events are stored as message data, so a later reader words them in their language;
+    a row written before messages (plain English texts) reads as messages of those texts."""
+    table = await _started(store)
+    nested = msg("{player} takes {goods}", player="bob", goods=[term("wood", "resource")])
+    action = NewAction(0, "u2", "move", "take", [nested], False)
+    await store.actions.commit_action(table, action, TableUpdate("{}", [1], NOW, False), NOW)
+    (logged,) = await store.actions.recent_actions(table.id, 1)
+    assert logged.events == [nested]
+    assert logged.events[0].english() == "bob takes wood"
+    async with store.database.write() as db:
+        await db.execute(
+            "UPDATE actions SET events_json = ? WHERE table_id = ?",
+            ('["bob took wood", "the round ends"]', table.id),
+        )
+    (old,) = await store.actions.recent_actions(table.id, 1)
+    assert old.events == [Message("bob took wood"), Message("the round ends")]
