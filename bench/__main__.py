@@ -24,6 +24,7 @@ import engine
 from engine.core.game import Game
 
 from .ai_bench import measure_ai
+from .backends_bench import measure_backends
 from .discord_bench import measure_discord
 from .engine_bench import measure_playouts, measure_steps
 from .goals import goal_of, goal_table
@@ -51,6 +52,7 @@ GAME_GROUPS: dict[str, Callable[[Game[Any]], dict[str, float]]] = {
 #: The groups that are no game's, each kept in results[<its name>].
 OTHER_GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "store": measure_store,
+    "backends": measure_backends,
     "memory": measure_memory,
     "scale": measure_scale,
 }

@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.service import Channel
 from bot.store import Store
+from bot.store.transfer import columns as columns_of
 from engine.core.game import Game
 from engine.core.playout import choose_action, random_playout
 from engine.core.rng import Rng
@@ -108,9 +109,9 @@ async def _copy(store: Store, table: BenchTable, channel_id: str) -> BenchTable:
     await copy_table(store, table.table_id, 1, datetime.now(UTC), prefix=channel_id)
     copy = await store.tables.open_table(f"{channel_id}-0")
     assert copy is not None
+    described = await columns_of(store.database, "actions")
+    columns = ", ".join(column.name for column in described if column.name != "table_id")
     async with store.database.write() as db:
-        described = await (await db.execute("PRAGMA table_info(actions)")).fetchall()
-        columns = ", ".join(row[1] for row in described if row[1] != "table_id")
         await db.execute(
             f"INSERT INTO actions (table_id, {columns}) "
             f"SELECT ?, {columns} FROM actions WHERE table_id = ?",

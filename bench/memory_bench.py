@@ -4,7 +4,7 @@ The database holds 10,000 running tables: 100 real ones (the registered games in
 players each, seeds of their own) and for each of them 99 copies in channels of their own.
 The 100 real ones are then played in turn — one random legal act each, `ROUNDS` times over —
 through `Service.act`, as a busy bot would. `rss_mb` is the peak resident size of that
-process (`ru_maxrss`); `rss_mb_setup` the peak before the first act. `python -m bench` runs
+process (`VmHWM`); `rss_mb_setup` the peak before the first act. `python -m bench` runs
 this module as a child process (`python -m bench.memory_bench` prints the figures as JSON),
 so that the other measurements' memory does not count.
 """
@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import engine
+from bot.allocator import tune_allocator
 from engine.core.playout import choose_action
 from engine.core.rng import Rng
 
@@ -33,6 +34,17 @@ ROUNDS = 5
 
 
 def peak_rss_mb() -> float:
+    """The process's peak resident size: Linux's `VmHWM`, which starts afresh with the
+    program. Not `ru_maxrss`: Linux carries that over from the process that started this one
+    (the bench's own, hundreds of megabytes after the other groups), so in a whole `make
+    bench` run it measured the parent."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # kB
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB
 
 
@@ -83,4 +95,5 @@ def measure_memory() -> dict[str, float]:
 
 
 if __name__ == "__main__":
+    tune_allocator()  # as `python -m bot` does at start
     print(json.dumps(asyncio.run(_measure())))

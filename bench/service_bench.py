@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service import Channel, Service, User
+from bot.service import Channel, Renderer, Service, User, default_renderer
 from bot.store import Store
 from engine.core.game import Game
 from engine.core.playout import choose_action
@@ -67,12 +67,17 @@ class BenchTable:
 
 
 async def start_table(
-    store: Store, game: Game[Any], seed: int, players: int, channel_id: str = "bench-channel"
+    store: Store,
+    game: Game[Any],
+    seed: int,
+    players: int,
+    channel_id: str = "bench-channel",
+    renderer: Renderer = default_renderer,
 ) -> BenchTable:
     """Open, fill and start a table of `game` for `players` in a channel of its own."""
     users = [User(id=f"u{n}", name=name) for n, name in enumerate(player_names(players))]
     channel = Channel(id=channel_id, guild_id="bench-guild")
-    service = Service(store)
+    service = Service(store, renderer=renderer)
     await service.create_table(channel, users[0], game.info.key, seed=seed)
     for user in users[1:]:
         await service.join(channel, user)

@@ -11,6 +11,10 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from engine.core.i18n import FALLBACK, LANGUAGES, language_of
+
+from .store.dialect import DatabaseTarget
+
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 
@@ -20,7 +24,10 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = None
+    #: The SQLite file, unless DATABASE_URL names the database.
     database_path: Path = Path("./data/meeple.db")
+    #: `postgresql://user:password@host:port/name` or `sqlite:///path` (wins over the path).
+    database_url: str | None = None
     #: Seconds a write waits for another process's write before it is refused as busy.
     database_busy_timeout: float = Field(default=10.0, gt=0)
     board_dir: Path = Path("./boards")
@@ -57,6 +64,33 @@ class Settings(BaseSettings):
                 f"(SHARD_COUNT={self.shard_count}), not {self.shard_ids}"
             )
         return self
+
+    #: The language of tables nobody chose one for (`/language` changes a table's or a
+    #: server's), and of the console's replies: one of `engine.core.i18n.LANGUAGES`.
+    default_language: str = FALLBACK
+
+    @field_validator("default_language", mode="before")
+    @classmethod
+    def _known_language(cls, value: object) -> object:
+        if isinstance(value, str):
+            language = language_of(value)
+            if language is None:
+                raise ValueError(f"not a language of the bot ({', '.join(LANGUAGES)}): {value!r}")
+            return language
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is not None:
+            DatabaseTarget.parse(value)  # refuses any other scheme, saying which are known
+        return value
+
+    @property
+    def database(self) -> DatabaseTarget:
+        """The database the bot keeps its data in: DATABASE_URL, else the SQLite file at
+        DATABASE_PATH."""
+        return DatabaseTarget.parse(self.database_url or self.database_path)
 
     @field_validator("log_level", mode="before")
     @classmethod

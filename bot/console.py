@@ -7,10 +7,12 @@ overwritten, not even after an undo brings back an earlier move number), and the
 printed. A move's words come first, as soon as it is stored; its board's path follows when
 the board is drawn (before the next line is read), or a note if it could not be drawn. The
 state lives in the same SQLite database as the bot's, so a console game survives a restart.
-Bots play their turns right after the line that made them due (and at start, those that
-fell due while the console was closed), each printed as its own reply. `/remind` and
-`/notify` store their settings there too; reminders are sent by the Discord bot only (the
-console has no clock of its own).
+Its words follow the same settings as Discord's (docs/i18n.md): a table reads its language
+(DEFAULT_LANGUAGE, or what /language set), and `--language` makes every user at the keyboard
+read their own replies in that one. Bots play their turns right after the line that made them
+due (and at start, those that fell due while the console was closed), each printed as its own
+reply. `/remind` and `/notify` store their settings there too; reminders are sent by the
+Discord bot only (the console has no clock of its own).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
+
+from engine.core import Message, msg
 
 from .commands import Backend, dispatch, parse_command
 from .config import Settings
@@ -43,6 +47,7 @@ from .service import (
 from .service.bot_runner import BotRunner
 from .service.bots import BotMove
 from .service.names import clean_name
+from .service.speech import say, speaking
 from .store import StorageFault, Store
 
 log = logging.getLogger(__name__)
@@ -52,7 +57,7 @@ _LINE = re.compile(r"^\s*([^>/\s][^>]*?)\s*>\s*(.*)$")
 #: A comment: `#` alone or followed by a space, so that `#bob> /join` is bob's line.
 _COMMENT = re.compile(r"^\s*#(\s|$)")
 
-BANNER = (
+BANNER = msg(
     "Meeple Post — local console table. Write each line as `name> /command`, e.g.\n"
     "  alice> /newgame game:terra-nova-2006\n"
     "/help lists the commands; Ctrl-D (end of input) quits."
@@ -72,13 +77,23 @@ class Outcome(enum.Enum):
 class ConsoleTable:
     """Turns console lines into service calls and prints the replies."""
 
-    def __init__(self, service: Service, board_dir: Path, out: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        service: Service,
+        board_dir: Path,
+        out: TextIO | None = None,
+        *,
+        language: str | None = None,
+    ) -> None:
         self.service = service
+        #: The language every user here reads their own replies in (None: the table's).
+        self.language = language
         reminders = ReminderService(
             ReminderStore.sharing(service.store),
             wake=lambda: None,
             game_name=service.catalog.name_of,
             clock=service.clock,
+            default_language=service.default_language,
         )
         self.backend = Backend(service, reminders)
         self.board_dir = board_dir
@@ -87,7 +102,8 @@ class ConsoleTable:
         self.bots = BotRunner(service, self._show_bot_move, clock=service.clock, delay=timedelta(0))
 
     async def _show_bot_move(self, move: BotMove) -> None:
-        await self._show(move.reply, None)
+        with speaking(await self.service.reader_language(CONSOLE_CHANNEL, User("", "bots"))):
+            await self._show(move.reply, None)
 
     async def play_bots(self) -> None:
         """Play every bot turn due now, printing each."""
@@ -100,26 +116,42 @@ class ConsoleTable:
             return Outcome.SKIPPED
         match = _LINE.match(line)
         if match is None:
-            self.say("error: start the line with your name, e.g. `alice> /join`.")
+            with speaking(await self.language_here()):
+                self.error(msg("start the line with your name, e.g. `alice> /join`."))
             return Outcome.REFUSED
         name, command = clean_name(match.group(1)), match.group(2)
-        user = User(id=name.casefold(), name=name)
+        user = User(id=name.casefold(), name=name, language=self.language)
+        with speaking(await self.service.reader_language(CONSOLE_CHANNEL, user)):
+            outcome = await self._carry_out(user, command)
+        if outcome is Outcome.DONE:
+            await self.play_bots()
+        return outcome
+
+    async def _carry_out(self, user: User, command: str) -> Outcome:
+        """Run `command` as `user` and print the reply, in the language being spoken."""
         try:
             reply = await dispatch(self.backend, CONSOLE_CHANNEL, user, parse_command(command))
         except BoardChanged as error:
-            self.say(f"error: {error}")
+            self.error(error.message)
             await self._show(error.position, user)
             return Outcome.REFUSED
         except ServiceError as error:
-            self.say(f"error: {error}")
+            self.error(error.message)
             return Outcome.REFUSED
         except StorageFault as fault:
             await self._log_fault(fault, user, command)
-            self.say(f"error: {fault}")
+            self.error(str(fault))
             return Outcome.REFUSED
         await self._show(reply, user)
-        await self.play_bots()
         return Outcome.DONE
+
+    async def language_here(self) -> str:
+        """The language the console speaks to nobody in particular (the table's, unless
+        `--language` chose one)."""
+        return self.language or await self.service.reader_language(CONSOLE_CHANNEL, User("", ""))
+
+    def error(self, message: Message | str) -> None:
+        self.say(say(msg("error: {error}", error=message)))
 
     async def _log_fault(self, fault: StorageFault, user: User, command: str) -> None:
         """Log a storage fault with what was asked, by whom, at which table."""
@@ -144,21 +176,28 @@ class ConsoleTable:
     async def _print(self, reply: Reply, user: User | None) -> None:
         """The reply's text and pings at once, then its board: drawn already, or when its
         drawing is done (a note instead if it could not be drawn), then its file."""
-        prefix = f"(only {user.name} sees this) " if reply.private and user else ""
+        prefix = (
+            say(msg("(only {player} sees this) ", player=user.name))
+            if reply.private and user
+            else ""
+        )
         self.say(prefix + reply.text)
         if reply.mentions:
-            self.say("ping: " + " ".join(f"@{mention.name}" for mention in reply.mentions))
+            pings = " ".join(f"@{mention.name}" for mention in reply.mentions)
+            self.say(say(msg("ping: {players}", players=pings)))
         image = reply.image
         if reply.drawing is not None:
             image = await reply.drawing.image()
             if image is None:
                 self.say(prefix + reply.drawing.failed_note)
         if image is not None:
-            self._save(image.filename, image.png, "board", "the board image")
+            self._save(image.filename, image.png, msg("board"), msg("the board image"))
         if reply.attachment is not None:
-            self._save(reply.attachment.filename, reply.attachment.data, "file", "the file")
+            self._save(
+                reply.attachment.filename, reply.attachment.data, msg("file"), msg("the file")
+            )
 
-    def _save(self, filename: str, data: bytes, label: str, what: str) -> None:
+    def _save(self, filename: str, data: bytes, label: Message, what: Message) -> None:
         """Save a reply's image or file under BOARD_DIR (never over an earlier one) and print
         its path."""
         path = self.board_dir / filename
@@ -167,12 +206,17 @@ class ConsoleTable:
             path = _write_new(self.board_dir, filename, data)
         except OSError as error:
             # The command has been carried out; only its picture or file is lost.
-            self.say(
-                f"error: could not save {what} as {path} ({error.strerror}); "
-                "the command itself went through. Check BOARD_DIR."
+            self.error(
+                msg(
+                    "could not save {what} as {path} ({problem}); the command itself went "
+                    "through. Check BOARD_DIR.",
+                    what=what,
+                    path=str(path),
+                    problem=error.strerror or "",
+                )
             )
             return
-        self.say(f"{label}: {path}")
+        self.say(say(msg("{label}: {path}", label=label, path=str(path))))
 
     def say(self, text: str) -> None:
         print(text, file=self.out or sys.stdout, flush=True)
@@ -199,6 +243,7 @@ async def run_console(
     *,
     script: Path | None = None,
     strict: bool = False,
+    language: str | None = None,
     games: GameCatalog | None = None,
     renderer: Renderer = default_renderer,
     animator: Animator = default_animator,
@@ -209,11 +254,17 @@ async def run_console(
     not a refused command) and, with `strict`, with status 2 on the first refusal. A database
     that cannot be opened raises DatabaseUnavailable (`python -m bot` reports it).
     """
-    store = await Store.open(settings.database_path, busy_timeout=settings.database_busy_timeout)
+    store = await Store.open(settings.database, busy_timeout=settings.database_busy_timeout)
     try:
-        service = Service(store, games=games, renderer=renderer, animator=animator)
+        service = Service(
+            store,
+            games=games,
+            renderer=renderer,
+            animator=animator,
+            default_language=settings.default_language,
+        )
         await service.record_past_results()
-        table = ConsoleTable(service, settings.board_dir)
+        table = ConsoleTable(service, settings.board_dir, language=language)
         await table.play_bots()  # turns that fell due while the console was closed
         if script is not None:
             return await _run_script(table, script, strict)
@@ -245,7 +296,8 @@ async def _run_script(table: ConsoleTable, script: Path, strict: bool) -> int:
 
 async def _run_interactive(table: ConsoleTable) -> None:
     interactive = sys.stdin.isatty()
-    table.say(BANNER)
+    with speaking(await table.language_here()):
+        table.say(say(BANNER))
     while True:
         if interactive:
             print("> ", end="", flush=True)
@@ -256,4 +308,5 @@ async def _run_interactive(table: ConsoleTable) -> None:
             await table.handle(line)
         except Exception:
             log.exception("that line failed unexpectedly: %s", line.strip())
-            table.say("error: something went wrong (logged); the table is unchanged.")
+            with speaking(await table.language_here()):
+                table.error(msg("something went wrong (logged); the table is unchanged."))

@@ -1,9 +1,10 @@
 """Board images: `render_png(game_key, view)` turns a game's view into PNG bytes.
 
 A game's renderer is the package of the same name as its engine package — `render/tiny_towns`
-draws `engine/games/tiny_towns` — and exports `render(view) -> bytes`. It is found through
-the engine's registry, so there is no second list of games here. The same view always gives
-the same bytes.
+draws `engine/games/tiny_towns` — and exports `render(view, language) -> bytes`. It is found
+through the engine's registry, so there is no second list of games here. The same view in the
+same language always gives the same bytes; every text an image draws is worded in the reader's
+language (`render/language.py`, docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from typing import Any
 import engine
 from engine.core import EngineError
 
-#: A renderer takes a game's view (its typed model, or the model's data) and gives PNG bytes.
-Renderer = Callable[[Any], bytes]
+from .language import ENGLISH
+
+#: A renderer takes a game's view (its typed model, or the model's data) and a language
+#: (`engine.core.i18n.LANGUAGES`) and gives PNG bytes.
+Renderer = Callable[[Any, str], bytes]
 
 
 class UnknownRenderer(LookupError):
@@ -42,9 +46,10 @@ def renderer_for(game_key: str) -> Renderer:
     return renderer
 
 
-def render_png(game_key: str, view: Any) -> bytes:
-    """The board image of `view` (from `game.view_of` or `game.view`) as PNG bytes."""
-    return renderer_for(game_key)(view)
+def render_png(game_key: str, view: Any, language: str = ENGLISH) -> bytes:
+    """The board image of `view` (from `game.view_of` or `game.view`) as PNG bytes, its
+    labels in `language`."""
+    return renderer_for(game_key)(view, language)
 
 
 __all__ = ["Renderer", "UnknownRenderer", "render_png", "renderer_for"]

@@ -38,7 +38,14 @@ class CachedFont(ImageFont.FreeTypeFont):
     """A FreeType font that keeps the bitmaps and widths of the texts it drew lately: most
     texts of a board (names, scores, labels, coordinates) recur from one image to the next,
     and rasterising them was the largest share of drawing. The pixels are the plain font's.
+
+    The bundled font (`font`) draws a text with a character it lacks (German's `ä`, `ß`, a
+    name's `ë`) in the Unicode font of the same size instead, as `font_for` would choose:
+    a label worded in German is drawn, not boxed, wherever a renderer draws it.
     """
+
+    #: The size of the Unicode font that draws what this font lacks; None: draws all itself.
+    unicode_size: int | None = None
 
     def getmask2(  # type: ignore[override]
         self,
@@ -93,6 +100,12 @@ def _text_mask(
 ) -> tuple[Any, tuple[int, int]]:
     # Pillow only reads the mask (ImageDraw.text draws it with draw_bitmap), so one can serve
     # every image.
+    stand_in = _stand_in(text_font, text)
+    if stand_in is not None:
+        return stand_in.getmask2(
+            text, mode, direction, None, language, stroke_width, anchor, ink, start,
+            stroke_filled=stroke_filled,
+        )  # fmt: skip
     return ImageFont.FreeTypeFont.getmask2(
         text_font, text, mode, direction, None, language, stroke_width, anchor, ink, start,
         stroke_filled=stroke_filled,
@@ -103,14 +116,31 @@ def _text_mask(
 def _text_length(
     text_font: CachedFont, text: str, mode: str, direction: str | None, language: str | None
 ) -> float:
+    stand_in = _stand_in(text_font, text)
+    if stand_in is not None:
+        return stand_in.getlength(text, mode, direction, None, language)
     return ImageFont.FreeTypeFont.getlength(text_font, text, mode, direction, None, language)
 
 
-def _cached(loaded: Font) -> Font:
+def _stand_in(text_font: CachedFont, text: str) -> ImageFont.FreeTypeFont | None:
+    """The Unicode font that draws `text` for the bundled `text_font`, which lacks one of its
+    characters; None when `text_font` draws it itself (or the machine has no Unicode font)."""
+    if text_font.unicode_size is None or all(_bundled_draws(c) for c in text):
+        return None
+    other = _unicode_font(text_font.unicode_size)
+    if not isinstance(other, CachedFont) or other.unicode_size is not None:
+        return None
+    return other
+
+
+def _cached(loaded: Font, bundled: bool = False) -> Font:
     if not isinstance(loaded, ImageFont.FreeTypeFont):
         return loaded
     source = io.BytesIO(loaded.font_bytes) if hasattr(loaded, "font_bytes") else loaded.path
-    return CachedFont(source, loaded.size, layout_engine=loaded.layout_engine)
+    cached = CachedFont(source, loaded.size, layout_engine=loaded.layout_engine)
+    if bundled:
+        cached.unicode_size = round(loaded.size)
+    return cached
 
 
 @cache
@@ -119,9 +149,9 @@ def font(size: int) -> Font:
 
     Without FreeType, Pillow falls back to its small bitmap font, which is still legible.
     The bundled font covers ASCII and a few signs (`·`, `…`, quotes); `font_for` handles
-    other texts.
+    other texts (and draws them in its stead: `CachedFont`).
     """
-    return _cached(ImageFont.load_default(size=size))
+    return _cached(ImageFont.load_default(size=size), bundled=True)
 
 
 #: A code point no font has: how the bundled font draws a character it lacks (a box).
@@ -135,10 +165,16 @@ def _glyph(text_font: Font, character: str) -> tuple[tuple[int, int], bytes]:
 
 
 @cache
+def _probe() -> Font:
+    """The bundled font as Pillow loads it (`font`'s would ask `_bundled_draws` itself)."""
+    return ImageFont.load_default(size=_PROBE_SIZE)
+
+
+@cache
 def _bundled_draws(character: str) -> bool:
     """Whether the bundled font has a glyph for `character`, rather than its box: names like
     "José" or "Zoë" need another font, although their letters are Latin-1."""
-    probe = font(_PROBE_SIZE)
+    probe = _probe()
     return character.isspace() or _glyph(probe, character) != _glyph(probe, _NO_SUCH_CHARACTER)
 
 

@@ -7,13 +7,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from engine.core import msg
+
 from ..reminders import ReminderService
 from ..service import Channel, Reply, Service, User
 from ..service.bots import parse_clock
+from ..service.speech import language
 from .parse import CommandError, Invocation, parse_game_options
 from .words import help_text
 
-NO_THREADS = (
+NO_THREADS = msg(
     "The console is a single channel, so it cannot open threads: use /newgame without thread:true."
 )
 
@@ -94,8 +97,14 @@ async def _rules(backend: Backend, channel: Channel, user: User, call: Invocatio
     )
 
 
+async def _language(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
+    return await backend.service.language(
+        channel, user, call.maybe_text("language"), server=bool(call.flag("server"))
+    )
+
+
 async def _help(backend: Backend, channel: Channel, user: User, call: Invocation) -> Reply:
-    return Reply(help_text(), private=True)
+    return Reply(help_text(language()), private=True)
 
 
 HANDLERS: dict[str, Handler] = {
@@ -131,6 +140,7 @@ HANDLERS: dict[str, Handler] = {
     "replay": _replay,
     "leaderboard": lambda b, c, u, i: b.service.leaderboard(c, i.text("game")),
     "stats": lambda b, c, u, i: b.service.stats(c, u, i.text("player")),
+    "language": _language,
     "help": _help,
 }
 

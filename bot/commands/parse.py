@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import shorten
+from engine.core import Message, msg, shorten
 
 from ..service import ServiceError
 from .specs import COMMANDS, CommandDef, OptionDef
@@ -74,18 +74,24 @@ def parse_command(text: str) -> Invocation:
     return Invocation(command, _parse_options(command, rest.strip()))
 
 
-def _missing_slash(text: str) -> str:
+def _missing_slash(text: str) -> Message:
     """The answer to a line without the leading `/`, naming the command it probably was."""
     words = text.split(maxsplit=1)
     if words and words[0].lower() in COMMANDS:
-        return f"Commands start with '/': did you mean /{shorten(text)}?"
-    return "Commands start with '/', for example /help or /board."
+        return msg("Commands start with '/': did you mean /{text}?", text=shorten(text))
+    return msg("Commands start with '/', for example /help or /board.")
 
 
-def _unknown_command(name: str) -> str:
+def _unknown_command(name: str) -> Message:
     close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=3, cutoff=0.5)
-    hint = f" Did you mean {', '.join('/' + c for c in close)}?" if close else ""
-    return f"Unknown command /{shorten(name)}.{hint} /help lists every command."
+    hint = (
+        msg(" Did you mean {commands}?", commands=", ".join("/" + c for c in close))
+        if close
+        else ""
+    )
+    return msg(
+        "Unknown command /{name}.{hint} /help lists every command.", name=shorten(name), hint=hint
+    )
 
 
 def read_pairs(text: str, is_key: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
@@ -111,14 +117,22 @@ def parse_game_options(text: str | None) -> dict[str, str]:
     leading, pairs = read_pairs(text, lambda key: True)
     if leading or not all(value for _, value in pairs):
         raise CommandError(
-            f"I could not read the options '{shorten(text)}': write each as key:value, "
-            "separated by spaces (e.g. options:monuments:off). /rules game:<game> lists a "
-            "game's options."
+            msg(
+                "I could not read the options '{text}': write each as key:value, separated by "
+                "spaces (e.g. options:monuments:off). /rules game:<game> lists a game's options.",
+                text=shorten(text),
+            )
         )
     options: dict[str, str] = {}
     for key, value in pairs:
         if key in options:
-            raise CommandError(f"The option {shorten(key)} is given twice in '{shorten(text)}'.")
+            raise CommandError(
+                msg(
+                    "The option {key} is given twice in '{text}'.",
+                    key=shorten(key),
+                    text=shorten(text),
+                )
+            )
         options[key] = value
     return options
 
@@ -131,10 +145,19 @@ def _parse_options(command: CommandDef, rest: str) -> dict[str, Value]:
         raw[_leading_option(command, leading)] = leading
     for key, value in pairs:
         if key in raw:
-            raise CommandError(f"/{command.name} got the option {shorten(key)} twice.")
+            raise CommandError(
+                msg(
+                    "/{command} got the option {key} twice.", command=command.name, key=shorten(key)
+                )
+            )
         if not value:
             raise CommandError(
-                f"The option {shorten(key)} of /{command.name} needs a value after '{key}:'."
+                msg(
+                    "The option {key} of /{command} needs a value after '{typed}:'.",
+                    key=shorten(key),
+                    command=command.name,
+                    typed=key,
+                )
             )
         raw[key] = value
     values: dict[str, Value] = {}
@@ -142,9 +165,15 @@ def _parse_options(command: CommandDef, rest: str) -> dict[str, Value]:
         if option.name in raw:
             values[option.name] = _convert(command, option, raw[option.name])
         elif option.required:
+            example = msg(", e.g. {example}", example=command.example) if command.example else ""
             raise CommandError(
-                f"/{command.name} needs the option {option.name}: {command.usage()}"
-                + (f", e.g. {command.example}" if command.example else "")
+                msg(
+                    "/{command} needs the option {option}: {usage}{example}",
+                    command=command.name,
+                    option=option.name,
+                    usage=command.usage(),
+                    example=example,
+                )
             )
         else:
             values[option.name] = option.default
@@ -157,25 +186,33 @@ def _leading_option(command: CommandDef, leading: str) -> str:
     if stray:
         raise CommandError(_no_such_option(command, stray.group(1)))
     if not command.options:
-        raise CommandError(f"/{command.name} takes no options; just type /{command.name}.")
+        raise CommandError(
+            msg("/{command} takes no options; just type /{command}.", command=command.name)
+        )
     return command.options[0].name
 
 
-def _no_such_option(command: CommandDef, key: str) -> str:
+def _no_such_option(command: CommandDef, key: str) -> Message:
     names = [option.name for option in command.options]
     close = difflib.get_close_matches(key.lower(), names, n=1, cutoff=0.5)
-    hint = f" Did you mean {close[0]}:?" if close else ""
+    hint: Message | str = msg(" Did you mean {option}:?", option=close[0]) if close else ""
     if command.option("options") is not None:
-        hint += f" A game's own options go in options:, e.g. options:{shorten(key)}:<value>."
-    return (
-        f"/{command.name} has no option '{shorten(key)}' "
-        f"(its options: {', '.join(names) or 'none'}).{hint}"
+        own = msg(
+            " A game's own options go in options:, e.g. options:{key}:<value>.", key=shorten(key)
+        )
+        hint = msg("{hint}{own}", hint=hint, own=own)
+    return msg(
+        "/{command} has no option '{key}' (its options: {options}).{hint}",
+        command=command.name,
+        key=shorten(key),
+        options=", ".join(names) or msg("none"),
+        hint=hint,
     )
 
 
 def _convert(command: CommandDef, option: OptionDef, value: str) -> Value:
     """The value as its option's kind and limits want it; CommandError otherwise."""
-    where = f"The option {option.name} of /{command.name}"
+    where = msg("The option {option} of /{command}", option=option.name, command=command.name)
     if option.kind != "text":
         stray = next((match for match in _KEY.finditer(value) if match.start() > 0), None)
         if stray:
@@ -184,18 +221,35 @@ def _convert(command: CommandDef, option: OptionDef, value: str) -> Value:
         word = value.lower()
         if word in _TRUE | _FALSE:
             return word in _TRUE
-        raise CommandError(f"{where} takes true or false, not '{shorten(value)}'.")
+        raise CommandError(
+            msg("{where} takes true or false, not '{text}'.", where=where, text=shorten(value))
+        )
     if option.kind == "int":
         try:
             number = int(value)
         except ValueError:
-            raise CommandError(f"{where} takes a whole number, not '{shorten(value)}'.") from None
+            raise CommandError(
+                msg("{where} takes a whole number, not '{text}'.", where=where, text=shorten(value))
+            ) from None
         low, high = option.min_value, option.max_value
         if (low is not None and number < low) or (high is not None and number > high):
-            raise CommandError(f"{where} takes a whole number from {low} to {high}, not {number}.")
+            raise CommandError(
+                msg(
+                    "{where} takes a whole number from {low} to {high}, not {number}.",
+                    where=where,
+                    low=str(low),
+                    high=str(high),
+                    number=number,
+                )
+            )
         return number
     if option.max_length is not None and len(value) > option.max_length:
         raise CommandError(
-            f"{where} takes at most {option.max_length:,} characters; this has {len(value):,}."
+            msg(
+                "{where} takes at most {most} characters; this has {length}.",
+                where=where,
+                most=f"{option.max_length:,}",
+                length=f"{len(value):,}",
+            )
         )
     return value

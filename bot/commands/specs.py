@@ -146,6 +146,8 @@ AWAY_LENGTH = 32
 LEVEL_DESCRIPTION = "the bot's level: {levels} (default {level})"
 LEVEL_VALUES = (("levels", ", ".join(BOT_LEVELS)), ("level", DEFAULT_LEVEL))
 QUIET_HOURS_LENGTH = 24
+#: `Deutsch`, `de-AT`, with room for spaces.
+LANGUAGE_LENGTH = 16
 
 
 _TABLE_OPTION = OptionDef(
@@ -427,6 +429,24 @@ COMMANDS: dict[str, CommandDef] = {
             "A player's games and ratings.",
             (OptionDef("player", "the player (default: you)", "member"),),
             example="/stats player:alice",
+        ),
+        CommandDef(
+            "language",
+            "The table's or server's language.",
+            (
+                OptionDef(
+                    "language",
+                    "en (English) or de (Deutsch); without it: the languages here",
+                    max_length=LANGUAGE_LENGTH,
+                ),
+                OptionDef(
+                    "server",
+                    "true: the server's language for new tables (moderators)",
+                    "bool",
+                    default=False,
+                ),
+            ),
+            example="/language language:de",
         ),
         CommandDef("help", "Every command.", servers_only=False),
     )

@@ -22,6 +22,7 @@ import re
 from engine.core import Message, msg
 from engine.core.i18n import FALLBACK, add_catalogues, word
 
+from ..service.texts import MAX_REPLY
 from .specs import COMMANDS, CommandDef, OptionDef, placeholder_of
 
 add_catalogues("bot.commands")
@@ -96,7 +97,8 @@ HELP_EXAMPLES = ("newgame", "move", "rules")
 
 def help_text(language: str = FALLBACK) -> str:
     """The console's /help: every command with its options, described in `language` (the
-    console's command and option names stay English: it reads them so)."""
+    console's command and option names stay English: it reads them so), in one message —
+    closed by examples when they fit."""
 
     def placeholder(option: OptionDef) -> str:
         return word(Message(placeholder_of(option), context=PLACEHOLDER), language)
@@ -108,5 +110,7 @@ def help_text(language: str = FALLBACK) -> str:
         for command in COMMANDS.values()
     ]
     examples = " · ".join(COMMANDS[name].example for name in HELP_EXAMPLES)
-    lines.append(word(msg("For example: {examples}", examples=examples), language))
+    closing = word(msg("For example: {examples}", examples=examples), language)
+    if len("\n".join([*lines, closing])) <= MAX_REPLY:  # the examples only where they fit
+        lines.append(closing)
     return "\n".join(lines)

@@ -34,6 +34,7 @@ from .cogs import (
     ConfirmationCog,
     GuideCog,
     InfoCog,
+    LanguagesCog,
     LobbyCog,
     ModerationCog,
     PlayCog,
@@ -63,6 +64,7 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
     RatingsCog,
     ModerationCog,
     RemindersCog,
+    LanguagesCog,
     GuideCog,
 )
 
@@ -73,7 +75,7 @@ SHUTDOWN_GRACE = 5.0
 async def open_store(settings: Settings) -> Store:
     """The database of `settings`, its claims held for `WORK_LEASE_SECONDS`."""
     return await Store.open(
-        settings.database_path,
+        settings.database,
         busy_timeout=settings.database_busy_timeout,
         lease=timedelta(seconds=settings.work_lease_seconds),
     )
@@ -166,7 +168,11 @@ class MeepleBot(commands.AutoShardedBot):
                 self._store = await open_store(self.settings)
                 self._owns_store = True
             self._service = Service(
-                self._store, games=self._games, renderer=self._renderer, clock=self.clock
+                self._store,
+                games=self._games,
+                renderer=self._renderer,
+                clock=self.clock,
+                default_language=self.settings.default_language,
             )
         await self.service.record_past_results()
         await self.tree.set_translator(CatalogueTranslator())
@@ -211,7 +217,7 @@ def create_bot(
 ) -> MeepleBot:
     """The bot, ready to start.
 
-    Without `store` or `service` it opens the database at `settings.database_path` when it
+    Without `store` or `service` it opens the database `settings.database` when it
     logs in (and closes it with the bot). `client_options` go to discord.py (tests pass a
     small `guild_ready_timeout`).
     """

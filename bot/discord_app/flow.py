@@ -29,8 +29,9 @@ import discord
 from discord import app_commands
 
 from ..service import BoardChanged, Reply, ServiceError
+from ..service.speech import say, speaking
 from ..store import StorageFault
-from .identity import channel_of
+from .identity import channel_of, user_of
 from .languages import as_shown, for_user, table_language, user_language
 from .ordering import ChannelOrder, Slot
 from .outgoing import PostFailed, message_parts, post_in_order, show_drawing
@@ -121,17 +122,33 @@ class InteractionFlow:
         if not await self._acknowledge(interaction, what):
             return
         try:
+            language = await self.bot.service.reader_language(
+                channel_of(interaction), user_of(interaction)
+            )
+        except StorageFault:  # the work meets the fault too, and says so
+            language = self.bot.service.default_language
+        except Exception:  # the reader's language is no reason to refuse the work
+            log.exception("could not tell the reader's language: %s", describe(interaction, what))
+            language = self.bot.service.default_language
+        with speaking(language):
+            await self._carry_out(interaction, what, work, changes_table)
+
+    async def _carry_out(
+        self, interaction: discord.Interaction, what: str, work: Work, changes_table: bool
+    ) -> None:
+        """Do the work and answer, in the reader's language (being spoken)."""
+        try:
             outcome = await work()
         except PostFailed as failure:
             await self._post_failed(interaction, what, failure)
             return
         except BoardChanged as refusal:
             position = refusal.position
-            text = f"{refusal}\n{position.text}"
+            text = f"{say(refusal.message)}\n{position.text}"
             await self.private(interaction, Reply(text, image=position.image, private=True))
             return
         except ServiceError as refusal:
-            await self.private(interaction, Reply(str(refusal), private=True))
+            await self.private(interaction, Reply(say(refusal.message), private=True))
             return
         except StorageFault as fault:
             await self._storage_fault(interaction, what, fault, acknowledged=True)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import discord
 
+from engine.core.i18n import language_of
+
 from ..service import Channel, User
 
 
 def user_of(interaction: discord.Interaction) -> User:
-    """The acting user; Manage Channels (in this channel) makes them a moderator."""
+    """The acting user; Manage Channels (in this channel) makes them a moderator; their
+    Discord language (`interaction.locale`) the one they read, if it is one of ours."""
     return User(
         id=str(interaction.user.id),
         name=interaction.user.display_name,
         moderator=interaction.permissions.manage_channels,
+        language=language_of(str(interaction.locale)),
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine.core.i18n import FALLBACK
+
 from ..service.model import Mention
 from ..store.reminder_due import DEFAULT_REMINDER_INTERVAL
 from .quiet import QuietHours
@@ -59,6 +61,8 @@ class Awaited:
     progress: Progress | None = None
     #: The end of the absence the player announced (/away); no reminder reaches them before.
     away_until: datetime | None = None
+    #: The language they last used (None: unknown; they read the table's).
+    language: str | None = None
 
     @property
     def mention(self) -> Mention:
@@ -82,6 +86,8 @@ class WatchedTable:
     settings: ReminderSettings
     stalled: bool
     awaited: tuple[Awaited, ...] = field(default=())
+    #: The table's language (None: the default).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +119,8 @@ class ReminderNotice:
     #: The position (table version) reminded about: with the number it names this reminder
     #: once, also to Discord (an enforced nonce), should a process that died have sent it.
     table_version: int = 0
+    #: The language it is worded in: the table's, or for a direct message its reader's.
+    language: str = FALLBACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,3 +135,5 @@ class StallNotice:
     waiting_since: datetime | None
     #: The position (table version) declared stalled.
     table_version: int = 0
+    #: The table's language.
+    language: str = FALLBACK

@@ -16,10 +16,9 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from engine.core import shorten
+from engine.core import msg, shorten
 
 from ..service.errors import BadRequest
-from ..service.texts import names_list
 
 QUIET_EXAMPLE = "quiet:22-07 tz:Europe/Berlin"
 _RANGE = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?$")
@@ -92,23 +91,30 @@ def is_off(text: str) -> bool:
 def parse_hour_range(text: str) -> tuple[time, time]:
     """`22-07` or `22:30-06:45` (24-hour clock) as (start, end); BadRequest otherwise."""
     match = _RANGE.match(text.strip())
-    wrong = (
-        f"'{shorten(text)}' is not a range of hours. Write quiet hours as start-end on the "
-        "24-hour clock, e.g. quiet:22-07 (22:00 to 07:00) or quiet:22:30-06:45; "
-        "quiet:off removes them."
+    wrong = msg(
+        "'{text}' is not a range of hours. Write quiet hours as start-end on the 24-hour clock, "
+        "e.g. quiet:22-07 (22:00 to 07:00) or quiet:22:30-06:45; quiet:off removes them.",
+        text=shorten(text),
     )
     if match is None:
         raise BadRequest(wrong)
     start_h, start_m, end_h, end_m = (int(part or 0) for part in match.groups())
     if not (start_h < 24 and end_h < 24 and start_m < 60 and end_m < 60):
         raise BadRequest(
-            f"{wrong} Hours go from 0 to 23 and minutes from 00 to 59 (midnight is 0)."
+            msg(
+                "{wrong} Hours go from 0 to 23 and minutes from 00 to 59 (midnight is 0).",
+                wrong=wrong,
+            )
         )
     start, end = time(start_h, start_m), time(end_h, end_m)
     if start == end:
         raise BadRequest(
-            f"Quiet hours from {start:%H:%M} to {end:%H:%M} would be empty (or the whole day): "
-            "give two different times, e.g. quiet:22-07."
+            msg(
+                "Quiet hours from {start} to {end} would be empty (or the whole day): give two "
+                "different times, e.g. quiet:22-07.",
+                start=f"{start:%H:%M}",
+                end=f"{end:%H:%M}",
+            )
         )
     return start, end
 
@@ -119,8 +125,10 @@ def parse_time_zone(text: str) -> str:
     known = _zone_names()
     if not known:
         raise BadRequest(
-            "This bot has no time-zone data installed, so quiet hours cannot be set. "
-            "Please tell the bot's operator (the `tzdata` package is missing)."
+            msg(
+                "This bot has no time-zone data installed, so quiet hours cannot be set. Please "
+                "tell the bot's operator (the `tzdata` package is missing)."
+            )
         )
     exact = known.get(wanted.casefold())
     if exact is not None:
@@ -130,10 +138,14 @@ def parse_time_zone(text: str) -> str:
     close = (
         difflib.get_close_matches(wanted.casefold(), list(known), n=3, cutoff=0.6) if near else []
     )
-    hint = f" Did you mean {names_list([known[name] for name in close])}?" if close else ""
+    hint = msg(" Did you mean {zones}?", zones=[known[name] for name in close]) if close else ""
     raise BadRequest(
-        f"'{shorten(wanted)}' is not a time zone I know.{hint} Use a tz database name such as "
-        "Europe/Berlin, America/New_York, Asia/Tokyo or UTC."
+        msg(
+            "'{text}' is not a time zone I know.{hint} Use a tz database name such as "
+            "Europe/Berlin, America/New_York, Asia/Tokyo or UTC.",
+            text=shorten(wanted),
+            hint=hint,
+        )
     )
 
 

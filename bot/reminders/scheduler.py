@@ -32,6 +32,8 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from engine.core.i18n import FALLBACK
+
 from ..service import GameCatalog, Mention
 from ..service.waking import Clock, Sleep, WakingTask, utc_now
 from .model import MAX_REMINDERS, MIN_INTERVAL, Awaited, Looked, ReminderNotice, StallNotice
@@ -71,11 +73,14 @@ class ReminderScheduler(WakingTask):
         game_name: Callable[[str], str] | None = None,
         max_sleep: timedelta = MIN_INTERVAL,
         retry_after: timedelta = timedelta(minutes=1),
+        default_language: str = FALLBACK,
     ) -> None:
         super().__init__(clock=clock, sleep=sleep, max_sleep=max_sleep, retry_after=retry_after)
         self.store = store
         self.deliverer = deliverer
         self._game_name = game_name or GameCatalog().name_of
+        #: The language of tables nobody chose one for (the setting DEFAULT_LANGUAGE).
+        self.default_language = default_language
 
     # -- one pass -----------------------------------------------------------------------------
 
@@ -112,6 +117,7 @@ class ReminderScheduler(WakingTask):
                 creator=creator or Mention(table.creator_id, table.creator_name),
                 waiting_since=table.waiting_since,
                 table_version=table.version,
+                language=table.language or self.default_language,
             )
             await self._deliver(self.deliverer.send_stall(stall), table.table_id, "stall")
             return Looked(table.table_id, table.version, stalled=True)
@@ -132,6 +138,9 @@ class ReminderScheduler(WakingTask):
         self, table_plan: TablePlan, players: tuple[Awaited, ...], *, private: bool
     ) -> ReminderNotice:
         table = table_plan.table
+        language = table.language or self.default_language
+        if private:  # a direct message reads in its reader's language, if known
+            language = players[0].language or language
         return ReminderNotice(
             table_id=table.table_id,
             channel_id=table.channel_id,
@@ -141,6 +150,7 @@ class ReminderScheduler(WakingTask):
             waiting_since=table.waiting_since,
             private=private,
             table_version=table.version,
+            language=language,
         )
 
     @staticmethod

@@ -10,8 +10,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 
+from engine.core import Message, msg
+from engine.core.i18n import FALLBACK
+
 from ..service.errors import BadRequest, NoOpenTable, NotAllowed
 from ..service.model import Channel, Reply, User
+from ..service.speech import say, speaking
 from ..service.texts import clock
 from ..service.waking import Clock, utc_now
 from .model import DEFAULT_INTERVAL, MAX_INTERVAL, MAX_REMINDERS, MIN_INTERVAL, NotificationPrefs
@@ -32,11 +36,14 @@ class ReminderService:
         wake: Callable[[], None],
         game_name: Callable[[str], str],
         clock: Clock = utc_now,
+        default_language: str = FALLBACK,
     ) -> None:
         self.store = store
         self._wake = wake
         self._game_name = game_name
         self.clock = clock
+        #: The language of tables nobody chose one for (the setting DEFAULT_LANGUAGE).
+        self.default_language = default_language
 
     # -- /remind --------------------------------------------------------------------------------
 
@@ -46,23 +53,36 @@ class ReminderService:
         """Show (no options), change (`every` hours) or turn off (`off`) the table's reminders.
         Changing is for the table's creator and moderators."""
         table = await self._table(channel)
-        label = f"table #{table.table_id} ({self._game_name(table.game_key)})"
+        label = msg(
+            "table #{number} ({game})",
+            number=table.table_id,
+            game=self._game_name(table.game_key),
+        )
         if every is None and off is None:
             return Reply(await self._describe(table, label), private=True, table_id=table.table_id)
         if every is not None and off:
             raise BadRequest(
-                "Choose one: /remind every:<hours> sets the interval, /remind off:true stops "
-                "the reminders."
+                msg(
+                    "Choose one: /remind every:<hours> sets the interval, /remind off:true "
+                    "stops the reminders."
+                )
             )
         if user.id != table.creator_id and not user.moderator:
             raise NotAllowed(
-                f"Only {table.creator_name}, who opened {label}, or a moderator can change its "
-                "reminders."
+                msg(
+                    "Only {creator}, who opened {table}, or a moderator can change its reminders.",
+                    creator=table.creator_name,
+                    table=label,
+                )
             )
         if every is not None and not MIN_HOURS <= every <= MAX_HOURS:
             raise BadRequest(
-                f"Reminders can come every {MIN_HOURS} to {MAX_HOURS} hours (a week), "
-                f"not every {every}."
+                msg(
+                    "Reminders can come every {least} to {most} hours (a week), not every {every}.",
+                    least=MIN_HOURS,
+                    most=MAX_HOURS,
+                    every=every,
+                )
             )
         current = await self.store.settings(table.table_id)
         interval = timedelta(hours=every) if every is not None else current.interval
@@ -73,48 +93,66 @@ class ReminderService:
         )
         self._wake()
         if not enabled:
-            text = (
-                f"{user.name} turned the reminders for {label} off. /remind every:<hours> turns "
-                "them back on."
+            said = msg(
+                "{player} turned the reminders for {table} off. /remind every:<hours> turns them "
+                "back on.",
+                player=user.name,
+                table=label,
             )
         else:
-            start = "from now" if table.status == "active" else "once the game starts"
-            text = (
-                f"{user.name} set the reminders for {label} to {interval_text(interval)}, "
-                f"counted {start} and after every move."
+            said = msg(
+                "{player} set the reminders for {table} to {interval}, counted {start} and after "
+                "every move.",
+                player=user.name,
+                table=label,
+                interval=interval_text(interval),
+                start=msg("from now") if table.status == "active" else msg("once the game starts"),
             )
-        return Reply(text, table_id=table.table_id)
+        with speaking(table.language or self.default_language):
+            return Reply(say(said), table_id=table.table_id)
 
     async def _table(self, channel: Channel) -> ChannelTable:
         table = await self.store.open_table_in(channel.id)
         if table is None:
             raise NoOpenTable(
-                "There is no open table in this channel, and reminders belong to a table. "
-                "Open one with /newgame game:<game>."
+                msg(
+                    "There is no open table in this channel, and reminders belong to a table. "
+                    "Open one with /newgame game:<game>."
+                )
             )
         return table
 
-    async def _describe(self, table: ChannelTable, label: str) -> str:
+    async def _describe(self, table: ChannelTable, label: Message) -> str:
         settings = await self.store.settings(table.table_id)
         if not settings.enabled:
-            return f"Reminders for {label} are off; /remind every:<hours> turns them on."
-        default = " (the default)" if settings.interval == DEFAULT_INTERVAL else ""
+            return say(
+                msg(
+                    "Reminders for {table} are off; /remind every:<hours> turns them on.",
+                    table=label,
+                )
+            )
+        default = msg(" (the default)") if settings.interval == DEFAULT_INTERVAL else ""
         lines = [
-            f"Reminders for {label}: {interval_text(settings.interval)}{default}, to whoever "
-            f"the table waits for; after {MAX_REMINDERS} unanswered ones the table is marked "
-            "stalled."
+            msg(
+                "Reminders for {table}: {interval}{default}, to whoever the table waits for; "
+                "after {most} unanswered ones the table is marked stalled.",
+                table=label,
+                interval=interval_text(settings.interval),
+                default=default,
+                most=MAX_REMINDERS,
+            )
         ]
         watched = await self.store.watched_tables(table.table_id)
         if not watched:
-            lines.append("They start when the game starts.")
-            return "\n".join(lines)
+            lines.append(msg("They start when the game starts."))
+            return "\n".join(say(line) for line in lines)
         now = self.clock()
         current = plan(watched[0], now)
         if watched[0].stalled:
-            lines.append("The table is stalled: reminders rest until the next move.")
+            lines.append(msg("The table is stalled: reminders rest until the next move."))
         elif current.next_due is not None:
-            lines.append(f"Next reminder: {clock(max(current.next_due, now))}.")
-        return "\n".join(lines)
+            lines.append(msg("Next reminder: {moment}.", moment=clock(max(current.next_due, now))))
+        return "\n".join(say(line) for line in lines)
 
     # -- /notify --------------------------------------------------------------------------------
 
@@ -130,11 +168,11 @@ class ReminderService:
         the quiet hours (in their time zone) when no reminder reaches them. Private."""
         prefs = await self.store.prefs(user.id)
         if dm is None and quiet is None and tz is None:
-            return Reply(_describe_prefs(prefs), private=True)
+            return Reply(say(_describe_prefs(prefs)), private=True)
         updated = _updated(prefs, dm=dm, quiet=quiet, tz=tz)
         await self.store.save_prefs(updated, self.clock())
         self._wake()
-        return Reply(f"Saved. {_describe_prefs(updated)}", private=True)
+        return Reply(say(msg("Saved. {prefs}", prefs=_describe_prefs(updated))), private=True)
 
 
 def _updated(
@@ -149,8 +187,11 @@ def _updated(
         start, end = parse_hour_range(quiet)
         if zone is None:
             raise BadRequest(
-                "Quiet hours need your time zone, so I know when it is night for you: "
-                f"e.g. /notify {QUIET_EXAMPLE}."
+                msg(
+                    "Quiet hours need your time zone, so I know when it is night for you: e.g. "
+                    "/notify {example}.",
+                    example=QUIET_EXAMPLE,
+                )
             )
         hours = QuietHours(start, end, zone)
     elif hours is not None and zone is not None:
@@ -160,18 +201,24 @@ def _updated(
     )
 
 
-def _describe_prefs(prefs: NotificationPrefs) -> str:
+def _describe_prefs(prefs: NotificationPrefs) -> Message:
     where = (
-        "by direct message (if you refuse direct messages, in the table's channel instead)"
+        msg("by direct message (if you refuse direct messages, in the table's channel instead)")
         if prefs.dm
-        else "in the table's channel, with an @mention"
+        else msg("in the table's channel, with an @mention")
     )
+    quiet: Message
     if prefs.quiet is not None:
-        quiet = (
-            f"Quiet hours: {prefs.quiet.describe()}; a reminder due then reaches you at "
-            f"{prefs.quiet.end:%H:%M} your time."
+        quiet = msg(
+            "Quiet hours: {hours}; a reminder due then reaches you at {end} your time.",
+            hours=prefs.quiet.describe(),
+            end=f"{prefs.quiet.end:%H:%M}",
         )
     else:
-        zone = f" Your time zone: {prefs.zone}." if prefs.zone else ""
-        quiet = f"No quiet hours (set them with /notify {QUIET_EXAMPLE}).{zone}"
-    return f"Your turn reminders come {where}. {quiet}"
+        zone = msg(" Your time zone: {zone}.", zone=prefs.zone) if prefs.zone else ""
+        quiet = msg(
+            "No quiet hours (set them with /notify {example}).{zone}",
+            example=QUIET_EXAMPLE,
+            zone=zone,
+        )
+    return msg("Your turn reminders come {where}. {quiet}", where=where, quiet=quiet)

@@ -1,4 +1,4 @@
-"""Reminder data in the bot's SQLite database (migrations 0002 and 0005).
+"""Reminder data in the bot's database (migrations 0002 and 0005).
 
 It reads the tables, seats and positions the game store writes, and owns `table_reminders`,
 `reminder_progress`, `notification_prefs` and, of the tables, only `remind_at` — when it
@@ -16,11 +16,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-import aiosqlite
-
 from ..store import Store
 from ..store.claims import DEFAULT_LEASE, process_owner, to_micros_delta
-from ..store.database import Database, Row
+from ..store.database import Database, Row, Transaction
+from ..store.dialect import DatabaseTarget, Dialect
 from ..store.migrations import MIGRATIONS_DIR
 from ..store.reminder_due import from_micros, to_micros
 from ..store.values import read_time, required_time, stored_time
@@ -40,19 +39,21 @@ SELECT t.id AS table_id, t.channel_id, t.guild_id, t.game_key, t.creator_id,
        c.display_name AS creator_name, t.version, t.updated_at, t.waiting_since,
        r.enabled, r.interval_seconds, r.changed_at, r.stalled_version,
        s.user_id, s.display_name, p.dm, p.quiet_start, p.quiet_end, p.time_zone,
-       g.table_version AS reminded_version, g.sent, g.last_sent_at, a.until AS away_until
+       g.table_version AS reminded_version, g.sent, g.last_sent_at, a.until AS away_until,
+       t.language, ul.language AS user_language
 FROM game_tables AS t
 LEFT JOIN table_reminders AS r ON r.table_id = t.id
 LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id
 LEFT JOIN seats AS s
-       ON s.table_id = t.id AND s.seat IN (SELECT value FROM json_each(t.to_act_json))
+       ON s.table_id = t.id AND s.seat IN ({to_act})
        -- a bot plays bots' seats and covered ones: nobody there to remind
        AND s.bot_level IS NULL AND s.covered_level IS NULL
 LEFT JOIN absences AS a ON a.user_id = s.user_id
 LEFT JOIN notification_prefs AS p ON p.user_id = s.user_id
 LEFT JOIN reminder_progress AS g ON g.table_id = t.id AND g.user_id = s.user_id
+LEFT JOIN user_languages AS ul ON ul.user_id = s.user_id
 WHERE t.status = 'active' {extra}
-ORDER BY t.remind_at, t.id, s.seat
+ORDER BY t.remind_at NULLS FIRST, t.id, s.seat
 """
 
 
@@ -65,6 +66,8 @@ class ChannelTable:
     game_key: str
     creator_id: str
     creator_name: str
+    #: The table's language (None: the default).
+    language: str | None = None
 
 
 _PREFS = "SELECT user_id, dm, quiet_start, quiet_end, time_zone FROM notification_prefs"
@@ -98,9 +101,11 @@ class ReminderStore:
         return cls(store.database, owns_database=False, owner=claims.owner, lease=claims.lease)
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
+    async def open(
+        cls, target: DatabaseTarget | Path | str, *, migrations_dir: Path = MIGRATIONS_DIR
+    ) -> Self:
         """A connection of its own to the bot's database (migrations applied)."""
-        return cls(await Database.open(path, migrations_dir=migrations_dir))
+        return cls(await Database.open(target, migrations_dir=migrations_dir))
 
     async def close(self) -> None:
         if self._owns_database:
@@ -130,26 +135,27 @@ class ReminderStore:
         many tables there are."""
         at = to_micros(now)
         async with self.database.write() as db:
-            cursor = await db.execute(
+            rows = await db.fetch_all(
                 "UPDATE game_tables SET remind_at = ?, remind_owner = ? "
                 "WHERE status = 'active' AND remind_at <= ? AND id IN (SELECT id FROM game_tables "
                 "WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id LIMIT ?) "
                 "RETURNING id",
                 (at + to_micros_delta(self.lease), self.owner, at, at, limit),
             )
-            claimed = [row[0] for row in await cursor.fetchall()]
+            claimed = [row["id"] for row in rows]
         if not claimed:
             return []
         marks = ", ".join("?" for _ in claimed)
         rows = await self.database.fetch_all(
-            _WATCHED.format(extra=f"AND t.id IN ({marks})"), claimed
+            _watched_sql(self.database.dialect, f"AND t.id IN ({marks})"), claimed
         )
         return _watched_tables(rows)
 
     async def watched_tables(self, table_id: int | None = None) -> list[WatchedTable]:
         """The running table `table_id` (None: every running table) with whom it awaits."""
         extra, params = ("AND t.id = ?", (table_id,)) if table_id is not None else ("", ())
-        return _watched_tables(await self.database.fetch_all(_WATCHED.format(extra=extra), params))
+        sql = _watched_sql(self.database.dialect, extra)
+        return _watched_tables(await self.database.fetch_all(sql, params))
 
     async def next_due(self) -> datetime | None:
         """When the reminders should look at a table next (None: at none, as things stand)."""
@@ -162,7 +168,7 @@ class ReminderStore:
     async def open_table_in(self, channel_id: str) -> ChannelTable | None:
         """The channel's lobby or active table."""
         row = await self.database.fetch_one(
-            "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name "
+            "SELECT t.id, t.status, t.game_key, t.creator_id, c.display_name, t.language "
             "FROM game_tables AS t "
             "LEFT JOIN seats AS c ON c.table_id = t.id AND c.user_id = t.creator_id "
             "WHERE t.channel_id = ? AND t.status IN ('lobby', 'active')",
@@ -176,6 +182,7 @@ class ReminderStore:
             game_key=row["game_key"],
             creator_id=row["creator_id"],
             creator_name=row["display_name"] or row["creator_id"],
+            language=row["language"],
         )
 
     async def settings(self, table_id: int) -> ReminderSettings:
@@ -261,7 +268,12 @@ def _watched_tables(rows: Iterable[Row]) -> list[WatchedTable]:
     return [replace(table, awaited=tuple(awaited[key])) for key, table in tables.items()]
 
 
-async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -> None:
+def _watched_sql(dialect: Dialect, extra: str) -> str:
+    """`_WATCHED` narrowed by `extra`, in `dialect`."""
+    return _WATCHED.format(extra=extra, to_act=dialect.seat_list("t.to_act_json"))
+
+
+async def _count_sent(db: Transaction, looked: Looked, now: datetime) -> None:
     """One more reminder for each player reminded about this position of the table."""
     await db.execute(
         "DELETE FROM reminder_progress WHERE table_id = ? AND table_version <> ?",
@@ -270,7 +282,7 @@ async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -
     await db.executemany(
         "INSERT INTO reminder_progress (table_id, user_id, table_version, sent, last_sent_at) "
         "VALUES (?, ?, ?, 1, ?) ON CONFLICT (table_id, user_id) DO UPDATE "
-        "SET sent = sent + 1, last_sent_at = excluded.last_sent_at",
+        "SET sent = reminder_progress.sent + 1, last_sent_at = excluded.last_sent_at",
         [
             (looked.table_id, user_id, looked.table_version, stored_time(now))
             for user_id in looked.reminded
@@ -278,26 +290,27 @@ async def _count_sent(db: aiosqlite.Connection, looked: Looked, now: datetime) -
     )
 
 
-async def _reschedule(db: aiosqlite.Connection, table_ids: Sequence[int], now: datetime) -> None:
+async def _reschedule(db: Transaction, table_ids: Sequence[int], now: datetime) -> None:
     """Store when each of these tables is next due, as `policy.plan` works it out from what
-    they are like now (read in the caller's transaction, so no other write slips in), and
-    release the reminders' claim on them."""
+    they are like now — unless a move changed the table since it was read here (on
+    PostgreSQL one may commit meanwhile): that move has set when it is due itself.
+    Releases the reminders' claim on them (a move has ended it already)."""
     if not table_ids:
         return
     marks = ", ".join("?" for _ in table_ids)
-    async with db.execute(_WATCHED.format(extra=f"AND t.id IN ({marks})"), table_ids) as cursor:
-        tables = _watched_tables(await cursor.fetchall())
-    updates: list[tuple[int | None, int]] = []
-    for table in tables:
+    rows = await db.fetch_all(_watched_sql(db.dialect, f"AND t.id IN ({marks})"), table_ids)
+    updates: list[tuple[int | None, int, int]] = []
+    for table in _watched_tables(rows):
         due = plan(table, now).next_due
-        updates.append((None if due is None else to_micros(due), table.table_id))
+        updates.append((None if due is None else to_micros(due), table.table_id, table.version))
     await db.executemany(
-        "UPDATE game_tables SET remind_at = ?, remind_owner = NULL WHERE id = ?", updates
+        "UPDATE game_tables SET remind_at = ?, remind_owner = NULL WHERE id = ? AND version = ?",
+        updates,
     )
 
 
 async def _look_again(
-    db: aiosqlite.Connection, condition: str, params: Sequence[Any], now: datetime
+    db: Transaction, condition: str, params: Sequence[Any], now: datetime
 ) -> None:
     """A setting changed that may bring reminders forward: have the scheduler look at these
     running tables at once (it then stores when they are really due). A table a pass holds
@@ -342,6 +355,7 @@ def _watched(row: Row) -> WatchedTable:
         waiting_since=read_time(row["waiting_since"]),
         settings=settings,
         stalled=row["stalled_version"] is not None and row["stalled_version"] == row["version"],
+        language=row["language"],
     )
 
 
@@ -361,4 +375,5 @@ def _awaited(row: Row) -> Awaited:
         prefs=prefs,
         progress=progress,
         away_until=read_time(row["away_until"]),
+        language=row["user_language"],
     )

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Event
+from engine.core import Event, msg
 
 from .automatic import AutomaticService
 from .base import TableContext, others, waiting_text
 from .model import Reply
 from .saving import Step, more_events
+from .speech import language, say, speaking
 from .texts import clip, fit_lines
 
 
@@ -60,20 +61,28 @@ class AnnounceService(AutomaticService):
         return await self._announce(ctx, [step, *await self._play_automatic(ctx, step)])
 
     async def _announce(self, ctx: TableContext, steps: Sequence[Step]) -> Reply:
-        """The reply to `steps`: an action taken, then those played automatically after it."""
-        first, last = steps[0], steps[-1]
+        """The reply to `steps`: an action taken, then those played automatically after it —
+        what the channel reads in the table's language, what the acting player reads alone in
+        the language being spoken (theirs)."""
         if is_part_of_round(steps):
-            return await self._part_of_round(ctx, steps)
+            reader = language()
+            with self._public(ctx.table):
+                return await self._part_of_round(ctx, steps, reader)
+        with self._public(ctx.table):
+            return await self._whole_message(ctx, steps)
+
+    async def _whole_message(self, ctx: TableContext, steps: Sequence[Step]) -> Reply:
+        first, last = steps[0], steps[-1]
         game, final = ctx.game, last.played
         body: list[str] = []
         for step in steps:
             if step is not first:
-                body.append(clip(step.header))
+                body.append(clip(say(step.header)))
             body += self._lines_of(ctx, step.played.events)
-            body += [step.lapsed] if step.lapsed else []
-        tail = [] if final.over else [str(line) for line in game.summary(final.state, None)]
+            body += [say(step.lapsed)] if step.lapsed else []
+        tail = [] if final.over else [say(line) for line in game.summary(final.state, None)]
         next_text, _ = await self._next_text(ctx, final.state, last.progress)
-        opening = [clip(line) for line in (first.note, first.header) if line]
+        opening = [clip(say(line)) for line in (first.note, first.header) if line]
         text = fit_lines(opening, body, [*tail, next_text], more_events)
         news = final.over or game.board_news(first.played.before, final.state)
         owed = {seat for step in steps for seat in step.progress.newly_owed}
@@ -86,27 +95,28 @@ class AnnounceService(AutomaticService):
             table_version=last.version,
         )
 
-    async def _part_of_round(self, ctx: TableContext, steps: Sequence[Step]) -> Reply:
+    async def _part_of_round(self, ctx: TableContext, steps: Sequence[Step], reader: str) -> Reply:
         """One line for the channel (and what concerns others); the player's own board and
-        news for them alone."""
+        news for them alone, in `reader`'s language."""
         first, last = steps[0], steps[-1]
         public = [
-            self._lines_of(ctx, _for_others(step)) + ([step.lapsed] if step.lapsed else [])
+            self._lines_of(ctx, _for_others(step)) + ([say(step.lapsed)] if step.lapsed else [])
             for step in steps
         ]
-        lines = [first.header, *public[0]]
+        lines = [say(first.header), *public[0]]
         for step, shown in zip(steps[1:], public[1:], strict=True):
-            lines += [step.header, *shown]
+            lines += [say(step.header), *shown]
         waiting = waiting_text(ctx, last.progress) + "."
         if len(lines) == 1:
-            lines = [f"{first.header.removesuffix('.')}. {waiting}"]
+            lines = [f"{say(first.header).removesuffix('.')}. {waiting}"]
         else:
             lines.append(waiting)
         if first.note:
-            lines.insert(0, first.note)
+            lines.insert(0, say(first.note))
         own = None
         if first.kind == "move" and not first.automatic and first.bot_level is None:
-            own = self._own_board(ctx, first, last)
+            with speaking(reader):
+                own = self._own_board(ctx, first, last)
         return Reply(
             "\n".join(clip(line) for line in lines),
             table_id=ctx.table.id,
@@ -119,13 +129,13 @@ class AnnounceService(AutomaticService):
         their game, and the game's summary for them."""
         seat, state = first.seat, last.played.state
         mine = [e for e in first.played.events if e not in _for_others(first)]
-        lines = self._lines_of(ctx, mine) + [str(line) for line in ctx.game.summary(state, seat)]
+        lines = self._lines_of(ctx, mine) + [say(line) for line in ctx.game.summary(state, seat)]
         return Reply(
-            fit_lines(["Your board after your move:"], lines, [], more_events),
+            fit_lines([say(msg("Your board after your move:"))], lines, [], more_events),
             drawing=self._drawing(ctx, state, seat, last.number),
             private=True,
             table_id=ctx.table.id,
         )
 
     def _lines_of(self, ctx: TableContext, events: Sequence[Event]) -> list[str]:
-        return self._event_lines(ctx, [event.text for event in events])
+        return self._event_lines(ctx, [event.message for event in events])

@@ -6,20 +6,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
-from engine.core import EngineError, Game, option_key
+from engine.core import EngineError, Game, Message, msg, option_key, plural_msg
+from engine.core.i18n import FALLBACK
 
+from ..allocator import release_freed_memory
 from ..store import ActionRecord, SeatRecord, Store, TableRecord
 from .bot_policy import ROBOT, drawable_marks
 from .catalog import Animator, GameCatalog, Renderer, default_animator, default_renderer
 from .errors import BadRequest, NoOpenTable, NotAllowed, RulesError, TableChanged, WrongStage
 from .model import BoardImage, Channel, Drawing, Mention, User
 from .progress import RoundProgress
-from .texts import as_sentence, clip, hours, names_list, ranking_line, scores_line
+from .speech import say, speaking
+from .texts import as_sentence, clip, hours_message, ranking_line, scores_line, who
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +43,13 @@ class TableContext:
     game: Game[Any]
 
     @property
-    def label(self) -> str:
-        return f"table #{self.table.id} ({self.game.info.name})"
+    def label(self) -> Message:
+        return msg("table #{number} ({game})", number=self.table.id, game=self.game.info.name)
 
     @property
-    def title(self) -> str:
+    def title(self) -> Message:
         """The label at the start of a sentence."""
-        return f"Table #{self.table.id} ({self.game.info.name})"
+        return msg("Table #{number} ({game})", number=self.table.id, game=self.game.info.name)
 
     @property
     def names(self) -> list[str]:
@@ -80,17 +83,29 @@ class TableContext:
         made the action (a skip names its target in its text: `#13 skip bob`), `(played for
         them)` after an action the service played for its player; a very long whole turn is
         cut after MAX_LINE characters."""
-        text = action.text_for(viewer) + (" (played for them)" if action.automatic else "")
-        if action.kind == "skip":
-            return clip(f"#{action.number} {text}")
-        player = self.by_seat(action.seat)
-        by_bot = action.bot_level is not None and not player.is_bot
-        played_by = f" ({ROBOT} bot, {action.bot_level})" if by_bot else ""
-        return clip(f"#{action.number} {player.display_name}{played_by}: {text}")
+        return clip(say(self.describe_message(action, viewer)))
 
-    def creator_name(self) -> str:
+    def describe_message(self, action: ActionRecord, viewer: int | None = None) -> Message:
+        """`describe` as a message (to be stored, and worded in any language later)."""
+        text: Message | str = action.text_for(viewer)
+        if action.automatic:
+            text = msg("{action} (played for them)", action=text)
+        if action.kind == "skip":
+            return msg("#{number} {action}", number=action.number, action=text)
+        player = self.by_seat(action.seat)
+        name: Message | str = player.display_name
+        if action.bot_level is not None and not player.is_bot:
+            name = played_by_bot(player.display_name, action.bot_level)
+        return msg("#{number} {player}: {action}", number=action.number, player=name, action=text)
+
+    def creator_name(self) -> Message | str:
         creator = self.seat_of(self.table.creator_id)
-        return creator.display_name if creator else "its creator"
+        return creator.display_name if creator else msg("its creator")
+
+
+def played_by_bot(player: str, level: str) -> Message:
+    """`alice (🤖 bot, normal)`: a person's seat whose move a bot chose."""
+    return msg("{player} ({robot} bot, {level})", player=player, robot=ROBOT, level=level)
 
 
 class ServiceBase:
@@ -104,6 +119,7 @@ class ServiceBase:
         clock: Callable[[], datetime] = utc_now,
         undo_ttl: timedelta = timedelta(days=1),
         confirm_ttl: timedelta = timedelta(minutes=10),
+        default_language: str = FALLBACK,
     ) -> None:
         self.store = store
         self.catalog = games or GameCatalog()
@@ -116,6 +132,10 @@ class ServiceBase:
         #: One bot decision at a time (bots/bots.py): bots use one core at most, so a busy
         #: bot table slows no other.
         self.bot_decisions = asyncio.Lock()
+        #: The language of tables nobody chose one for (the setting DEFAULT_LANGUAGE).
+        self.default_language = default_language
+        #: The language last remembered for each user (languages.py), to skip needless writes.
+        self._remembered: dict[str, str] = {}
         #: The actions of one channel, one at a time from reading the table to the reply's
         #: text, so that replies come out in the order the actions were stored (`in_turn`).
         self._channel_turns = KeyedLocks()
@@ -126,6 +146,33 @@ class ServiceBase:
         actions in a channel reply in the order they were stored — and their transports,
         posting in that order, show each board under its own move (Discord: `ordering.py`)."""
         return self._channel_turns.hold(channel_id)
+
+    # -- languages ------------------------------------------------------------------------
+
+    def table_language(self, table: TableRecord) -> str:
+        """The language of what the table's channel reads."""
+        return table.language or self.default_language
+
+    def _public(self, table: TableRecord) -> AbstractContextManager[None]:
+        """Word what the table's channel reads (inside the block) in the table's language."""
+        return speaking(self.table_language(table))
+
+    def _told(self, table: TableRecord, message: Message) -> str:
+        """`message` as the table's channel reads it (in the table's language)."""
+        with self._public(table):
+            return say(message)
+
+    async def _server_language(self, guild_id: str | None) -> str:
+        """The language of the tables opened from now on in the server `guild_id`."""
+        chosen = None if guild_id is None else await self.store.languages.server_language(guild_id)
+        return chosen or self.default_language
+
+    async def _channel_language(self, channel: Channel) -> str:
+        """What a channel reads: its open table's language, else its server's."""
+        table = await self.store.tables.open_table(channel.id)
+        if table is not None:
+            return self.table_language(table)
+        return await self._server_language(channel.guild_id)
 
     # -- loading and checks ---------------------------------------------------------------
 
@@ -138,8 +185,12 @@ class ServiceBase:
         if table is None:
             keys = ", ".join(game.info.key for game in self.catalog.all())
             raise NoOpenTable(
-                f"There is no open table in this channel.{self._ended_note(latest)} "
-                f"Open one with /newgame game:<game> (games: {keys})."
+                msg(
+                    "There is no open table in this channel.{ended} Open one with /newgame "
+                    "game:<game> (games: {games}).",
+                    ended=self._ended_note(latest),
+                    games=keys,
+                )
             )
         return await self._context_of(table)
 
@@ -157,26 +208,44 @@ class ServiceBase:
         old lobby's Join must never seat someone at the next table of the channel."""
         if await self.open_table_id(channel) != table_id:
             raise WrongStage(
-                f"Table #{table_id} is no longer open here, so this button does nothing any "
-                "more. /games lists the open tables."
+                msg(
+                    "Table #{number} is no longer open here, so this button does nothing any "
+                    "more. /games lists the open tables.",
+                    number=table_id,
+                )
             )
 
-    def _ended_note(self, latest: TableRecord | None) -> str:
+    def _ended_note(self, latest: TableRecord | None) -> Message | str:
         """` Table #3 (Terra Nova (2006)), the last one here, is over; …` for a channel whose
         latest table has ended, so that a late move is not met by a bare "no table"."""
         if latest is None:
             return ""
         name = self.catalog.name_of(latest.game_key)
-        ended = "has been abandoned" if latest.status == "abandoned" else "is over"
-        return f" Table #{latest.id} ({name}), the last one here, {ended}; /board shows it."
+        if latest.status == "abandoned":
+            return msg(
+                " Table #{number} ({game}), the last one here, has been abandoned; /board "
+                "shows it.",
+                number=latest.id,
+                game=name,
+            )
+        return msg(
+            " Table #{number} ({game}), the last one here, is over; /board shows it.",
+            number=latest.id,
+            game=name,
+        )
 
     @staticmethod
     def _seated(ctx: TableContext, user: User) -> SeatRecord:
         seat = ctx.seat_of(user.id)
         if seat is None:
-            hint = " Type /join to take a seat." if ctx.table.status == "lobby" else ""
+            hint = msg(" Type /join to take a seat.") if ctx.table.status == "lobby" else ""
             raise NotAllowed(
-                f"You are not playing at {ctx.label} (players: {names_list(ctx.names)}).{hint}"
+                msg(
+                    "You are not playing at {table} (players: {players}).{hint}",
+                    table=ctx.label,
+                    players=who(ctx.names),
+                    hint=hint,
+                )
             )
         return seat
 
@@ -184,14 +253,23 @@ class ServiceBase:
     def _require_active(ctx: TableContext) -> None:
         if ctx.table.status != "active":
             raise WrongStage(
-                f"{ctx.title} has not started yet: players type /join, then "
-                f"{ctx.creator_name()} types /start."
+                msg(
+                    "{table} has not started yet: players type /join, then {creator} types /start.",
+                    table=ctx.title,
+                    creator=ctx.creator_name(),
+                )
             )
 
     @staticmethod
-    def _require_lobby(ctx: TableContext, doing: str) -> None:
+    def _require_lobby(ctx: TableContext, doing: Message) -> None:
         if ctx.table.status != "lobby":
-            raise WrongStage(f"{ctx.title} has already started, so you cannot {doing}.")
+            raise WrongStage(
+                msg(
+                    "{table} has already started, so you cannot {doing}.",
+                    table=ctx.title,
+                    doing=doing,
+                )
+            )
 
     @staticmethod
     def _require_room(ctx: TableContext) -> None:
@@ -199,14 +277,24 @@ class ServiceBase:
         info = ctx.game.info
         if len(ctx.seats) >= info.max_players:
             raise BadRequest(
-                f"{ctx.title} is full: {info.name} is for at most {info.max_players} players."
+                msg(
+                    "{table} is full: {game} is for at most {count} players.",
+                    table=ctx.title,
+                    game=info.name,
+                    count=info.max_players,
+                )
             )
 
     @staticmethod
-    def _require_in_charge(ctx: TableContext, user: User, doing: str) -> None:
+    def _require_in_charge(ctx: TableContext, user: User, doing: Message) -> None:
         if user.id != ctx.table.creator_id and not user.moderator:
             raise NotAllowed(
-                f"Only {ctx.creator_name()}, who opened {ctx.label}, or a moderator can {doing}."
+                msg(
+                    "Only {creator}, who opened {table}, or a moderator can {doing}.",
+                    creator=ctx.creator_name(),
+                    table=ctx.label,
+                    doing=doing,
+                )
             )
 
     def _playing_seat(self, ctx: TableContext, user: User) -> int:
@@ -262,7 +350,10 @@ class ServiceBase:
 
         def draw() -> bytes:
             view = ctx.game.view(state, viewer)
-            return self.renderer(key, drawable_marks(view) if bots else view)
+            try:
+                return self.renderer(key, drawable_marks(view) if bots else view)
+            finally:
+                release_freed_memory()  # the drawing's buffers go back to the system
 
         try:
             png = await asyncio.to_thread(draw)
@@ -295,17 +386,16 @@ class ServiceBase:
             for seat in range(len(names))
             if await self.store.actions.has_action(ctx.table.id, seat, "resign")
         ]
-        winners, *tie_breaks = [str(line) for line in game.outcome(state)]
-        gave_up = [f"Resigned: {names_list(resigned)}."] if resigned else []
-        return "\n".join(
-            [
-                f"Game over at {ctx.label}: {winners}",
-                *tie_breaks,
-                f"Final scores: {scores_line(names, scores)}.",
-                f"Ranking: {ranking_line(names, scores, game.ranking(state))}",
-                *gave_up,
-            ]
-        )
+        winners, *tie_breaks = game.outcome(state)
+        gave_up = [msg("Resigned: {players}.", players=resigned)] if resigned else []
+        lines: list[Message | str] = [
+            msg("Game over at {table}: {outcome}", table=ctx.label, outcome=winners),
+            *tie_breaks,
+            msg("Final scores: {scores}.", scores=scores_line(names, scores)),
+            msg("Ranking: {ranking}", ranking=ranking_line(names, scores, game.ranking(state))),
+            *gave_up,
+        ]
+        return "\n".join(say(line) for line in lines)
 
     async def _next_text(
         self, ctx: TableContext, state: Any, progress: RoundProgress
@@ -317,8 +407,8 @@ class ServiceBase:
         return waiting_text(ctx, progress) + ".", ctx.mentions(progress.newly_owed)
 
     @staticmethod
-    def _event_lines(ctx: TableContext, events: Iterable[str]) -> list[str]:
-        return [f"• {as_sentence(event, ctx.names)}" for event in events]
+    def _event_lines(ctx: TableContext, events: Iterable[Message | str]) -> list[str]:
+        return [f"• {as_sentence(say(event), ctx.names)}" for event in events]
 
 
 def image_name(ctx: TableContext, viewer: int | None, move: int, tag: str = "") -> str:
@@ -349,14 +439,22 @@ class KeyedLocks:
                 self._locks[key] = (lock, users - 1)
 
 
-def waiting_text(ctx: TableContext, progress: RoundProgress, when: str = "") -> str:
+def waiting_text(ctx: TableContext, progress: RoundProgress, when: Message | str = "") -> str:
     """`Waiting for bob and carol{when} — alice is done` (who is done only when someone is)."""
-    names = names_list([ctx.by_seat(seat).display_name for seat in progress.to_act])
-    waiting = f"Waiting for {names}{when}"
+    names = [ctx.by_seat(seat).display_name for seat in progress.to_act]
+    waiting = msg("Waiting for {players}{when}", players=who(names), when=when)
     done = [ctx.by_seat(seat).display_name for seat in progress.done]
     if not done:
-        return waiting
-    return f"{waiting} — {names_list(done)} {'is' if len(done) == 1 else 'are'} done"
+        return say(waiting)
+    return say(
+        plural_msg(
+            "{waiting} — {players} is done",
+            "{waiting} — {players} are done",
+            count=len(done),
+            waiting=waiting,
+            players=done,
+        )
+    )
 
 
 def others(mentions: Iterable[Mention], user: User) -> tuple[Mention, ...]:
@@ -368,8 +466,10 @@ def others(mentions: Iterable[Mention], user: User) -> tuple[Mention, ...]:
 def changed_at_once() -> TableChanged:
     """The refusal when a lobby or moderation write lost a race (StaleVersion)."""
     return TableChanged(
-        "Someone else changed this table at the same moment, so your request was not "
-        "applied. Please try again."
+        msg(
+            "Someone else changed this table at the same moment, so your request was not "
+            "applied. Please try again."
+        )
     )
 
 
@@ -378,8 +478,13 @@ def require_version(ctx: TableContext, expected: int | None, doing: str) -> None
     position than the one it was asked on; `expected` None: no confirmation, no check."""
     if expected is not None and ctx.table.version != expected:
         raise TableChanged(
-            f"{ctx.title} changed since you asked (something was played or changed there), so "
-            f"nothing was done. Look at /board, and use /{doing} again if you still want to."
+            msg(
+                "{table} changed since you asked (something was played or changed there), so "
+                "nothing was done. Look at /board, and use /{command} again if you still want "
+                "to.",
+                table=ctx.title,
+                command=doing,
+            )
         )
 
 
@@ -406,9 +511,13 @@ def table_terms(
     current = {option_key(key): value for key, value in options.items()}
     changed = game.info.changed_options(current)
     words = [
-        f"{key} {('on' if value else 'off') if isinstance(value, bool) else value}"
+        f"{key} {say(msg('on') if value else msg('off')) if isinstance(value, bool) else value}"
         for key, value in changed.items()
     ]
-    chosen = f"options: {', '.join(words)}" if words else "default options"
-    move_clock = "" if clock is None else f"; move clock {hours(clock)}"
-    return f"{chosen}; skip after {hours(skip_after)}{move_clock}"
+    chosen = (
+        msg("options: {options}", options=", ".join(words)) if words else msg("default options")
+    )
+    terms = msg("{options}; skip after {hours}", options=chosen, hours=hours_message(skip_after))
+    if clock is not None:
+        terms = msg("{terms}; move clock {hours}", terms=terms, hours=hours_message(clock))
+    return say(terms)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import logging
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.ai import decide
-from engine.core import EngineError, Game, join_turn, printable, shorten
+from engine.core import EngineError, Game, Message, join_turn, msg, printable, shorten
 
 from ..store import StaleVersion
 from .base import TableContext, changed_at_once
@@ -40,7 +41,8 @@ from .bot_policy import (
 from .errors import BadRequest, NotAllowed
 from .model import Channel, Reply, User
 from .play import PlayService
-from .texts import clock, hours, names_list
+from .speech import say
+from .texts import clock, hours_message, who
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +70,12 @@ def level_of(text: str | None) -> str:
     name = text.strip().lower()
     if name not in BOT_LEVELS:
         raise BadRequest(
-            f"There is no bot level '{shorten(printable(text))}'. Levels: "
-            f"{', '.join(BOT_LEVELS)} (the default is {DEFAULT_LEVEL})."
+            msg(
+                "There is no bot level '{text}'. Levels: {levels} (the default is {default}).",
+                text=shorten(printable(text)),
+                levels=", ".join(BOT_LEVELS),
+                default=DEFAULT_LEVEL,
+            )
         )
     return name
 
@@ -81,9 +87,13 @@ def parse_clock(text: str | None) -> timedelta | None:
     duration = parse_duration(text)
     if duration is None or not MIN_CLOCK <= duration <= MAX_CLOCK:
         raise BadRequest(
-            f"The move clock '{shorten(printable(text))}' is not one I can use: give hours or "
-            f"days from {hours(MIN_CLOCK)} to {MAX_CLOCK.days} days, e.g. clock:48h or "
-            "clock:3d — or clock:off (the default)."
+            msg(
+                "The move clock '{text}' is not one I can use: give hours or days from {least} "
+                "to {most} days, e.g. clock:48h or clock:3d — or clock:off (the default).",
+                text=shorten(printable(text)),
+                least=hours_message(MIN_CLOCK),
+                most=MAX_CLOCK.days,
+            )
         )
     return duration
 
@@ -103,28 +113,41 @@ def parse_until(text: str, now: datetime) -> datetime:
             until = datetime(year, month, day, hour, minute, tzinfo=UTC)
         except ValueError:
             raise BadRequest(
-                f"'{shorten(printable(text))}' is not a date I can read: write "
-                "until:2026-12-24, until:2026-12-24 18:00 (UTC) or until:5d."
+                msg(
+                    "'{text}' is not a date I can read: write until:2026-12-24, "
+                    "until:2026-12-24 18:00 (UTC) or until:5d.",
+                    text=shorten(printable(text)),
+                )
             ) from None
     if until <= now:
-        raise BadRequest(f"{clock(until)} has passed already; give a later date.")
+        raise BadRequest(
+            msg("{moment} has passed already; give a later date.", moment=clock(until))
+        )
     if until > now + MAX_AWAY:
         raise BadRequest(
-            f"An absence may last at most {MAX_AWAY.days} days; for longer, ask for your seat "
-            "to be handed to the bot (/replace) or resign."
+            msg(
+                "An absence may last at most {days} days; for longer, ask for your seat to be "
+                "handed to the bot (/replace) or resign.",
+                days=MAX_AWAY.days,
+            )
         )
     return until
 
 
-def clock_terms(clock_duration: timedelta | None) -> str:
+def clock_terms(clock_duration: timedelta | None) -> Message:
     """`move clock 48 h (then the bot plays the turn)` or `no move clock`."""
     if clock_duration is None:
-        return "no move clock"
-    return f"move clock {hours(clock_duration)} (then the bot plays the turn, at {CLOCK_LEVEL})"
+        return msg("no move clock")
+    return msg(
+        "move clock {hours} (then the bot plays the turn, at {level})",
+        hours=hours_message(clock_duration),
+        level=CLOCK_LEVEL,
+    )
 
 
 def bots_line(ctx: TableContext) -> str:
-    """` Bots: 🤖 Ada (normal). The bot plays for bob (easy).` — empty without bots."""
+    """` Bots: 🤖 Ada (normal). The bot plays for bob (easy).` — empty without bots (in the
+    language being spoken)."""
     bots = [f"{seat.display_name} ({seat.bot_level})" for seat in ctx.seats if seat.is_bot]
     covered = [
         f"{seat.display_name} ({seat.covered_level})"
@@ -133,9 +156,9 @@ def bots_line(ctx: TableContext) -> str:
     ]
     words = ""
     if bots:
-        words += f" Bot players: {names_list(bots)}."
+        words += say(msg(" Bot players: {bots}.", bots=bots))
     if covered:
-        words += f" The bot plays for {names_list(covered)} until they /return."
+        words += say(msg(" The bot plays for {players} until they /return.", players=covered))
     return words
 
 
@@ -146,8 +169,8 @@ class BotService(PlayService):
         """Seat a bot of `level` (default normal) at the table in the lobby (its creator)."""
         chosen = level_of(level)
         ctx = await self._context(channel)
-        self._require_lobby(ctx, "add a bot")
-        self._require_creator(ctx, user, "add a bot")
+        self._require_lobby(ctx, msg("add a bot"))
+        self._require_creator(ctx, user, msg("add a bot"))
         info = ctx.game.info
         self._require_room(ctx)
         name = bot_name(ctx.names)
@@ -156,36 +179,53 @@ class BotService(PlayService):
         except StaleVersion:
             raise changed_at_once() from None
         seated = [*ctx.names, name]
-        return Reply(
-            f"{user.name} adds a bot: {name} ({chosen}) joins {ctx.label}. Seated "
-            f"({len(seated)}/{info.max_players}): {names_list(seated)}.",
-            table_id=ctx.table.id,
+        adds = msg(
+            "{player} adds a bot: {bot} ({level}) joins {table}. Seated ({count}/{most}): "
+            "{players}.",
+            player=user.name,
+            bot=name,
+            level=chosen,
+            table=ctx.label,
+            count=len(seated),
+            most=info.max_players,
+            players=seated,
         )
+        return Reply(self._told(ctx.table, adds), table_id=ctx.table.id)
 
     async def remove_bot(self, channel: Channel, user: User) -> Reply:
         """Take the last bot added off the table in the lobby (its creator)."""
         ctx = await self._context(channel)
-        self._require_lobby(ctx, "remove a bot")
-        self._require_creator(ctx, user, "remove a bot")
+        self._require_lobby(ctx, msg("remove a bot"))
+        self._require_creator(ctx, user, msg("remove a bot"))
         bots = [seat for seat in ctx.seats if seat.is_bot]
         if not bots:
-            raise BadRequest(f"No bot sits at {ctx.label}; /addbot seats one.")
+            raise BadRequest(msg("No bot sits at {table}; /addbot seats one.", table=ctx.label))
         leaving = bots[-1]
         try:
             await self.store.tables.remove_seat(ctx.table, leaving.user_id, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         left = [name for name in ctx.names if name != leaving.display_name]
-        return Reply(
-            f"{user.name} removes {leaving.display_name} from {ctx.label}. Seated: "
-            f"{names_list(left)}.",
-            table_id=ctx.table.id,
+        removes = msg(
+            "{player} removes {bot} from {table}. Seated: {players}.",
+            player=user.name,
+            bot=leaving.display_name,
+            table=ctx.label,
+            players=who(left),
         )
+        return Reply(self._told(ctx.table, removes), table_id=ctx.table.id)
 
     @staticmethod
-    def _require_creator(ctx: TableContext, user: User, doing: str) -> None:
+    def _require_creator(ctx: TableContext, user: User, doing: Message) -> None:
         if user.id != ctx.table.creator_id:
-            raise NotAllowed(f"Only {ctx.creator_name()}, who opened {ctx.label}, can {doing}.")
+            raise NotAllowed(
+                msg(
+                    "Only {creator}, who opened {table}, can {doing}.",
+                    creator=ctx.creator_name(),
+                    table=ctx.label,
+                    doing=doing,
+                )
+            )
 
     # -- someone drops out ------------------------------------------------------------------
 
@@ -201,32 +241,43 @@ class BotService(PlayService):
         themself): it plays their turns until they move again or use /return."""
         if with_.strip().lower() != "bot":
             raise BadRequest(
-                f"A seat can be handed to the bot only: /replace player:@x with:bot, not with "
-                f"'{shorten(printable(with_))}'."
+                msg(
+                    "A seat can be handed to the bot only: /replace player:@x with:bot, not "
+                    "with '{text}'.",
+                    text=shorten(printable(with_)),
+                )
             )
         chosen = level_of(level)
         ctx = await self._context(channel)
         self._require_active(ctx)
         target = self._find_player(ctx, player)
         if target.user_id != user.id:
-            self._require_in_charge(ctx, user, "hand another player's seat to the bot")
+            self._require_in_charge(ctx, user, msg("hand another player's seat to the bot"))
         if target.is_bot:
-            raise BadRequest(f"{target.display_name} is a bot already.")
+            raise BadRequest(msg("{player} is a bot already.", player=target.display_name))
         if target.covered_level is not None:
             raise BadRequest(
-                f"The bot plays for {target.display_name} already (at {target.covered_level})."
+                msg(
+                    "The bot plays for {player} already (at {level}).",
+                    player=target.display_name,
+                    level=target.covered_level,
+                )
             )
         try:
             await self.store.tables.cover_seat(ctx.table, target.user_id, chosen, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
-        name = target.display_name
-        return Reply(
-            f"{user.name} hands {name}'s seat at {ctx.label} to the bot ({ROBOT} {chosen}): it "
-            f"plays {name}'s turns from now on. {name} takes the seat back by moving again or "
-            "with /return.",
-            table_id=ctx.table.id,
+        hands = msg(
+            "{user} hands {player}'s seat at {table} to the bot ({robot} {level}): it plays "
+            "{player}'s turns from now on. {player} takes the seat back by moving again or with "
+            "/return.",
+            user=user.name,
+            player=target.display_name,
+            table=ctx.label,
+            robot=ROBOT,
+            level=chosen,
         )
+        return Reply(self._told(ctx.table, hands), table_id=ctx.table.id)
 
     async def return_seat(self, channel: Channel, user: User) -> Reply:
         """Take one's seat back from the bot and end one's announced absence."""
@@ -243,15 +294,27 @@ class BotService(PlayService):
                 raise changed_at_once() from None
         if not covered and not was_away:
             raise BadRequest(
-                "There is nothing to return from: the bot does not play your seat here, and "
-                "you have not announced an absence (/away)."
+                msg(
+                    "There is nothing to return from: the bot does not play your seat here, "
+                    "and you have not announced an absence (/away)."
+                )
             )
         parts = []
         if covered and ctx is not None:
-            parts.append(f"{user.name} takes their seat at {ctx.label} back from the bot.")
+            parts.append(
+                msg(
+                    "{player} takes their seat at {table} back from the bot.",
+                    player=user.name,
+                    table=ctx.label,
+                )
+            )
         if was_away:
-            parts.append(f"{user.name} is back: turn reminders reach them again.")
-        return Reply(" ".join(parts), table_id=None if ctx is None else ctx.table.id)
+            parts.append(
+                msg("{player} is back: turn reminders reach them again.", player=user.name)
+            )
+        with nullcontext() if ctx is None else self._public(ctx.table):
+            text = " ".join(say(part) for part in parts)
+        return Reply(text, table_id=None if ctx is None else ctx.table.id)
 
     async def away(self, user: User, until: str) -> Reply:
         """Announce an absence: no turn reminders until `until`, at any table. The tables'
@@ -259,12 +322,13 @@ class BotService(PlayService):
         now = self.clock()
         back = parse_until(until, now)
         await self.store.absences.set_away(user.id, back, now)
-        return Reply(
-            f"Noted: you are away until {clock(back)} and get no turn reminders until then. At "
-            "a table with a move clock the bot plays a turn you have not played in time; "
-            "/return ends your absence early.",
-            private=True,
+        noted = msg(
+            "Noted: you are away until {moment} and get no turn reminders until then. At a "
+            "table with a move clock the bot plays a turn you have not played in time; /return "
+            "ends your absence early.",
+            moment=clock(back),
         )
+        return Reply(say(noted), private=True)
 
     # -- the bot's turns ----------------------------------------------------------------------
 
@@ -307,12 +371,14 @@ class BotService(PlayService):
         table, seat, level = ctx.table, turn.seat, turn.level
         played = await self._engine(self._play_text, ctx, seat, text)
         record = ctx.by_seat(seat)
-        note = ""
+        note: Message | str = ""
         if turn.reason == "clock" and table.clock is not None:
-            note = (
-                f"⌛ {ctx.title} has waited {hours(table.clock)} (its move clock) for "
-                f"{record.display_name}, so the bot plays this turn for them. "
-                f"{record.display_name} plays on as usual by moving next time."
+            note = msg(
+                "⌛ {table} has waited {hours} (its move clock) for {player}, so the bot plays "
+                "this turn for them. {player} plays on as usual by moving next time.",
+                table=ctx.title,
+                hours=hours_message(table.clock),
+                player=record.display_name,
             )
         bot_user = User(record.user_id, record.display_name)
         step = await self._save(

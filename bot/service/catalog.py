@@ -8,6 +8,8 @@ from typing import Any
 import engine
 from engine.core import Game, UnknownGame
 
+from .speech import language
+
 #: `(game_key, view) -> PNG bytes`, like `render.render_png`.
 Renderer = Callable[[str, Mapping[str, Any]], bytes]
 #: `(board PNGs, one caption each) -> (animated GIF, every how many moves a frame was kept)`,
@@ -43,10 +45,12 @@ class GameCatalog:
 
 
 def default_renderer(game_key: str, view: Mapping[str, Any]) -> bytes:
-    """The renderer package's board image (imported on first use: it loads Pillow)."""
+    """The renderer package's board image (imported on first use: it loads Pillow), its
+    labels in the language being spoken where it is drawn (`speech`: the table's for what the
+    channel sees, the reader's for a private board; a worker thread inherits it)."""
     from render import render_png
 
-    return render_png(game_key, view)
+    return render_png(game_key, view, language())
 
 
 def default_animator(pngs: Sequence[bytes], captions: Sequence[str]) -> tuple[bytes, int]:

@@ -16,21 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from engine.core import Message, msg, plural_msg
+
 from ..store import ConfirmationKind, ConfirmationRecord, ConfirmationStatus
 from .base import TableContext
 from .errors import BadRequest, NotAllowed, WrongStage
 from .lobby import LobbyService
 from .model import Channel, Reply, User
 from .previews import PreviewService
-from .texts import plural, span
+from .speech import say
+from .texts import span_message
 
 #: A question's answer, in the words of /confirm and /cancel.
-ANSWER = "/confirm to go ahead, /cancel to keep things as they are"
-
-_NOTHING_OPEN = (
-    "You have nothing to confirm or cancel at {label}: /resign, /abandon, /skip and "
-    "/move action:<action> preview:true ask first."
-)
+ANSWER = msg("/confirm to go ahead, /cancel to keep things as they are")
 
 
 class ConfirmationService(PreviewService, LobbyService):
@@ -43,24 +41,36 @@ class ConfirmationService(PreviewService, LobbyService):
             user,
             "resign",
             "",
-            f"Resign from {ctx.label}? You give up the game for good (what that means for your "
-            f"seat is the game's rule: /rules game:{ctx.game.info.key}); only an /undo that "
-            "everyone approves could take it back.",
+            msg(
+                "Resign from {table}? You give up the game for good (what that means for your "
+                "seat is the game's rule: /rules game:{game}); only an /undo that everyone "
+                "approves could take it back.",
+                table=ctx.label,
+                game=ctx.game.info.key,
+            ),
         )
 
     async def ask_abandon(self, channel: Channel, user: User) -> Reply:
         """Ask the user to confirm that they abandon the table (checked as `abandon` does)."""
         ctx = await self._context(channel)
-        self._require_in_charge(ctx, user, "abandon it")
+        self._require_in_charge(ctx, user, msg("abandon it"))
         played = ctx.table.move_count
-        after = f" after {plural(played, 'action')}" if ctx.table.status == "active" else ""
+        after = (
+            plural_msg(" after {count} action", " after {count} actions", count=played)
+            if ctx.table.status == "active"
+            else ""
+        )
         return await self._ask(
             ctx,
             user,
             "abandon",
             "",
-            f"Abandon {ctx.label}{after}? It closes for good, without a result, for everyone "
-            "at it; this cannot be taken back.",
+            msg(
+                "Abandon {table}{after}? It closes for good, without a result, for everyone at "
+                "it; this cannot be taken back.",
+                table=ctx.label,
+                after=after,
+            ),
         )
 
     async def ask_skip(self, channel: Channel, user: User, player: str) -> Reply:
@@ -72,13 +82,17 @@ class ConfirmationService(PreviewService, LobbyService):
             user,
             "skip",
             target.user_id,
-            f"Skip {target.display_name} at {ctx.label}? What a skip does is the game's rule "
-            f"(/rules game:{ctx.game.info.key}); only an /undo that everyone approves could "
-            "take it back.",
+            msg(
+                "Skip {player} at {table}? What a skip does is the game's rule (/rules "
+                "game:{game}); only an /undo that everyone approves could take it back.",
+                player=target.display_name,
+                table=ctx.label,
+                game=ctx.game.info.key,
+            ),
         )
 
     async def _ask(
-        self, ctx: TableContext, user: User, kind: ConfirmationKind, action: str, question: str
+        self, ctx: TableContext, user: User, kind: ConfirmationKind, action: str, question: Message
     ) -> Reply:
         now = self.clock()
         confirmation_id = await self.store.confirmations.create(
@@ -91,9 +105,14 @@ class ConfirmationService(PreviewService, LobbyService):
             now=now,
             expires_at=now + self.confirm_ttl,
         )
-        within = span(int(self.confirm_ttl.total_seconds() // 60))
+        within = span_message(int(self.confirm_ttl.total_seconds() // 60))
+        until = msg(
+            "Nothing happens until you confirm: {answer} (within {span}).",
+            answer=ANSWER,
+            span=within,
+        )
         return Reply(
-            f"{question}\nNothing happens until you confirm: {ANSWER} (within {within}).",
+            f"{say(question)}\n{say(until)}",
             private=True,
             table_id=ctx.table.id,
             table_version=ctx.table.version,
@@ -130,8 +149,12 @@ class ConfirmationService(PreviewService, LobbyService):
     ) -> Reply:
         """Drop the question (by default the user's newest open one): nothing happens."""
         asked = await self._take(channel, user, confirmation_id, "dismissed")
-        done = "played" if asked.kind == "move" else "done"
-        return Reply(f"Cancelled — nothing was {done}.", private=True, table_id=asked.table_id)
+        cancelled = (
+            msg("Cancelled — nothing was played.")
+            if asked.kind == "move"
+            else msg("Cancelled — nothing was done.")
+        )
+        return Reply(say(cancelled), private=True, table_id=asked.table_id)
 
     async def _take(
         self,
@@ -147,26 +170,38 @@ class ConfirmationService(PreviewService, LobbyService):
             ctx = await self._context(channel)
             asked = await confirmations.latest_open(ctx.table.id, user.id)
             if asked is None:
-                raise BadRequest(_NOTHING_OPEN.format(label=ctx.label))
+                raise BadRequest(
+                    msg(
+                        "You have nothing to confirm or cancel at {table}: /resign, /abandon, "
+                        "/skip and /move action:<action> preview:true ask first.",
+                        table=ctx.label,
+                    )
+                )
         else:
             asked = await confirmations.get(confirmation_id)
             if asked is None:
-                raise BadRequest("I do not know this question any more; nothing was done.")
+                raise BadRequest(msg("I do not know this question any more; nothing was done."))
         if asked.user_id != user.id:
-            raise NotAllowed("Only the player who asked can confirm or cancel this.")
+            raise NotAllowed(msg("Only the player who asked can confirm or cancel this."))
         command = "/move" if asked.kind == "move" else f"/{asked.kind}"
         if asked.expires_at is not None and asked.expires_at <= self.clock():
             await confirmations.close(asked.id, "dismissed")
             if status == "dismissed":
                 return asked
-            within = span(int(self.confirm_ttl.total_seconds() // 60))
             raise WrongStage(
-                f"Too late: a {command} must be confirmed within {within}, so nothing was done. "
-                f"Use {command} again if you still want to."
+                msg(
+                    "Too late: a {command} must be confirmed within {span}, so nothing was "
+                    "done. Use {command} again if you still want to.",
+                    command=command,
+                    span=span_message(int(self.confirm_ttl.total_seconds() // 60)),
+                )
             )
         if not await confirmations.close(asked.id, status):
             raise BadRequest(
-                "This was already confirmed or cancelled (or a newer question replaced it), "
-                f"so it does nothing more. Use {command} again if you still want to."
+                msg(
+                    "This was already confirmed or cancelled (or a newer question replaced it), "
+                    "so it does nothing more. Use {command} again if you still want to.",
+                    command=command,
+                )
             )
         return asked

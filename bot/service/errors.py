@@ -3,13 +3,18 @@ raised; each message is complete and friendly enough to show the user as it is."
 
 from __future__ import annotations
 
-from engine.core import EngineError
+from engine.core import EngineError, Message, msg
 
 from .model import Reply
 
 
 class ServiceError(Exception):
-    """Base of every refusal; `str(error)` is the message for the user."""
+    """Base of every refusal. `message` is what the user reads, worded by the transport in
+    their language (`speech.say`); `str(error)` is its English."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = message
+        super().__init__(str(message))
 
 
 class NoOpenTable(ServiceError):
@@ -38,7 +43,7 @@ class RulesError(ServiceError):
     def __init__(self, error: EngineError) -> None:
         self.engine_error = error
         self.suggestions: list[str] = list(getattr(error, "suggestions", []))
-        super().__init__(str(error))
+        super().__init__(error.message)
 
 
 class UndoRefused(ServiceError):
@@ -56,6 +61,8 @@ class BoardChanged(TableChanged):
     def __init__(self, position: Reply) -> None:
         self.position = position
         super().__init__(
-            "The board changed while you were moving: another action was committed first, and "
-            "yours was not applied. Here is the new position — check it and try again."
+            msg(
+                "The board changed while you were moving: another action was committed first, "
+                "and yours was not applied. Here is the new position — check it and try again."
+            )
         )

@@ -10,17 +10,32 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from engine.core import EngineError, Game, shorten
+from engine.core import EngineError, Game, msg, shorten
 
-from ..guides import DEFAULT_LANGUAGE, MAIN, Guide, GuidePage, Topic, TopicNotFound, guide_for
+from ..guides import (
+    DEFAULT_LANGUAGE,
+    MAIN,
+    Guide,
+    GuidePage,
+    Topic,
+    TopicNotFound,
+    guide_for,
+    languages,
+)
 from .base import ServiceBase
 from .errors import BadRequest, RulesError
 from .model import Channel, Reply
+from .speech import language, say
 
-NO_GAME = (
+NO_GAME = msg(
     "Which game? Add game:<key>, e.g. /rules game:tiny-towns topic:tavern, or ask in the "
     "channel of a table. /rules alone lists the games."
 )
+
+
+def guide_language() -> str:
+    """The language being spoken if the guides have it (bot/guides/<lang>), else English."""
+    return language() if language() in languages() else DEFAULT_LANGUAGE
 
 
 class GuideService(ServiceBase):
@@ -60,9 +75,11 @@ class GuideService(ServiceBase):
         topic: str = "",
         page: int = 1,
         *,
-        lang: str = DEFAULT_LANGUAGE,
+        lang: str | None = None,
     ) -> Reply:
-        """/rules as one private text: the page, and how to ask for the next one."""
+        """/rules as one private text: the page, and how to ask for the next one (in `lang`;
+        by default the language being spoken, where the guides have it)."""
+        lang = lang or guide_language()
         if not game_key and not topic and page == 1:
             return self.game_list()
         shown = await self.guide_page(channel, game_key, topic, page, lang=lang)
@@ -84,7 +101,17 @@ class GuideService(ServiceBase):
     def game_choices(self) -> list[tuple[str, str]]:
         """Each game as a transport offers it to pick: (`Name (2–4 players)`, key)."""
         return [
-            (f"{info.name} ({info.min_players}–{info.max_players} players)", info.key)
+            (
+                say(
+                    msg(
+                        "{game} ({least}–{most} players)",
+                        game=info.name,
+                        least=info.min_players,
+                        most=info.max_players,
+                    )
+                ),
+                info.key,
+            )
             for info in (game.info for game in self.catalog.all())
         ]
 
@@ -94,9 +121,16 @@ class GuideService(ServiceBase):
         return {go: guide.say(go) for go in ("prev", "next")}
 
     def game_list(self) -> Reply:
-        lines = ["Games you can play (how to play: /rules game:<key>):"] + [
-            f"{game.info.key}: {game.info.name}, {game.info.min_players}–"
-            f"{game.info.max_players} players"
+        lines = [say(msg("Games you can play (how to play: /rules game:<key>):"))] + [
+            f"{game.info.key}: "
+            + say(
+                msg(
+                    "{game}, {least}–{most} players",
+                    game=game.info.name,
+                    least=game.info.min_players,
+                    most=game.info.max_players,
+                )
+            )
             for game in self.catalog.all()
         ]
         return Reply("\n".join(lines), private=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core import normalize, shorten
+from engine.core import Message, msg, normalize, plural_msg, shorten
 
 from .base import ServiceBase, TableContext, table_terms, waiting_text
 from .bots import bots_line, clock_terms
@@ -13,21 +13,33 @@ from .errors import BadRequest
 from .model import Channel, Reply, User
 from .progress import RoundProgress, current_round
 from .skipping import skip_rule
+from .speech import say
 from .texts import (
     MAX_REPLY,
     clock,
     fit_lines,
     fitting,
     join_fitting,
-    names_list,
-    plural,
     scores_line,
     since,
+    who,
 )
 
 MAX_HISTORY = 50
 MAX_LISTED_ACTIONS = 60
 SINCE_WINDOW = 20
+
+#: A table's status as /status names it.
+_STATUS = {
+    "lobby": msg("in the lobby"),
+    "active": msg("active"),
+    "finished": msg("finished"),
+    "abandoned": msg("abandoned"),
+}
+
+
+def _earlier(count: int) -> Message:
+    return plural_msg("{count} earlier action", "{count} earlier actions", count=count)
 
 
 class InfoService(ServiceBase):
@@ -38,12 +50,20 @@ class InfoService(ServiceBase):
             return await self.status(channel, user)
         state = self._state(ctx)
         moves = ctx.table.move_count
-        next_text, _ = await self._next_text(ctx, state, current_round(ctx.table))
-        text = {
-            "active": f"{ctx.title} after action {moves}. {next_text}",
-            "finished": next_text,
-            "abandoned": f"{ctx.title} was abandoned after {plural(moves, 'action')}.",
-        }[ctx.table.status]
+        with self._public(ctx.table):
+            next_text, _ = await self._next_text(ctx, state, current_round(ctx.table))
+            after = msg("{table} after action {number}.", table=ctx.title, number=moves)
+            abandoned = plural_msg(
+                "{table} was abandoned after {count} action.",
+                "{table} was abandoned after {count} actions.",
+                count=moves,
+                table=ctx.title,
+            )
+            text = {
+                "active": f"{say(after)} {next_text}",
+                "finished": next_text,
+                "abandoned": say(abandoned),
+            }[ctx.table.status]
         return Reply(
             text,
             image=await self._image(ctx, state, None, moves),
@@ -59,44 +79,59 @@ class InfoService(ServiceBase):
         table = ctx.table
         if table.status == "lobby":
             info = ctx.game.info
-            return Reply(
-                f"{ctx.title} is in the lobby. Seated ({len(ctx.seats)}/{info.max_players}): "
-                f"{names_list(ctx.names)}. It needs {info.min_players}–{info.max_players} "
-                f"players; {ctx.creator_name()} starts it with /start. "
-                f"Its terms: {table_terms(ctx.game, table.options, table.skip_after, table.clock)}."
-                + bots_line(ctx),
-                private=True,
-                table_id=table.id,
+            lobby = msg(
+                "{table} is in the lobby. Seated ({count}/{most}): {players}. It needs "
+                "{least}–{most} players; {creator} starts it with /start. Its terms: {terms}.",
+                table=ctx.title,
+                count=len(ctx.seats),
+                most=info.max_players,
+                players=who(ctx.names),
+                least=info.min_players,
+                creator=ctx.creator_name(),
+                terms=table_terms(ctx.game, table.options, table.skip_after, table.clock),
             )
+            return Reply(say(lobby) + bots_line(ctx), private=True, table_id=table.id)
         state = self._state(ctx)
-        lines = [f"{ctx.title}: {table.status}, {plural(table.move_count, 'action')} played."]
+        played = plural_msg(
+            "{table}: {status}, {count} action played.",
+            "{table}: {status}, {count} actions played.",
+            count=table.move_count,
+            table=ctx.title,
+            status=_STATUS[table.status],
+        )
+        lines = [say(played)]
         progress = current_round(table)
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
         if table.status == "active":
             when = f" {since(table.waiting_since, self.clock())}" if table.waiting_since else ""
             lines.append(waiting_text(ctx, progress, when) + ".")
-            lines.append(f"Scores so far: {scores_line(state.players, ctx.game.scores(state))}.")
-            lines += [str(line) for line in ctx.game.summary(state, viewer)]
-            lines.append(f"Skipping: {skip_rule(table.skip_after)}.")
+            scores = scores_line(state.players, ctx.game.scores(state))
+            lines.append(say(msg("Scores so far: {scores}.", scores=scores)))
+            lines += [say(line) for line in ctx.game.summary(state, viewer)]
+            lines.append(say(msg("Skipping: {rule}.", rule=skip_rule(table.skip_after))))
             bots = bots_line(ctx)
             if table.clock is not None or bots:  # nothing to say of bots at a table of people
-                lines.append(f"Bots: {clock_terms(table.clock)}.{bots}")
+                lines.append(say(msg("Bots: {clock}.", clock=clock_terms(table.clock))) + bots)
         elif table.status == "finished":
             lines.append(await self._final_text(ctx, state))
         else:
-            lines.append("This table was abandoned.")
+            lines.append(say(msg("This table was abandoned.")))
         undo = await self._undo_line(ctx)
         if seat is not None and viewer is not None:
             resigned = await self.store.actions.has_action(table.id, viewer, "resign")
-            lines.append(
-                f"You play as {seat.display_name}, seat {viewer + 1} of {len(ctx.seats)}."
-                + (
-                    " You have resigned."
-                    if resigned
-                    else _your_part(table.status, progress, viewer)
-                )
+            you = msg(
+                "You play as {player}, seat {seat} of {count}.",
+                player=seat.display_name,
+                seat=viewer + 1,
+                count=len(ctx.seats),
             )
+            part = (
+                msg(" You have resigned.")
+                if resigned
+                else _your_part(table.status, progress, viewer)
+            )
+            lines.append(say(you) + say(part))
             if table.status == "active":
                 lines += await self._standing_line(ctx, viewer)
             room = MAX_REPLY - len("\n".join([*lines, *undo])) - 1
@@ -115,9 +150,11 @@ class InfoService(ServiceBase):
             return []
         mine = (await self.store.answers.answers(ctx.table.id)).get(seat, [])
         if mine:
-            return [f"Your standing answers (/standing changes them): {names_list(mine)}."]
-        keys = names_list([answer.key for answer in offered])
-        return [f"Standing answers you may set with /standing: {keys}."]
+            return [
+                say(msg("Your standing answers (/standing changes them): {answers}.", answers=mine))
+            ]
+        keys = [answer.key for answer in offered]
+        return [say(msg("Standing answers you may set with /standing: {answers}.", answers=keys))]
 
     async def _since_last_action(self, ctx: TableContext, seat: int, room: int) -> list[str]:
         """`Since your last action: …` in at most `room` characters (the latest ones)."""
@@ -131,15 +168,15 @@ class InfoService(ServiceBase):
         newer = recent[mine[-1] + 1 :] if mine else recent
         if not newer:
             return []
-        words = "Since your last action: ."
+        words = say(msg("Since your last action: {actions}.", actions=""))
         described = join_fitting(
             [ctx.describe(action, seat) for action in newer],
             "; ",
             room - len(words),
-            lambda count: f"… {plural(count, 'earlier action')}",
+            lambda count: say(msg("… {earlier}", earlier=_earlier(count))),
             latest=True,
         )
-        return [f"{words[:-1]}{described}."]
+        return [say(msg("Since your last action: {actions}.", actions=described))]
 
     async def _undo_line(self, ctx: TableContext) -> list[str]:
         if ctx.table.status != "active":
@@ -150,31 +187,45 @@ class InfoService(ServiceBase):
         undone = await self.store.actions.actions_from(ctx.table.id, request.from_number)
         voters = await self._undo_voters(ctx, request.requester_id, undone)
         undecided = [seat.display_name for seat in voters if not request.votes.get(seat.user_id)]
-        return [
-            f"Open undo request by {ctx.name_of(request.requester_id)} (from action "
-            f"#{request.from_number}), waiting for {names_list(undecided)} to /approve or "
-            "/decline."
-        ]
+        line = msg(
+            "Open undo request by {player} (from action #{number}), waiting for {voters} to "
+            "/approve or /decline.",
+            player=ctx.name_of(request.requester_id),
+            number=request.from_number,
+            voters=who(undecided),
+        )
+        return [say(line)]
 
     async def history(self, channel: Channel, user: User, count: int = 10) -> Reply:
         """The last `count` actions: number, time, who and what."""
         if not 1 <= count <= MAX_HISTORY:
-            raise BadRequest(f"count must be from 1 to {MAX_HISTORY}, not {count}.")
+            raise BadRequest(
+                msg("count must be from 1 to {most}, not {count}.", most=MAX_HISTORY, count=count)
+            )
         ctx = await self._context(channel, finished_too=True)
         actions = await self.store.actions.recent_actions(ctx.table.id, count)
         if not actions:
-            return Reply(f"Nothing has been played at {ctx.label} yet.", private=True)
+            return Reply(
+                say(msg("Nothing has been played at {table} yet.", table=ctx.label)), private=True
+            )
         seat = ctx.seat_of(user.id)
         viewer = seat.seat if seat else None
-        last = "The last action" if len(actions) == 1 else f"The last {len(actions)} actions"
+        last = plural_msg(
+            "The last action at {table}:",
+            "The last {count} actions at {table}:",
+            count=len(actions),
+            table=ctx.label,
+        )
         lines = [f"{ctx.describe(a, viewer)}  ({clock(a.created_at)})" for a in actions]
         text = fit_lines(
-            [f"{last} at {ctx.label}:"],
+            [say(last)],
             lines,
             [],
-            lambda count: (
-                f"(… {plural(count, 'earlier action')} not shown: more would not "
-                "fit in one message)"
+            lambda count: say(
+                msg(
+                    "(… {earlier} not shown: more would not fit in one message)",
+                    earlier=_earlier(count),
+                )
             ),
             latest=True,
         )
@@ -199,33 +250,47 @@ class InfoService(ServiceBase):
         ctx = await self._context(channel)
         seat = self._playing_seat(ctx, user)
         if seat not in ctx.table.to_act:
-            waiting = names_list(ctx.names_of(ctx.table.to_act))
+            waiting = who(ctx.names_of(ctx.table.to_act))
             if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
-                return Reply(
-                    f"You have resigned from {ctx.label}, so you have no actions; it waits "
-                    f"for {waiting}.",
-                    private=True,
+                why = msg(
+                    "You have resigned from {table}, so you have no actions; it waits for "
+                    "{waiting}.",
+                    table=ctx.label,
+                    waiting=waiting,
                 )
-            if seat in current_round(ctx.table).done:
-                return Reply(
-                    f"You have done your part for now; {ctx.label} waits for {waiting}.",
-                    private=True,
+            elif seat in current_round(ctx.table).done:
+                why = msg(
+                    "You have done your part for now; {table} waits for {waiting}.",
+                    table=ctx.label,
+                    waiting=waiting,
                 )
-            return Reply(f"It is not your turn; {ctx.label} waits for {waiting}.", private=True)
+            else:
+                why = msg(
+                    "It is not your turn; {table} waits for {waiting}.",
+                    table=ctx.label,
+                    waiting=waiting,
+                )
+            return Reply(say(why), private=True)
         actions = await self._legal(ctx, seat, typed)
         if not actions:
-            return Reply(
-                f"None of your legal actions contains '{shorten(typed)}' (the filter matches "
-                "whole words and cells: G1 finds G1, not G10). /legal alone lists them all.",
-                private=True,
+            none = msg(
+                "None of your legal actions contains '{text}' (the filter matches whole words "
+                "and cells: G1 finds G1, not G10). /legal alone lists them all.",
+                text=shorten(typed),
             )
-        head = f"Your legal actions ({len(actions)}): "
-        tail = "\n… and {} more: add filter:<text> to narrow them down."
-        room = MAX_REPLY - len(head) - len(tail.format(len(actions)))
+            return Reply(say(none), private=True)
+        head = say(msg("Your legal actions ({count}): ", count=len(actions)))
+
+        def tail(more: int) -> str:
+            return say(
+                msg("\n… and {count} more: add filter:<text> to narrow them down.", count=more)
+            )
+
+        room = MAX_REPLY - len(head) - len(tail(len(actions)))
         shown = fitting(actions[:MAX_LISTED_ACTIONS], room, " | ")
         more = len(actions) - len(shown)
         return Reply(
-            head + " | ".join(shown) + (tail.format(more) if more else ""),
+            head + " | ".join(shown) + (tail(more) if more else ""),
             private=True,
             table_id=ctx.table.id,
         )
@@ -247,12 +312,12 @@ def with_words(actions: list[str], typed: str) -> list[str]:
     return starting + containing
 
 
-def _your_part(status: str, progress: RoundProgress, seat: int) -> str:
+def _your_part(status: str, progress: RoundProgress, seat: int) -> Message | str:
     """` You are to act (/legal lists your actions).` or that the seat has done its part."""
     if status != "active":
         return ""
     if seat in progress.to_act:
-        return " You are to act (/legal lists your actions)."
+        return msg(" You are to act (/legal lists your actions).")
     if seat in progress.done:
-        return " You have done your part; the others are still to act."
+        return msg(" You have done your part; the others are still to act.")
     return ""

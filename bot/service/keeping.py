@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import EngineError, Event, Game
+from engine.core import EngineError, Event, Game, Message, msg
 
 from ..store import ActionRecord, KeptAction
 from .positions import Logged, play_again, replay_actions
 
 #: Why a request lapses, after the acting player's name (`bob's move …`).
-BUILDS_ON = "builds on what it would take back"
-CHANGES = "changes what it would take back"
-REVEALS = "revealed hidden information or chance, and no undo reaches back past that"
-ENDS = "ended the game"
+BUILDS_ON = msg("builds on what it would take back")
+CHANGES = msg("changes what it would take back")
+REVEALS = msg("revealed hidden information or chance, and no undo reaches back past that")
+ENDS = msg("ended the game")
 
 
 def touches(
@@ -36,7 +36,7 @@ def touches(
     new: Logged,
     events: Sequence[Event],
     reached_json: str,
-) -> str | None:
+) -> Message | None:
     """How the action `new` (its `events`, leading to `reached_json`) touches what the request
     would take back — `undone`, played from the position `start` and followed by `kept` — in words
     after its player's name; None when it leaves it untouched."""
@@ -49,7 +49,7 @@ def touches(
         moved = play_again(game, world, new)
     except EngineError:
         return BUILDS_ON
-    if [event.text for event in moved.events] != [event.text for event in events]:
+    if [event.message for event in moved.events] != [event.message for event in events]:
         return BUILDS_ON
     again = moved.state
     try:
@@ -69,5 +69,7 @@ def replay_kept(
     logged: list[KeptAction] = []
     for action in kept:
         state, events = play_again(game, state, action)
-        logged.append(KeptAction(action, [event.text for event in events], game.dump_state(state)))
+        logged.append(
+            KeptAction(action, [event.message for event in events], game.dump_state(state))
+        )
     return state, logged

@@ -7,10 +7,13 @@ text at the console, bullets and links to the channels on Discord.
 
 from __future__ import annotations
 
+from engine.core import Message, msg, plural_msg
+
 from ..store import ListedTable
 from .base import ServiceBase
 from .model import Channel, Mention, Reply, TableSummary, User
-from .texts import fit_lines, names_list, plural, since
+from .speech import say
+from .texts import fit_lines, since, who
 
 
 class ListingStyle:
@@ -18,13 +21,13 @@ class ListingStyle:
     subclasses it to refer to channels its own way."""
 
     #: What /games lists, in words ("in this server"); None: the tables here.
-    scope: str | None = None
+    scope: Message | None = None
     #: What each table's line starts with.
     bullet = ""
 
     def channel(self, summary: TableSummary) -> str:
         """The table's channel in a line of /games (and of /mygames, without a link)."""
-        return f"channel {summary.channel_id}"
+        return say(msg("channel {channel}", channel=summary.channel_id))
 
     def link(self, summary: TableSummary) -> str | None:
         """A link that opens the table's channel (in /mygames), if the transport has one."""
@@ -67,28 +70,47 @@ class ListingService(ServiceBase):
         """The open tables of this channel's guild (/games)."""
         summaries = await self.open_tables(channel.guild_id)
         if not summaries:
-            return Reply(
-                f"No open tables {style.scope or 'here'}. Open one with /newgame.", private=True
+            none = msg(
+                "No open tables {scope}. Open one with /newgame.", scope=style.scope or msg("here")
             )
+            return Reply(say(none), private=True)
         now = self.clock()
         lines: list[str] = []
         for summary in summaries:
-            head = f"{style.bullet}#{summary.table_id} {summary.game_name} in "
-            head += f"{style.channel(summary)}:"
+            head = say(
+                msg(
+                    "{bullet}#{number} {game} in {channel}:",
+                    bullet=style.bullet,
+                    number=summary.table_id,
+                    game=summary.game_name,
+                    channel=style.channel(summary),
+                )
+            )
             if summary.status == "lobby":
-                lines.append(f"{head} in the lobby with {names_list(summary.players)}.")
+                lobby = msg(
+                    "{head} in the lobby with {players}.", head=head, players=who(summary.players)
+                )
+                lines.append(say(lobby))
                 continue
-            waiting = names_list([m.name for m in summary.waiting_for])
             when = f" {since(summary.waiting_since, now)}" if summary.waiting_since else ""
-            lines.append(f"{head} {names_list(summary.players)}; waiting for {waiting}{when}.")
-        header = f"Open tables {style.scope}:" if style.scope else "Open tables:"
-        return Reply(fit_lines([header], lines, [], more_tables), private=True)
+            line = msg(
+                "{head} {players}; waiting for {waiting}{when}.",
+                head=head,
+                players=who(summary.players),
+                waiting=who([m.name for m in summary.waiting_for]),
+                when=when,
+            )
+            lines.append(say(line))
+        header = (
+            msg("Open tables {scope}:", scope=style.scope) if style.scope else msg("Open tables:")
+        )
+        return Reply(fit_lines([say(header)], lines, [], more_tables), private=True)
 
     async def my_games(self, user: User, style: ListingStyle = PLAIN) -> Reply:
         """Every table, anywhere, where the user must act (/mygames)."""
         summaries = await self.tables_waiting_for(user.id)
         if not summaries:
-            return Reply("No table is waiting for you.", private=True)
+            return Reply(say(msg("No table is waiting for you.")), private=True)
         now = self.clock()
         lines: list[str] = []
         for summary in summaries:
@@ -96,11 +118,18 @@ class ListingService(ServiceBase):
             when = f", {since(summary.waiting_since, now)}" if summary.waiting_since else ""
             link = style.link(summary)
             if link is None:
-                lines.append(f"{line} in {style.channel(summary)}{when}")
+                where = msg(
+                    "{line} in {channel}{when}",
+                    line=line,
+                    channel=style.channel(summary),
+                    when=when,
+                )
+                lines.append(say(where))
             else:
                 lines.append(f"{line}{when}: {link}")
-        return Reply(fit_lines(["Waiting for you:"], lines, [], more_tables), private=True)
+        header = say(msg("Waiting for you:"))
+        return Reply(fit_lines([header], lines, [], more_tables), private=True)
 
 
 def more_tables(count: int) -> str:
-    return f"… and {plural(count, 'more table')}."
+    return say(plural_msg("… and {count} more table.", "… and {count} more tables.", count=count))

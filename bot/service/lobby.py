@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from engine.core import EngineError, Game, OptionValue, Rng
+from engine.core import EngineError, Game, OptionValue, Rng, msg, plural_msg
 
 from ..store import DEFAULT_SKIP_AFTER, ChannelBusy, StaleVersion, TableUpdate
 from .base import (
@@ -22,7 +22,8 @@ from .errors import BadRequest, NotAllowed, RulesError, TableAlreadyOpen
 from .model import Channel, Reply, User
 from .progress import next_round
 from .skipping import MAX_SKIP_HOURS, MIN_SKIP_HOURS
-from .texts import hours, names_list, plural
+from .speech import say
+from .texts import hours_message, who
 
 MAX_SEED = 2**63 - 1
 
@@ -45,12 +46,23 @@ class LobbyService(ServiceBase):
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
-            raise BadRequest(f"The seed must be a whole number from 0 to {MAX_SEED}, not {seed}.")
+            raise BadRequest(
+                msg(
+                    "The seed must be a whole number from 0 to {most}, not {seed}.",
+                    most=MAX_SEED,
+                    seed=seed,
+                )
+            )
         if not timedelta(hours=MIN_SKIP_HOURS) <= skip_after <= timedelta(hours=MAX_SKIP_HOURS):
             raise BadRequest(
-                f"The skip time must be from {MIN_SKIP_HOURS} to {MAX_SKIP_HOURS} hours, not "
-                f"{hours(skip_after)}."
+                msg(
+                    "The skip time must be from {least} to {most} hours, not {hours}.",
+                    least=MIN_SKIP_HOURS,
+                    most=MAX_SKIP_HOURS,
+                    hours=hours_message(skip_after),
+                )
             )
+        language = await self._server_language(channel.guild_id)
         try:
             table = await self.store.tables.create_table(
                 channel_id=channel.id,
@@ -63,17 +75,23 @@ class LobbyService(ServiceBase):
                 now=self.clock(),
                 skip_after=skip_after,
                 clock=clock,
+                language=language,
             )
         except ChannelBusy:
             raise await self._already_open(channel) from None
         info = game.info
-        return Reply(
-            f"{user.name} opened table #{table.id}: {info.name} for {info.min_players}–"
-            f"{info.max_players} players ({table_terms(game, resolved, skip_after, clock)}).\n"
-            f"Seated: {user.name}. Others type /join; {user.name} types /start when everyone "
-            "is in.",
-            table_id=table.id,
-        )
+        with self._public(table):
+            opened = msg(
+                "{player} opened table #{number}: {game} for {least}–{most} players ({terms}).\n"
+                "Seated: {player}. Others type /join; {player} types /start when everyone is in.",
+                player=user.name,
+                number=table.id,
+                game=info.name,
+                least=info.min_players,
+                most=info.max_players,
+                terms=table_terms(game, resolved, skip_after, clock),
+            )
+            return Reply(say(opened), table_id=table.id)
 
     def check_new_table(self, game_key: str, options: Mapping[str, OptionValue]) -> str:
         """The game's name, once its key and options are known to be right (before a thread
@@ -96,26 +114,34 @@ class LobbyService(ServiceBase):
         table = await self.store.tables.table(table_id)
         assert table is not None, "tables are never deleted"
         name = self.catalog.get(table.game_key).info.name
-        return Reply(
-            f"{user.name} opened table #{table_id} ({name}) in its own thread: {thread} — join "
-            "it there!",
-            table_id=table_id,
+        opened = msg(
+            "{player} opened table #{number} ({game}) in its own thread: {thread} — join it there!",
+            player=user.name,
+            number=table_id,
+            game=name,
+            thread=thread,
         )
+        return Reply(self._told(table, opened), table_id=table_id)
 
     async def _already_open(self, channel: Channel) -> TableAlreadyOpen:
         ctx = await self._context(channel)
-        stage = "waiting in the lobby" if ctx.table.status == "lobby" else "being played"
+        stage = msg("waiting in the lobby") if ctx.table.status == "lobby" else msg("being played")
         return TableAlreadyOpen(
-            f"This channel already has an open table: {ctx.label}, {stage} "
-            f"(players: {names_list(ctx.names)}). Finish it, or {ctx.creator_name()} can "
-            "/abandon it, before opening another."
+            msg(
+                "This channel already has an open table: {table}, {stage} (players: {players}). "
+                "Finish it, or {creator} can /abandon it, before opening another.",
+                table=ctx.label,
+                stage=stage,
+                players=who(ctx.names),
+                creator=ctx.creator_name(),
+            )
         )
 
     async def join(self, channel: Channel, user: User) -> Reply:
         ctx = await self._context(channel)
-        self._require_lobby(ctx, "join")
+        self._require_lobby(ctx, msg("join"))
         if ctx.seat_of(user.id) is not None:
-            raise BadRequest(f"You are already seated at {ctx.label}.")
+            raise BadRequest(msg("You are already seated at {table}.", table=ctx.label))
         info = ctx.game.info
         self._require_room(ctx)
         name = unique_name(user.name, ctx.names)
@@ -124,41 +150,62 @@ class LobbyService(ServiceBase):
         except StaleVersion:
             raise changed_at_once() from None
         seated = [*ctx.names, name]
-        return Reply(
-            f"{name} joins {ctx.label}. Seated ({len(seated)}/{info.max_players}): "
-            f"{names_list(seated)}.",
-            table_id=ctx.table.id,
+        joins = msg(
+            "{player} joins {table}. Seated ({count}/{most}): {players}.",
+            player=name,
+            table=ctx.label,
+            count=len(seated),
+            most=info.max_players,
+            players=seated,
         )
+        return Reply(self._told(ctx.table, joins), table_id=ctx.table.id)
 
     async def leave(self, channel: Channel, user: User) -> Reply:
         ctx = await self._context(channel)
-        self._require_lobby(ctx, "leave (resign instead with /resign)")
+        self._require_lobby(ctx, msg("leave (resign instead with /resign)"))
         seat = self._seated(ctx, user)
         if user.id == ctx.table.creator_id:
             raise NotAllowed(
-                f"You opened {ctx.label}, so you cannot leave it; /abandon cancels the table."
+                msg(
+                    "You opened {table}, so you cannot leave it; /abandon cancels the table.",
+                    table=ctx.label,
+                )
             )
         try:
             await self.store.tables.remove_seat(ctx.table, user.id, self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         left = [name for name in ctx.names if name != seat.display_name]
-        return Reply(
-            f"{seat.display_name} leaves {ctx.label}. Seated: {names_list(left)}.",
-            table_id=ctx.table.id,
+        leaves = msg(
+            "{player} leaves {table}. Seated: {players}.",
+            player=seat.display_name,
+            table=ctx.label,
+            players=who(left),
         )
+        return Reply(self._told(ctx.table, leaves), table_id=ctx.table.id)
 
     async def start(self, channel: Channel, user: User) -> Reply:
         """Seat the players in an order drawn from the table's seed and begin the game."""
         ctx = await self._context(channel)
-        self._require_lobby(ctx, "start it again")
+        self._require_lobby(ctx, msg("start it again"))
         if user.id != ctx.table.creator_id:
-            raise NotAllowed(f"Only {ctx.creator_name()}, who opened {ctx.label}, can start it.")
+            raise NotAllowed(
+                msg(
+                    "Only {creator}, who opened {table}, can start it.",
+                    creator=ctx.creator_name(),
+                    table=ctx.label,
+                )
+            )
         info = ctx.game.info
         if len(ctx.seats) < info.min_players:
             raise BadRequest(
-                f"{info.name} needs at least {info.min_players} players; seated so far: "
-                f"{names_list(ctx.names)}. Others can /join."
+                msg(
+                    "{game} needs at least {count} players; seated so far: {players}. Others "
+                    "can /join.",
+                    game=info.name,
+                    count=info.min_players,
+                    players=who(ctx.names),
+                )
             )
         order = list(ctx.seats)
         Rng(seed=ctx.table.seed).shuffle(order)
@@ -173,15 +220,20 @@ class LobbyService(ServiceBase):
             raise changed_at_once() from None
         started = await self._context(channel)
         begun = next_round(ctx.table, to_act, now)
-        waiting, mentions = await self._next_text(started, state, begun)
         seating = " · ".join(f"{index}. {name}" for index, name in enumerate(names, start=1))
-        return Reply(
-            f"{started.title} begins! Seat order (drawn from the table's seed): "
-            f"{seating}.\n{waiting}",
-            image=await self._image(started, state, None, 0),
-            mentions=others(mentions, user),
-            table_id=ctx.table.id,
-        )
+        with self._public(started.table):
+            waiting, mentions = await self._next_text(started, state, begun)
+            begins = msg(
+                "{table} begins! Seat order (drawn from the table's seed): {seating}.",
+                table=started.title,
+                seating=seating,
+            )
+            return Reply(
+                f"{say(begins)}\n{waiting}",
+                image=await self._image(started, state, None, 0),
+                mentions=others(mentions, user),
+                table_id=ctx.table.id,
+            )
 
     async def abandon(
         self, channel: Channel, user: User, *, expected_version: int | None = None
@@ -189,16 +241,22 @@ class LobbyService(ServiceBase):
         """Close the table for good without a result (creator or moderator). Transports ask
         for a confirmation first (`ask_abandon`), whose table version is `expected_version`."""
         ctx = await self._context(channel)
-        self._require_in_charge(ctx, user, "abandon it")
+        self._require_in_charge(ctx, user, msg("abandon it"))
         require_version(ctx, expected_version, "abandon")
         try:
             await self.store.tables.end(ctx.table, "abandoned", self.clock())
         except StaleVersion:
             raise changed_at_once() from None
         moves = ctx.table.move_count
-        played = f" after {plural(moves, 'action')}" if ctx.table.status == "active" else ""
-        return Reply(
-            f"{user.name} abandoned {ctx.label}{played}. The channel is free for a new /newgame.",
-            table_id=ctx.table.id,
-            closed=True,
+        played = (
+            plural_msg(" after {count} action", " after {count} actions", count=moves)
+            if ctx.table.status == "active"
+            else ""
         )
+        abandoned = msg(
+            "{player} abandoned {table}{played}. The channel is free for a new /newgame.",
+            player=user.name,
+            table=ctx.label,
+            played=played,
+        )
+        return Reply(self._told(ctx.table, abandoned), table_id=ctx.table.id, closed=True)

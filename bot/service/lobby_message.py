@@ -4,9 +4,12 @@ The service words it and remembers where the transport posted it."""
 
 from __future__ import annotations
 
+from engine.core import msg
+
 from .base import ServiceBase, TableContext, table_terms
 from .model import LobbyPost
-from .texts import names_list
+from .speech import say
+from .texts import who
 
 
 class LobbyMessageService(ServiceBase):
@@ -16,9 +19,12 @@ class LobbyMessageService(ServiceBase):
         if table is None:
             return None
         posted = await self.store.ledger.lobby(table_id)
+        ctx = await self._context_of(table)
+        with self._public(table):
+            text = lobby_text(ctx)
         return LobbyPost(
             table_id,
-            lobby_text(await self._context_of(table)),
+            text,
             open=table.status == "lobby",
             channel_id=None if posted is None else posted.channel_id,
             message_id=None if posted is None else posted.message_id,
@@ -30,19 +36,40 @@ class LobbyMessageService(ServiceBase):
 
 
 def lobby_text(ctx: TableContext) -> str:
+    """The lobby message in the language being spoken."""
     table, info = ctx.table, ctx.game.info
-    title = f"**Table #{table.id}: {info.name}**"
-    names = names_list(ctx.names)
+    title = msg("**Table #{number}: {game}**", number=table.id, game=info.name)
+    names = who(ctx.names)
     if table.status == "active":
-        return f"{title} has started: {names}. Play with /move; /board shows it."
+        return say(
+            msg(
+                "{title} has started: {players}. Play with /move; /board shows it.",
+                title=title,
+                players=names,
+            )
+        )
     if table.status == "finished":
-        return f"{title} is over ({names}); /board shows the final position."
+        return say(
+            msg(
+                "{title} is over ({players}); /board shows the final position.",
+                title=title,
+                players=names,
+            )
+        )
     if table.status == "abandoned":
-        return f"{title} was abandoned. The channel is free for a new /newgame."
-    return (
-        f"{title} — {info.min_players}–{info.max_players} players, "
-        f"{table_terms(ctx.game, table.options, table.skip_after, table.clock)}.\n"
-        f"Seated ({len(ctx.seats)}/{info.max_players}): {names}.\n"
-        f"Join with the button or /join; {ctx.creator_name()} starts the game with Start or "
-        "/start."
+        return say(
+            msg("{title} was abandoned. The channel is free for a new /newgame.", title=title)
+        )
+    return say(
+        msg(
+            "{title} — {least}–{most} players, {terms}.\nSeated ({count}/{most}): {players}.\n"
+            "Join with the button or /join; {creator} starts the game with Start or /start.",
+            title=title,
+            least=info.min_players,
+            most=info.max_players,
+            terms=table_terms(ctx.game, table.options, table.skip_after, table.clock),
+            count=len(ctx.seats),
+            players=names,
+            creator=ctx.creator_name(),
+        )
     )

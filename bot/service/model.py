@@ -24,11 +24,14 @@ class User:
     """A person as the transport knows them. `moderator`: may abandon and skip like the
     table's creator (on Discord: members with Manage Channels). The name is cleaned here,
     where it enters the service (`clean_name`): whatever a transport passes, the service
-    only ever sees, stores and shows the clean one."""
+    only ever sees, stores and shows the clean one. `language`: the one they read (of
+    `engine.core.i18n.LANGUAGES`, from their Discord language; None: unknown or none of
+    ours — they read the table's)."""
 
     id: str
     name: str
     moderator: bool = False
+    language: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", clean_name(self.name))

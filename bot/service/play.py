@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from engine.core import printable, shorten, split_turn
+from engine.core import msg, printable, shorten, split_turn
 
 from ..store import SeatRecord
 from .announce import AnnounceService
@@ -21,7 +21,8 @@ from .model import Channel, Reply, User
 from .progress import current_round
 from .saving import Played, Step
 from .skipping import skip_too_early
-from .texts import names_list
+from .speech import say
+from .texts import who
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,13 @@ def refuse_overlong(ctx: TableContext, text: str) -> None:
     limit = ctx.game.max_turn_length()
     if len(text) > limit:
         raise BadRequest(
-            f"That is {len(text):,} characters long, and no turn of {ctx.game.info.name} is "
-            f"longer than {limit:,}, so it was not read. /legal lists your actions."
+            msg(
+                "That is {length} characters long, and no turn of {game} is longer than "
+                "{limit}, so it was not read. /legal lists your actions.",
+                length=f"{len(text):,}",
+                game=ctx.game.info.name,
+                limit=f"{limit:,}",
+            )
         )
 
 
@@ -98,7 +104,7 @@ class PlayService(AnnounceService):
         typed, text = text, tidy_turn(text)
         if not text:
             raise BadRequest(
-                "Type an action after /move, e.g. /move action:<action>; /legal lists yours."
+                msg("Type an action after /move, e.g. /move action:<action>; /legal lists yours.")
             )
         ctx = await self._context(channel)
         refuse_overlong(ctx, typed)
@@ -106,7 +112,9 @@ class PlayService(AnnounceService):
         if seat not in ctx.table.to_act and await self.store.actions.has_action(
             ctx.table.id, seat, "resign"
         ):
-            raise NotAllowed(f"You have resigned from {ctx.label}, so you play no more.")
+            raise NotAllowed(
+                msg("You have resigned from {table}, so you play no more.", table=ctx.label)
+            )
         return ctx, seat, await self._engine(self._play_text, ctx, seat, text)
 
     async def resign(
@@ -126,12 +134,16 @@ class PlayService(AnnounceService):
         """The user's seat, if they may resign now; a refusal otherwise."""
         if ctx.table.status == "lobby":
             raise WrongStage(
-                f"{ctx.title} has not started yet, so there is nothing to resign: /leave gives "
-                f"up your seat (and {ctx.creator_name()}, who opened it, can /abandon it)."
+                msg(
+                    "{table} has not started yet, so there is nothing to resign: /leave gives "
+                    "up your seat (and {creator}, who opened it, can /abandon it).",
+                    table=ctx.title,
+                    creator=ctx.creator_name(),
+                )
             )
         seat = self._playing_seat(ctx, user)
         if await self.store.actions.has_action(ctx.table.id, seat, "resign"):
-            raise BadRequest(f"You have already resigned at {ctx.label}.")
+            raise BadRequest(msg("You have already resigned at {table}.", table=ctx.label))
         return seat
 
     async def skip(
@@ -161,12 +173,17 @@ class PlayService(AnnounceService):
     async def _skipped_player(self, ctx: TableContext, user: User, player: str) -> SeatRecord:
         """The seat `user` may skip now as `player`; a refusal otherwise."""
         self._require_active(ctx)
-        self._require_in_charge(ctx, user, "skip a player")
+        self._require_in_charge(ctx, user, msg("skip a player"))
         target = self._find_player(ctx, player)
         if target.seat not in ctx.table.to_act:
             raise BadRequest(
-                f"{ctx.title} is not waiting for {target.display_name} but for "
-                f"{names_list(ctx.names_of(ctx.table.to_act))}; only they can be skipped."
+                msg(
+                    "{table} is not waiting for {player} but for {waiting}; only they can be "
+                    "skipped.",
+                    table=ctx.title,
+                    player=target.display_name,
+                    waiting=who(ctx.names_of(ctx.table.to_act)),
+                )
             )
         too_early = skip_too_early(
             ctx, target, self.clock(), await self.store.tables.stalled(ctx.table)
@@ -183,8 +200,12 @@ class PlayService(AnnounceService):
             if wanted in (seat.user_id.casefold(), seat.display_name.casefold()):
                 return seat
         raise BadRequest(
-            f"Nobody called '{shorten(player)}' plays at {ctx.label}; "
-            f"the players are {names_list(ctx.names)}."
+            msg(
+                "Nobody called '{name}' plays at {table}; the players are {players}.",
+                name=shorten(player),
+                table=ctx.label,
+                players=who(ctx.names),
+            )
         )
 
     async def _saved(self, ctx: TableContext, step: Step | None) -> Reply:
@@ -200,11 +221,12 @@ class PlayService(AnnounceService):
         assert table is not None, "tables are never deleted"
         ctx = await self._context_of(table)
         if table.status == "abandoned":
-            return Reply(f"{ctx.title} has been abandoned.", private=True)
+            return Reply(say(msg("{table} has been abandoned.", table=ctx.title)), private=True)
         state = self._state(ctx)
         next_text, _ = await self._next_text(ctx, state, current_round(table))
+        after = msg("{table} after action {number}.", table=ctx.title, number=table.move_count)
         return Reply(
-            f"{ctx.title} after action {table.move_count}. {next_text}",
+            f"{say(after)} {next_text}",
             image=await self._image(ctx, state, None, table.move_count),
             private=True,
             table_id=table.id,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Game, Result
+from engine.core import Game, Message, Result, msg
 
 from ..store import ActionRecord
 from ..store.records import ActionKind
@@ -55,7 +55,7 @@ class PositionService(ServiceBase):
         table = ctx.table
         kept = await self.store.actions.checkpoint_before(table.id, number)
         if kept is None:
-            raise UndoRefused(_LOST.format(number=number))
+            raise UndoRefused(_lost(number))
         actions = await self.store.actions.actions_between(table.id, kept.number + 1, number - 1)
         if len(actions) != number - 1 - kept.number:
             raise UndoRefused(MOVED_ON_MEANWHILE)
@@ -71,14 +71,18 @@ class PositionService(ServiceBase):
                 number - 1,
                 kept.number,
             )
-            raise UndoRefused(_LOST.format(number=number)) from None
+            raise UndoRefused(_lost(number)) from None
 
 
-MOVED_ON_MEANWHILE = (
+MOVED_ON_MEANWHILE = msg(
     "The game moved on at the same moment, so nothing was taken back; look at /board and ask "
     "again if it is still wanted."
 )
-_LOST = (
-    "The position before action #{number} could not be restored, so nothing was taken back "
-    "(the bot's log says why)."
-)
+
+
+def _lost(number: int) -> Message:
+    return msg(
+        "The position before action #{number} could not be restored, so nothing was taken back "
+        "(the bot's log says why).",
+        number=number,
+    )

@@ -5,13 +5,16 @@ table's version it was made on, so its Confirm works after a restart too."""
 
 from __future__ import annotations
 
+from engine.core import msg
+
 from .model import Channel, Reply, User
 from .play import PlayService
 from .progress import next_round
 from .saving import more_events
+from .speech import say
 from .texts import clip, fit_lines
 
-CONFIRM_PREVIEW = "/confirm plays it, /cancel drops it."
+CONFIRM_PREVIEW = msg("/confirm plays it, /cancel drops it.")
 
 
 class PreviewService(PlayService):
@@ -23,10 +26,13 @@ class PreviewService(PlayService):
         player = ctx.by_seat(seat).display_name
         progress = next_round(ctx.table, played.to_act, self.clock())
         next_text, _ = await self._next_text(ctx, played.state, progress)
+        heading = msg(
+            "Preview — nothing is played yet. {player}: {action}", player=player, action=played.text
+        )
         shown = fit_lines(
-            [clip(f"Preview — nothing is played yet. {player}: {played.text}")],
-            self._event_lines(ctx, played.event_texts),
-            [f"Afterwards: {next_text}", CONFIRM_PREVIEW],
+            [clip(say(heading))],
+            self._event_lines(ctx, played.event_messages),
+            [say(msg("Afterwards: {next}", next=next_text)), say(CONFIRM_PREVIEW)],
             more_events,
         )
         image = await self._image(ctx, played.state, seat, ctx.table.move_count + 1, tag="preview")

@@ -10,14 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import Message, msg, plural_msg
 from engine.core.record import RESIGN, SKIP, header_lines, safe_names
 
+from ..allocator import release_freed_memory
 from ..store import ActionRecord
 from .base import ServiceBase, TableContext
 from .errors import BadRequest, WrongStage
 from .model import Attachment, Channel, Reply, User
 from .positions import play_again
-from .texts import plural, scores_line
+from .speech import say
+from .texts import scores_line
 
 #: Seconds a move is shown in a replay (render/animation.py's MOVE_MS), for the reply's words.
 MOVE_SECONDS = 0.4
@@ -36,7 +39,7 @@ class ReplayJob:
 
 class RecordService(ServiceBase):
     async def _record_table(
-        self, channel: Channel, table_id: int | None, doing: str
+        self, channel: Channel, table_id: int | None, doing: Message
     ) -> TableContext:
         """The table asked for — `table_id` of this server, or this channel's latest — once
         it has started."""
@@ -46,34 +49,52 @@ class RecordService(ServiceBase):
             table = await self.store.tables.table(table_id)
             if table is None or table.guild_id != channel.guild_id:
                 raise BadRequest(
-                    f"There is no table #{table_id} on this server; /games lists the open ones."
+                    msg(
+                        "There is no table #{number} on this server; /games lists the open ones.",
+                        number=table_id,
+                    )
                 )
             ctx = await self._context_of(table)
         if ctx.table.state_json is None:
-            raise WrongStage(f"{ctx.title} has not started yet, so there is nothing to {doing}.")
+            raise WrongStage(
+                msg(
+                    "{table} has not started yet, so there is nothing to {doing}.",
+                    table=ctx.title,
+                    doing=doing,
+                )
+            )
         return ctx
 
     # -- /export ----------------------------------------------------------------------------
 
     async def export(self, channel: Channel, user: User, table_id: int | None = None) -> Reply:
         """The table's record as a text file, for the asking user (private)."""
-        ctx = await self._record_table(channel, table_id, "export")
+        ctx = await self._record_table(channel, table_id, msg("export"))
         actions = await self.store.actions.actions_from(ctx.table.id, 1)
         seat = ctx.seat_of(user.id)
         viewer = None if seat is None else seat.seat
         text, hidden = await self._engine(_record_text, ctx, actions, viewer)
+        note: Message | str = ""
         if ctx.table.status == "active" and hidden:
-            note = (
-                f" While the game runs, {plural(hidden, 'secret action')} of others "
-                f"{'is' if hidden == 1 else 'are'} shown as everybody reads "
-                f"{'it' if hidden == 1 else 'them'} (marked 'secret'); after the end the "
-                "record holds everything."
+            note = plural_msg(
+                " While the game runs, {count} secret action of others is shown as everybody "
+                "reads it (marked 'secret'); after the end the record holds everything.",
+                " While the game runs, {count} secret actions of others are shown as everybody "
+                "reads them (marked 'secret'); after the end the record holds everything.",
+                count=hidden,
             )
-        else:
-            note = ""
+        record = plural_msg(
+            "The record of {table}, {count} action: replay it with `python -m engine play "
+            "--moves table-{number}.txt` (docs/cli.md).{note}",
+            "The record of {table}, {count} actions: replay it with `python -m engine play "
+            "--moves table-{number}.txt` (docs/cli.md).{note}",
+            count=len(actions),
+            table=ctx.label,
+            number=ctx.table.id,
+            note=note,
+        )
         return Reply(
-            f"The record of {ctx.label}, {plural(len(actions), 'action')}: replay it with "
-            f"`python -m engine play --moves table-{ctx.table.id}.txt` (docs/cli.md).{note}",
+            say(record),
             attachment=Attachment(f"table-{ctx.table.id}.txt", text.encode("utf-8")),
             private=True,
             table_id=ctx.table.id,
@@ -90,23 +111,39 @@ class RecordService(ServiceBase):
         table_id: int | None = None,
     ) -> ReplayJob:
         """Check a replay of actions `first` to `last` (default: all) and say it is coming."""
-        ctx = await self._record_table(channel, table_id, "replay")
+        ctx = await self._record_table(channel, table_id, msg("replay"))
         played = ctx.table.move_count
         if played == 0:
-            raise WrongStage(f"Nothing has been played at {ctx.label} yet, so there is no replay.")
+            raise WrongStage(
+                msg(
+                    "Nothing has been played at {table} yet, so there is no replay.",
+                    table=ctx.label,
+                )
+            )
         start, end = first or 1, last or played
         if not 1 <= start <= end <= played:
             raise BadRequest(
-                f"{ctx.title} has actions 1 to {played}: from: and to: must lie between them, "
-                f"from: not after to: (you gave from:{start} to:{end})."
+                msg(
+                    "{table} has actions 1 to {played}: from: and to: must lie between them, "
+                    "from: not after to: (you gave from:{start} to:{end}).",
+                    table=ctx.title,
+                    played=played,
+                    start=start,
+                    end=end,
+                )
             )
         count = end - start + 1
-        notice = Reply(
-            f"Drawing the replay of {ctx.label}, actions {start}–{end} "
-            f"({plural(count + 1, 'position')}); it comes in a moment.",
-            private=True,
-            table_id=ctx.table.id,
+        drawing = plural_msg(
+            "Drawing the replay of {table}, actions {start}–{end} ({count} position); it comes "
+            "in a moment.",
+            "Drawing the replay of {table}, actions {start}–{end} ({count} positions); it comes "
+            "in a moment.",
+            count=count + 1,
+            table=ctx.label,
+            start=start,
+            end=end,
         )
+        notice = Reply(say(drawing), private=True, table_id=ctx.table.id)
         return ReplayJob(ctx, start, end, notice)
 
     async def draw_replay(self, job: ReplayJob) -> Reply:
@@ -115,19 +152,34 @@ class RecordService(ServiceBase):
         table = ctx.table
         actions = (await self.store.actions.actions_from(table.id, 1))[:end]
         if len(actions) != end:
-            raise BadRequest(f"{ctx.title} changed while the replay was asked for; try again.")
-        captions = [
-            f"{ctx.title}: the start" if start == 1 else f"Before action #{start}",
-            *(ctx.describe(action) for action in actions[start - 1 :]),
-        ]
+            raise BadRequest(
+                msg("{table} changed while the replay was asked for; try again.", table=ctx.title)
+            )
+        with self._public(table):
+            first = (
+                msg("{table}: the start", table=ctx.title)
+                if start == 1
+                else msg("Before action #{number}", number=start)
+            )
+            captions = [say(first), *(ctx.describe(action) for action in actions[start - 1 :])]
         gif, step = await self._engine(self._animate, ctx, actions, start, captions)
         shown = (
-            f"every {step}th action shown (a whole game must fit Discord's upload limit)"
+            msg(
+                "every {step}th action shown (a whole game must fit Discord's upload limit)",
+                step=step,
+            )
             if step > 1
-            else f"{MOVE_SECONDS:g} s per action"
+            else msg("{seconds} s per action", seconds=f"{MOVE_SECONDS:g}")
+        )
+        replay = msg(
+            "Replay of {table}, actions {start}–{end}: {shown}, the last position held.",
+            table=ctx.label,
+            start=start,
+            end=end,
+            shown=shown,
         )
         return Reply(
-            f"Replay of {ctx.label}, actions {start}–{end}: {shown}, the last position held.",
+            self._told(table, replay),
             attachment=Attachment(f"table-{table.id}-replay-{start}-{end}.gif", gif),
             table_id=table.id,
         )
@@ -140,7 +192,10 @@ class RecordService(ServiceBase):
         game, key = ctx.game, ctx.game.info.key
         states = _positions(ctx, actions)[start - 1 :]
         pngs = [self.renderer(key, game.view(state, None)) for state in states]
-        return self.animator(pngs, captions)
+        try:
+            return self.animator(pngs, captions)
+        finally:
+            release_freed_memory()  # the frames' buffers go back to the system
 
 
 def _positions(ctx: TableContext, actions: list[ActionRecord]) -> list[Any]:
@@ -174,7 +229,7 @@ def _record_text(
     scores = game.scores(state)
     lines = [
         f"# Meeple Post — table #{table.id}, {game.info.name}, {status} after "
-        f"{plural(len(actions), 'action')}",
+        f"{len(actions)} action{'' if len(actions) == 1 else 's'}",
         f"# Replay: python -m engine play --moves table-{table.id}.txt (see docs/cli.md)",
         *header_lines(game.info.key, names, table.seed, table.options),
         f"# {'Final scores' if over else 'Scores so far'}: {scores_line(names, scores)}",

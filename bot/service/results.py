@@ -13,13 +13,16 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core import Message, msg, plural_msg
+
 from ..store import StorageFault, TableRecord
 from ..store.results import GameResult, PlayerResult, PlayerStats, RatingRecord
 from . import rating
 from .base import ServiceBase, TableContext
 from .errors import BadRequest
 from .model import Channel, Reply, User
-from .texts import fit_lines, plural
+from .speech import say, speaking
+from .texts import fit_lines
 
 log = logging.getLogger(__name__)
 
@@ -110,37 +113,41 @@ class ResultService(ServiceBase):
             log.error("could not record past results now (%s); they will be later", fault)
             return
         if recorded:
-            log.info("recorded the results of %s", plural(recorded, "finished game"))
+            log.info("recorded the results of %d finished game(s)", recorded)
 
     async def leaderboard(self, channel: Channel, game_key: str = "") -> Reply:
         """The server's best players of one game, or of each rated game."""
         await self.catch_up_results()
+        public = speaking(await self._channel_language(channel))
         if game_key.strip():
             game = self.catalog.get(game_key)
             key = game.info.key
             board = await self.store.results.leaderboard(channel.guild_id, key, LEADERBOARD_SIZE)
             if not board:
-                return Reply(
-                    f"Nobody has a {game.info.name} rating on this server yet: ratings come from "
-                    "finished games of two or more people.",
-                    private=True,
+                nobody = msg(
+                    "Nobody has a {game} rating on this server yet: ratings come from finished "
+                    "games of two or more people.",
+                    game=game.info.name,
                 )
-            lines = [f"Leaderboard — {game.info.name} (rating = μ − 3σ):"]
-            return Reply(fit_lines(lines, _board_lines(board), [], _more_players))
+                return Reply(say(nobody), private=True)
+            with public:
+                lines = [say(msg("Leaderboard — {game} (rating = μ − 3σ):", game=game.info.name))]
+                return Reply(fit_lines(lines, _board_lines(board), [], _more_players))
         keys = await self.store.results.rated_games(channel.guild_id)
         if not keys:
-            return Reply(
+            nobody = msg(
                 "Nobody has a rating on this server yet: ratings come from finished games of "
-                "two or more people.",
-                private=True,
+                "two or more people."
             )
-        lines = ["Leaderboards (rating = μ − 3σ; /leaderboard game:<game> for more):"]
-        for key in keys:
-            board = await self.store.results.leaderboard(
-                channel.guild_id, key, LEADERBOARD_PER_GAME
-            )
-            lines += [f"{self.catalog.name_of(key)}:", *_board_lines(board)]
-        return Reply(fit_lines(lines[:1], lines[1:], [], _more_players))
+            return Reply(say(nobody), private=True)
+        with public:
+            lines = [say(msg("Leaderboards (rating = μ − 3σ; /leaderboard game:<game> for more):"))]
+            for key in keys:
+                board = await self.store.results.leaderboard(
+                    channel.guild_id, key, LEADERBOARD_PER_GAME
+                )
+                lines += [f"{self.catalog.name_of(key)}:", *_board_lines(board)]
+            return Reply(fit_lines(lines[:1], lines[1:], [], _more_players))
 
     async def stats(self, channel: Channel, user: User, player: str = "") -> Reply:
         """A player's games, wins, ratings, favourite game and best scores on this server."""
@@ -148,10 +155,16 @@ class ResultService(ServiceBase):
         wanted = player.strip().removeprefix("@") or user.id
         found = await self.store.results.find_player(channel.guild_id, wanted)
         if found is None:
-            who = "You have" if not player.strip() else "That player has"
             raise BadRequest(
-                f"{who} no finished game on this server yet. /stats player:<name> looks up "
-                "another player."
+                msg(
+                    "You have no finished game on this server yet. /stats player:<name> looks "
+                    "up another player."
+                )
+                if not player.strip()
+                else msg(
+                    "That player has no finished game on this server yet. /stats "
+                    "player:<name> looks up another player."
+                )
             )
         user_id, name = found
         per_game = await self.store.results.player_stats(channel.guild_id, user_id)
@@ -159,23 +172,37 @@ class ResultService(ServiceBase):
         wins = sum(entry.wins for entry in per_game)
         favourite = self.catalog.name_of(per_game[0].game_key)
         lines = [
-            f"{name}: {plural(games, 'finished game')}, {plural(wins, 'win')} on this server; "
-            f"favourite game: {favourite}.",
+            msg(
+                "{player}: {games}, {wins} on this server; favourite game: {game}.",
+                player=name,
+                games=plural_msg("{count} finished game", "{count} finished games", count=games),
+                wins=_wins(wins),
+                game=favourite,
+            ),
             *(self._stats_line(entry) for entry in per_game),
         ]
-        return Reply("\n".join(lines), private=True)
+        return Reply("\n".join(say(line) for line in lines), private=True)
 
-    def _stats_line(self, entry: PlayerStats) -> str:
+    def _stats_line(self, entry: PlayerStats) -> Message:
         rated = entry.rating
         skill = (
-            "not rated"
+            msg("not rated")
             if rated is None
-            else f"rating {rating.shown((rated.mu, rated.sigma)):.1f} "
-            f"(μ {rated.mu:.1f} ± σ {rated.sigma:.1f}, {plural(rated.games, 'rated game')})"
+            else msg(
+                "rating {rating} (μ {mu} ± σ {sigma}, {games})",
+                rating=f"{rating.shown((rated.mu, rated.sigma)):.1f}",
+                mu=f"{rated.mu:.1f}",
+                sigma=f"{rated.sigma:.1f}",
+                games=plural_msg("{count} rated game", "{count} rated games", count=rated.games),
+            )
         )
-        return (
-            f"• {self.catalog.name_of(entry.game_key)}: {plural(entry.games, 'game')}, "
-            f"{plural(entry.wins, 'win')}, best score {entry.best_score}, {skill}"
+        return msg(
+            "• {game}: {games}, {wins}, best score {best}, {skill}",
+            game=self.catalog.name_of(entry.game_key),
+            games=_games(entry.games),
+            wins=_wins(entry.wins),
+            best=entry.best_score,
+            skill=skill,
         )
 
 
@@ -196,14 +223,23 @@ def _final_state(table: TableRecord, ctx: TableContext) -> Any:
     return ctx.game.load_state(table.state_json)
 
 
+def _games(count: int) -> Message:
+    return plural_msg("{count} game", "{count} games", count=count)
+
+
+def _wins(count: int) -> Message:
+    return plural_msg("{count} win", "{count} wins", count=count)
+
+
 def _board_lines(board: Sequence[RatingRecord]) -> list[str]:
+    """The leaderboard's lines, in the language being spoken."""
     return [
         f"{place}. {entry.display_name} — {rating.shown((entry.mu, entry.sigma)):.1f} "
-        f"(μ {entry.mu:.1f} ± σ {entry.sigma:.1f}), {plural(entry.games, 'game')}, "
-        f"{plural(entry.wins, 'win')}"
+        f"(μ {entry.mu:.1f} ± σ {entry.sigma:.1f}), {say(_games(entry.games))}, "
+        f"{say(_wins(entry.wins))}"
         for place, entry in enumerate(board, start=1)
     ]
 
 
 def _more_players(count: int) -> str:
-    return f"… and {plural(count, 'more line')}"
+    return say(plural_msg("… and {count} more line", "… and {count} more lines", count=count))

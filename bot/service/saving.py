@@ -9,26 +9,29 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Event, Result, join_turn
+from engine.core import Event, Message, Result, join_turn, msg, plural_msg
 
 from ..store import NewAction, StaleVersion, TableUpdate, UndoFate
 from ..store.records import ActionKind
-from .base import TableContext
-from .bot_policy import ROBOT
+from .base import TableContext, played_by_bot
 from .errors import UndoRefused
 from .keeping import touches
 from .model import User
 from .positions import Logged, PositionService
 from .progress import RoundProgress, next_round
 from .results import ResultService
-from .texts import plural
-
-_kinds: dict[ActionKind, str] = {"move": "move", "resign": "resignation", "skip": "skip"}
+from .speech import say
 
 
 def more_events(count: int) -> str:
     """The line in place of events that do not fit in one message."""
-    return f"• … and {plural(count, 'more event')} (/board and /status show the outcome)."
+    return say(
+        plural_msg(
+            "• … and {count} more event (/board and /status show the outcome).",
+            "• … and {count} more events (/board and /status show the outcome).",
+            count=count,
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,8 @@ class Played:
     public_text: str
 
     @property
-    def event_texts(self) -> list[str]:
-        return [event.text for event in self.events]
+    def event_messages(self) -> list[Message]:
+        return [event.message for event in self.events]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,7 @@ class Step:
     seat: int
     kind: ActionKind
     #: Its first line: `alice: move E5 E8`, `bob used /resign.`, …
-    header: str
+    header: Message
     played: Played
     #: The table's round after it, and its version.
     progress: RoundProgress
@@ -69,14 +72,14 @@ class Step:
     #: Who acted (a moderator for a skip; for an automatic action, its seat's player).
     user: User
     #: Why it was played for its player (forced, or a standing answer); None if chosen.
-    automatic: str | None = None
+    automatic: Message | str | None = None
     #: That it made the open undo request lapse, and why; None if it did not.
-    lapsed: str | None = None
+    lapsed: Message | None = None
     #: The level of the bot that chose it (for its seat, or a person's it covers); None if
     #: its player chose it.
     bot_level: str | None = None
     #: A line the reply opens with (why a bot played for a person); empty: none.
-    note: str = ""
+    note: Message | str = ""
 
 
 class SavingService(PositionService, ResultService):
@@ -120,10 +123,10 @@ class SavingService(PositionService, ResultService):
         kind: ActionKind,
         text: str,
         played: Played,
-        automatic: str | None = None,
+        automatic: Message | str | None = None,
         *,
         bot_level: str | None = None,
-        note: str = "",
+        note: Message | str = "",
     ) -> Step | None:
         """Store the action and the new position; None (nothing stored) if the table changed
         since `ctx` was read. `user` is who acted (a moderator for a skip); an automatic
@@ -137,10 +140,10 @@ class SavingService(PositionService, ResultService):
             user_id=ctx.by_seat(seat).user_id if automatic else user.id,
             kind=kind,
             text=text,
-            events=played.event_texts,
+            events=played.event_messages,
             reveals=played.reveals,
             public_text=played.public_text if kind == "move" else text,
-            automatic=automatic,
+            automatic=None if automatic is None else str(automatic),
             bot_level=bot_level,
         )
         waiting_since = None if played.over else progress.waiting_since
@@ -154,16 +157,16 @@ class SavingService(PositionService, ResultService):
             return None
         if played.over:
             await self._record_ended(table.id)
-        player = ctx.by_seat(seat).display_name
+        player: Message | str = ctx.by_seat(seat).display_name
         if bot_level is not None and not ctx.by_seat(seat).is_bot:
-            player += f" ({ROBOT} bot, {bot_level})"  # as `TableContext.describe` says it
+            player = played_by_bot(ctx.by_seat(seat).display_name, bot_level)
         header = {
-            "move": f"{player}: {action.public_text}",
-            "resign": f"{player} used /resign.",
-            "skip": f"{user.name} used /skip on {player}.",
+            "move": msg("{player}: {action}", player=player, action=action.public_text or text),
+            "resign": msg("{player} used /resign.", player=player),
+            "skip": msg("{user} used /skip on {player}.", user=user.name, player=player),
         }[kind]
         if automatic:
-            header += f" — played for them: {automatic}."
+            header = msg("{header} — played for them: {why}.", header=header, why=automatic)
         version = table.version + 1
         return Step(
             number,
@@ -182,7 +185,7 @@ class SavingService(PositionService, ResultService):
 
     async def _undo_fate(
         self, ctx: TableContext, new: Logged, played: Played
-    ) -> tuple[UndoFate, str | None]:
+    ) -> tuple[UndoFate, Message | None]:
         """What storing `new` does to the table's open undo request (keeping.py): it stays
         open while `new` leaves what it would take back untouched; else it lapses, and the
         second value says so, and why, for the channel."""
@@ -204,6 +207,14 @@ class SavingService(PositionService, ResultService):
         )
         if how is None:
             return UndoFate(keep=request.id), None
-        reason = f"{ctx.by_seat(new.seat).display_name}'s {_kinds[new.kind]} {how}"
+        player = ctx.by_seat(new.seat).display_name
+        reason = {
+            "move": msg("{player}'s move {how}", player=player, how=how),
+            "resign": msg("{player}'s resignation {how}", player=player, how=how),
+            "skip": msg("{player}'s skip {how}", player=player, how=how),
+        }[new.kind]
         requester = ctx.name_of(request.requester_id)
-        return UndoFate(reason=reason), f"{requester}'s undo request has lapsed: {reason}."
+        lapsed = msg(
+            "{player}'s undo request has lapsed: {reason}.", player=requester, reason=reason
+        )
+        return UndoFate(reason=reason), lapsed

@@ -7,6 +7,7 @@ from .completion import CompletionService
 from .confirmations import ConfirmationService
 from .guide import GuideService
 from .info import InfoService
+from .languages import LanguageService
 from .listings import ListingService
 from .lobby import LobbyService
 from .lobby_message import LobbyMessageService
@@ -29,9 +30,11 @@ class Service(
     ListingService,
     CompletionService,
     GuideService,
+    LanguageService,
 ):
     """Tables in channels, played by users, stored in SQLite, answered with `Reply` data.
 
-    Build it with `Service(store, games=…, renderer=…, animator=…, clock=…)`; every argument but the
-    store has a default (the engine's registry, `render.render_png`, the UTC clock).
+    Build it with `Service(store, games=…, renderer=…, animator=…, clock=…, default_language=…)`;
+    every argument but the store has a default (the engine's registry, `render.render_png`, the
+    UTC clock, English).
     """

@@ -7,26 +7,28 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from engine.core import Message, msg
+
 from ..store import SeatRecord
 from .base import TableContext
-from .texts import from_then, hours, since
+from .texts import from_then, hours_message, since
 
 #: The skip times `/newgame skip-after:` offers, in hours: an hour to a week.
 MIN_SKIP_HOURS = 1
 MAX_SKIP_HOURS = 168
 
 
-def skip_rule(skip_after: timedelta) -> str:
+def skip_rule(skip_after: timedelta) -> Message:
     """`a player the table waits for may be skipped after 24 h, or once the table stalls`."""
-    return (
-        f"a player the table waits for may be skipped after {hours(skip_after)}, or once the "
-        "table stalls"
+    return msg(
+        "a player the table waits for may be skipped after {hours}, or once the table stalls",
+        hours=hours_message(skip_after),
     )
 
 
 def skip_too_early(
     ctx: TableContext, target: SeatRecord, now: datetime, stalled: bool
-) -> str | None:
+) -> Message | None:
     """Why `target` may not be skipped yet (from when it is possible), or None if they may."""
     waiting_since = ctx.table.waiting_since
     if stalled or waiting_since is None:
@@ -34,10 +36,13 @@ def skip_too_early(
     allowed = waiting_since + ctx.table.skip_after
     if now >= allowed:
         return None
-    name = target.display_name
-    return (
-        f"{ctx.title} has waited for {name} only {since(waiting_since, now)}. You can skip "
-        f"{name} {from_then(allowed, now)}, once the table has waited "
-        f"{hours(ctx.table.skip_after)} for them — or sooner if the table stalls (its "
-        "reminders go unanswered)."
+    return msg(
+        "{table} has waited for {player} only {since}. You can skip {player} {when}, once the "
+        "table has waited {hours} for them — or sooner if the table stalls (its reminders go "
+        "unanswered).",
+        table=ctx.title,
+        player=target.display_name,
+        since=since(waiting_since, now),
+        when=from_then(allowed, now),
+        hours=hours_message(ctx.table.skip_after),
     )

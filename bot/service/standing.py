@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import StandingAnswer, normalize, shorten
+from engine.core import Message, StandingAnswer, msg, normalize, shorten
 
 from .announce import AnnounceService
 from .base import TableContext
 from .errors import BadRequest
 from .model import Channel, Reply, User
-from .texts import names_list
+from .speech import say
+from .texts import who
 
 _ON = {"true": True, "yes": True, "on": True, "1": True}
 _OFF = {"false": False, "no": False, "off": False, "0": False}
@@ -36,35 +37,50 @@ class StandingService(AnnounceService):
         offered = ctx.game.info.standing_answers
         if not offered:
             raise BadRequest(
-                f"{ctx.game.info.name} asks no question again and again, so it has no standing "
-                "answers to set."
+                msg(
+                    "{game} asks no question again and again, so it has no standing answers to "
+                    "set.",
+                    game=ctx.game.info.name,
+                )
             )
         mine = (await self.store.answers.answers(ctx.table.id)).get(seat, [])
         if not answer.strip():
             return Reply(_listing(ctx, offered, mine), private=True, table_id=ctx.table.id)
         chosen = _find(ctx, offered, answer)
         if not on.strip():
-            state = "on" if chosen.key in mine else "off"
-            return Reply(
-                f"Your standing answer {chosen.key} is {state} at {ctx.label}: "
-                f"{chosen.description}. /standing answer:{chosen.key} on:true or on:false "
-                "changes it.",
-                private=True,
-                table_id=ctx.table.id,
+            state = msg(
+                "Your standing answer {answer} is {state} at {table}: {description}. /standing "
+                "answer:{answer} on:true or on:false changes it.",
+                answer=chosen.key,
+                state=_state(chosen.key in mine),
+                table=ctx.label,
+                description=chosen.description,
             )
+            return Reply(say(state), private=True, table_id=ctx.table.id)
         wanted = _ON.get(on.strip().lower(), _OFF.get(on.strip().lower()))
         if wanted is None:
-            raise BadRequest(f"on takes true or false, not '{shorten(on)}'.")
+            raise BadRequest(msg("on takes true or false, not '{text}'.", text=shorten(on)))
         changed = await self.store.answers.set_answer(
             ctx.table.id, seat, chosen.key, wanted, self.clock()
         )
-        was = "is now" if changed else "was already"
-        confirmation = Reply(
-            f"Your standing answer {chosen.key} {was} {'on' if wanted else 'off'} at "
-            f"{ctx.label}: {chosen.description}.",
-            private=True,
-            table_id=ctx.table.id,
+        template = (
+            msg(
+                "Your standing answer {answer} is now {state} at {table}: {description}.",
+                answer=chosen.key,
+                state=_state(wanted),
+                table=ctx.label,
+                description=chosen.description,
+            )
+            if changed
+            else msg(
+                "Your standing answer {answer} was already {state} at {table}: {description}.",
+                answer=chosen.key,
+                state=_state(wanted),
+                table=ctx.label,
+                description=chosen.description,
+            )
         )
+        confirmation = Reply(say(template), private=True, table_id=ctx.table.id)
         steps = await self._play_automatic(ctx) if wanted else []
         if not steps:
             return confirmation
@@ -78,13 +94,29 @@ class StandingService(AnnounceService):
         return [key for key in keys if wanted in normalize(key)]
 
 
+def _state(on: bool) -> Message:
+    return msg("on") if on else msg("off")
+
+
 def _listing(ctx: TableContext, offered: list[StandingAnswer], mine: list[str]) -> str:
-    lines = [f"Standing answers of {ctx.game.info.name} (set per player, at {ctx.label}):"]
+    lines = [
+        msg(
+            "Standing answers of {game} (set per player, at {table}):",
+            game=ctx.game.info.name,
+            table=ctx.label,
+        )
+    ]
     for answer in offered:
-        state = "on" if answer.key in mine else "off"
-        lines.append(f"• {answer.key} ({state}): {answer.description}.")
-    lines.append("Set one with /standing answer:<name> on:true, clear it with on:false.")
-    return "\n".join(lines)
+        lines.append(
+            msg(
+                "• {answer} ({state}): {description}.",
+                answer=answer.key,
+                state=_state(answer.key in mine),
+                description=answer.description,
+            )
+        )
+    lines.append(msg("Set one with /standing answer:<name> on:true, clear it with on:false."))
+    return "\n".join(say(line) for line in lines)
 
 
 def _find(ctx: TableContext, offered: list[StandingAnswer], typed: str) -> StandingAnswer:
@@ -92,7 +124,11 @@ def _find(ctx: TableContext, offered: list[StandingAnswer], typed: str) -> Stand
     for answer in offered:
         if normalize(answer.key) == wanted:
             return answer
-    keys = names_list([answer.key for answer in offered])
     raise BadRequest(
-        f"{ctx.game.info.name} has no standing answer '{shorten(typed)}'; its answers: {keys}."
+        msg(
+            "{game} has no standing answer '{text}'; its answers: {answers}.",
+            game=ctx.game.info.name,
+            text=shorten(typed),
+            answers=who([answer.key for answer in offered]),
+        )
     )

@@ -1,9 +1,14 @@
-"""Wording shared by the replies: lists of names, scores, rankings, times."""
+"""Wording shared by the replies: lists of names, scores, rankings, times — in the language
+being spoken (`speech.py`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+
+from engine.core import Message, Param, msg
+
+from .speech import say, say_list
 
 #: The most characters one reply may have: Discord's limit for the text of one message.
 MAX_REPLY = 2000
@@ -13,11 +18,13 @@ MAX_LINE = 400
 
 def names_list(names: Sequence[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
-    if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return say(msg("nobody")) if not names else say_list(names)
+
+
+def who(names: Sequence[str]) -> Param:
+    """The names as a message's parameter (joined in the reader's language), `nobody` if
+    none."""
+    return list(names) if names else msg("nobody")
 
 
 def as_sentence(text: str, names: Sequence[str]) -> str:
@@ -26,10 +33,6 @@ def as_sentence(text: str, names: Sequence[str]) -> str:
     if not text or any(name and text.startswith(name) for name in names):
         return text
     return text[0].upper() + text[1:]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def scores_line(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -54,34 +57,42 @@ def clock(moment: datetime) -> str:
 def ago(moment: datetime, now: datetime) -> str:
     """How long ago, roughly: `just now`, `5 min ago`, `3 h 20 min ago`, `2 d 4 h ago`."""
     minutes = int((now - moment).total_seconds() // 60)
-    return "just now" if minutes < 1 else f"{span(minutes)} ago"
+    return say(msg("just now") if minutes < 1 else msg("{span} ago", span=span_message(minutes)))
 
 
 def span(minutes: int) -> str:
     """`5 min`, `3 h 20 min`, `2 d 4 h` (at least a minute)."""
+    return say(span_message(minutes))
+
+
+def span_message(minutes: int) -> Message:
     minutes = max(minutes, 1)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h"
+        return msg("{days} d {hours} h", days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min"
+        return msg("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return msg("{minutes} min", minutes=minutes)
 
 
 def since(moment: datetime, now: datetime) -> str:
-    return f"since {clock(moment)} ({ago(moment, now)})"
+    return say(msg("since {moment} ({ago})", moment=clock(moment), ago=ago(moment, now)))
 
 
 def from_then(moment: datetime, now: datetime) -> str:
     """`from 2026-01-02 12:00 UTC (in 22 h 5 min)`, rounded up to the minute."""
     minutes = -int((now - moment).total_seconds() // 60)
-    return f"from {clock(moment)} (in {span(minutes)})"
+    return say(msg("from {moment} (in {span})", moment=clock(moment), span=span(minutes)))
 
 
 def hours(duration: timedelta) -> str:
     """`24 h` (a whole number of hours, as the options take them)."""
-    return f"{int(duration.total_seconds() // 3600)} h"
+    return say(hours_message(duration))
+
+
+def hours_message(duration: timedelta) -> Message:
+    return msg("{hours} h", hours=int(duration.total_seconds() // 3600))
 
 
 # -- fitting a reply into one message ---------------------------------------------------------

@@ -22,6 +22,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from engine.core import Message, msg, plural_msg
+
 from ..store import (
     ActionRecord,
     SeatRecord,
@@ -38,25 +40,26 @@ from .keeping import replay_kept
 from .model import Channel, Mention, Reply, User
 from .positions import MOVED_ON_MEANWHILE
 from .progress import next_round
-from .texts import clock, join_fitting, names_list, plural
+from .speech import say
+from .texts import clock, join_fitting, who
 
 
-def closed_text(request: UndoRequestRecord) -> str:
+def closed_text(request: UndoRequestRecord) -> Message:
     """Why a closed request does nothing: done, declined, or lapsed (saying why, if known)."""
     if request.status == "lapsed" and request.lapse_reason:
-        return (
-            f"That undo request has lapsed: {request.lapse_reason}. Ask again with /undo if it "
-            "is still wanted."
+        return msg(
+            "That undo request has lapsed: {reason}. Ask again with /undo if it is still wanted.",
+            reason=request.lapse_reason,
         )
     return _CLOSED[request.status]
 
 
 log = logging.getLogger(__name__)
 
-_CLOSED: dict[UndoStatus, str] = {
-    "done": "That undo has already been carried out.",
-    "declined": "That undo request was declined (or withdrawn); nothing was taken back.",
-    "lapsed": (
+_CLOSED: dict[UndoStatus, Message] = {
+    "done": msg("That undo has already been carried out."),
+    "declined": msg("That undo request was declined (or withdrawn); nothing was taken back."),
+    "lapsed": msg(
         "That undo request has lapsed: the game moved on (or a day passed) since it was made. "
         "Ask again with /undo if it is still wanted."
     ),
@@ -70,7 +73,12 @@ UNDO_LIST_ROOM = 1200
 def listed_actions(described: list[str]) -> str:
     """`#12 alice: …, #13 bob: …` in one message's room: the first ones, and how many more."""
     return join_fitting(
-        described, ", ", UNDO_LIST_ROOM, lambda count: f"and {plural(count, 'more action')}"
+        described,
+        ", ",
+        UNDO_LIST_ROOM,
+        lambda count: say(
+            plural_msg("and {count} more action", "and {count} more actions", count=count)
+        ),
     )
 
 
@@ -82,22 +90,36 @@ class UndoService(AutomaticService):
         table = ctx.table
         if count < 1:
             raise BadRequest(
-                f"count:{count} takes back nothing: the count is how many of the last actions "
-                "to take back, at least 1 (the default)."
+                msg(
+                    "count:{count} takes back nothing: the count is how many of the last "
+                    "actions to take back, at least 1 (the default).",
+                    count=count,
+                )
             )
         # Actions played for a player (forced, or their standing answer) go with the action
         # before them: `count` counts the actions players chose.
         chosen = await self.store.actions.chosen_numbers(table.id, count)
         if not chosen:
-            raise BadRequest(f"Nothing has been played at {ctx.label} yet, so nothing to undo.")
+            raise BadRequest(
+                msg("Nothing has been played at {table} yet, so nothing to undo.", table=ctx.label)
+            )
         if len(chosen) == 1 and count > 1:
             raise BadRequest(
-                f"Only 1 action has been played at {ctx.label}, so count:1 is the most, "
-                f"not {count}."
+                msg(
+                    "Only 1 action has been played at {table}, so count:1 is the most, not "
+                    "{count}.",
+                    table=ctx.label,
+                    count=count,
+                )
             )
         if count > len(chosen):
             raise BadRequest(
-                f"You can take back 1 to {len(chosen)} actions at {ctx.label}, not {count}."
+                msg(
+                    "You can take back 1 to {most} actions at {table}, not {count}.",
+                    most=len(chosen),
+                    table=ctx.label,
+                    count=count,
+                )
             )
         from_number = chosen[count - 1]
         actions = await self.store.actions.actions_from(table.id, from_number)
@@ -107,20 +129,25 @@ class UndoService(AutomaticService):
         if pending is not None:
             if pending.expires_at > now and pending.table_version == table.version:
                 raise BadRequest(
-                    f"{ctx.name_of(pending.requester_id)} already asked for an undo; the others "
-                    "answer it with /approve or /decline first."
+                    msg(
+                        "{player} already asked for an undo; the others answer it with /approve "
+                        "or /decline first.",
+                        player=ctx.name_of(pending.requester_id),
+                    )
                 )
             await self.store.undo.close_undo_request(pending.id, "lapsed", now)
         requester_name = self._seated(ctx, user).display_name
-        taken = listed_actions([ctx.describe(action) for action in actions])
         others = await self._undo_voters(ctx, user.id, actions)
         if not others:
             return await self._take_back(ctx, None, from_number, actions, "", by=user)
         if await self._affects_only(ctx, seat, from_number, actions):
-            own = "action" if count == 1 else f"{count} actions"
-            preface = (
-                f"{requester_name} takes back their own {own}; nobody else was affected, so "
-                "no approval is needed.\n"
+            preface = plural_msg(
+                "{player} takes back their own action; nobody else was affected, so no approval "
+                "is needed.\n",
+                "{player} takes back their own {count} actions; nobody else was affected, so no "
+                "approval is needed.\n",
+                count=count,
+                player=requester_name,
             )
             return await self._take_back(ctx, None, from_number, actions, preface, by=user)
         expires = now + self.undo_ttl
@@ -130,12 +157,24 @@ class UndoService(AutomaticService):
             )
         except UndoAlreadyOpen:
             raise changed_at_once() from None
+        with self._public(table):
+            taken = listed_actions([ctx.describe(action) for action in actions])
+            asks = plural_msg(
+                "{player} asks to take back {count} action: {actions}.\nIt happens only if "
+                "everyone else agrees: {voters} — answer /approve or /decline (open until "
+                "{moment}, or until an action changes what it would take back).",
+                "{player} asks to take back {count} actions: {actions}.\nIt happens only if "
+                "everyone else agrees: {voters} — answer /approve or /decline (open until "
+                "{moment}, or until an action changes what it would take back).",
+                count=count,
+                player=requester_name,
+                actions=taken,
+                voters=who([seat.display_name for seat in others]),
+                moment=clock(expires),
+            )
+            text = say(asks)
         return Reply(
-            f"{requester_name} asks to take back {plural(count, 'action')}: {taken}.\n"
-            f"It happens only if everyone else agrees: "
-            f"{names_list([seat.display_name for seat in others])} — answer /approve or "
-            f"/decline (open until {clock(expires)}, or until an action changes what it "
-            "would take back).",
+            text,
             mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in others),
             table_id=table.id,
             undo_request_id=request_id,
@@ -152,7 +191,10 @@ class UndoService(AutomaticService):
         if user.id == request.requester_id:
             undecided = [seat.display_name for seat in self._undecided(voters, request)]
             raise BadRequest(
-                f"You asked for this undo yourself; it waits for {names_list(undecided)}."
+                msg(
+                    "You asked for this undo yourself; it waits for {voters}.",
+                    voters=who(undecided),
+                )
             )
         self._require_voter(ctx, user, voters)
         now = self.clock()
@@ -160,18 +202,24 @@ class UndoService(AutomaticService):
         # Read the votes again: another player may have approved at the same moment.
         current = await self.store.undo.open_undo_request(ctx.table.id)
         if current is None or current.id != request.id:
-            raise UndoRefused("This undo request was closed meanwhile; see /status.")
+            raise UndoRefused(msg("This undo request was closed meanwhile; see /status."))
         waiting = self._undecided(voters, current)
         if waiting:
+            approves = msg(
+                "{player} approves the undo. Still waiting for {voters}.",
+                player=name,
+                voters=who([seat.display_name for seat in waiting]),
+            )
             return Reply(
-                f"{name} approves the undo. Still waiting for "
-                f"{names_list([seat.display_name for seat in waiting])}.",
+                self._told(ctx.table, approves),
                 mentions=tuple(Mention(seat.user_id, seat.display_name) for seat in waiting),
                 table_id=ctx.table.id,
                 undo_request_id=request.id,
             )
         self._refuse_revealing(ctx, actions)
-        preface = f"Everyone agreed to {ctx.name_of(request.requester_id)}'s undo.\n"
+        preface = msg(
+            "Everyone agreed to {player}'s undo.\n", player=ctx.name_of(request.requester_id)
+        )
         return await self._take_back(
             ctx, request.id, request.from_number, actions, preface, by=user
         )
@@ -190,12 +238,12 @@ class UndoService(AutomaticService):
         if user.id != request.requester_id:
             await self.store.undo.vote(request.id, user.id, False, now)
         if not await self.store.undo.close_undo_request(request.id, "declined", now):
-            raise UndoRefused("This undo request was closed meanwhile; see /status.")
+            raise UndoRefused(msg("This undo request was closed meanwhile; see /status."))
         if user.id == request.requester_id:
-            text = f"{name} withdrew the undo request; nothing is taken back."
+            said = msg("{player} withdrew the undo request; nothing is taken back.", player=name)
         else:
-            text = f"{name} declined the undo; nothing is taken back."
-        return Reply(text, table_id=ctx.table.id)
+            said = msg("{player} declined the undo; nothing is taken back.", player=name)
+        return Reply(self._told(ctx.table, said), table_id=ctx.table.id)
 
     async def _open_request(
         self, channel: Channel, user: User, request_id: int | None
@@ -205,7 +253,9 @@ class UndoService(AutomaticService):
         self._playing_seat(ctx, user)
         request = await self.store.undo.last_undo_request(ctx.table.id, request_id)
         if request is None:
-            raise BadRequest(f"There is no undo request at {ctx.label}; /undo asks for one.")
+            raise BadRequest(
+                msg("There is no undo request at {table}; /undo asks for one.", table=ctx.label)
+            )
         if request.status != "open":
             raise UndoRefused(closed_text(request))
         now = self.clock()
@@ -239,8 +289,11 @@ class UndoService(AutomaticService):
     def _require_voter(ctx: TableContext, user: User, voters: Sequence[SeatRecord]) -> None:
         if all(seat.user_id != user.id for seat in voters):
             raise NotAllowed(
-                f"You resigned from {ctx.label}, so the players still in the game decide "
-                "on this undo."
+                msg(
+                    "You resigned from {table}, so the players still in the game decide on this "
+                    "undo.",
+                    table=ctx.label,
+                )
             )
 
     @staticmethod
@@ -250,15 +303,20 @@ class UndoService(AutomaticService):
             return
         last = revealing[-1]
         after = ctx.table.move_count - last.number
-        hint = ""
+        hint: Message | str = ""
         if after:
-            hint = (
-                f" You can still take back the {plural(after, 'action')} after it "
-                f"(/undo count:{after})."
+            hint = plural_msg(
+                " You can still take back the {count} action after it (/undo count:{count}).",
+                " You can still take back the {count} actions after it (/undo count:{count}).",
+                count=after,
             )
         raise UndoRefused(
-            f"{ctx.describe(last)} revealed hidden information or randomness, so it cannot be "
-            f"taken back.{hint}"
+            msg(
+                "{action} revealed hidden information or randomness, so it cannot be taken "
+                "back.{hint}",
+                action=ctx.describe_message(last),
+                hint=hint,
+            )
         )
 
     async def _take_back(
@@ -267,7 +325,7 @@ class UndoService(AutomaticService):
         request_id: int | None,
         from_number: int,
         actions: Sequence[ActionRecord],
-        preface: str,
+        preface: Message | str,
         *,
         by: User,
     ) -> Reply:
@@ -282,8 +340,10 @@ class UndoService(AutomaticService):
         except RulesError:  # kept actions were checked as they were stored: a bug if it fails
             log.exception("table %s: the actions after an undo could not be replayed", table.id)
             raise UndoRefused(
-                "The actions played since could not be played again without those to take "
-                "back, so nothing was taken back."
+                msg(
+                    "The actions played since could not be played again without those to take "
+                    "back, so nothing was taken back."
+                )
             ) from None
         now = self.clock()
         progress = next_round(table, self._to_act(ctx, state), now)
@@ -294,8 +354,7 @@ class UndoService(AutomaticService):
             finished=False,
             round_seats=progress.round_seats,
         )
-        undone = [ctx.describe(action) for action in actions]
-        listed = listed_actions(undone)
+        undone = [ctx.describe_message(action) for action in actions]
         try:
             await self.store.undo.take_back(
                 table, request_id, from_number, restored, undone, now, kept
@@ -306,20 +365,26 @@ class UndoService(AutomaticService):
                 if latest is not None and latest.status == "done":
                     raise UndoRefused(closed_text(latest)) from None
             raise UndoRefused(MOVED_ON_MEANWHILE) from None
-        lines = [f"{preface}Taken back: {listed}."]
-        if kept:
-            again = [
-                replace(entry.action, number=number)
-                for number, entry in enumerate(kept, start=from_number)
-            ]
-            lines.append(
-                "Kept, as they were played since without touching it: "
-                f"{listed_actions([ctx.describe(action) for action in again])}."
-            )
         steps = await self._play_automatic(ctx)
-        lines += [step.header for step in steps]
         final, last = (steps[-1].played.state, steps[-1].progress) if steps else (state, progress)
-        next_text, _ = await self._next_text(ctx, final, last)
+        with self._public(table):
+            listed = listed_actions([say(line) for line in undone])
+            lines = [say(preface) + say(msg("Taken back: {actions}.", actions=listed))]
+            if kept:
+                again = [
+                    replace(entry.action, number=number)
+                    for number, entry in enumerate(kept, start=from_number)
+                ]
+                lines.append(
+                    say(
+                        msg(
+                            "Kept, as they were played since without touching it: {actions}.",
+                            actions=listed_actions([ctx.describe(action) for action in again]),
+                        )
+                    )
+                )
+            lines += [say(step.header) for step in steps]
+            next_text, _ = await self._next_text(ctx, final, last)
         owed = {
             seat for p in (progress, *(step.progress for step in steps)) for seat in p.newly_owed
         }

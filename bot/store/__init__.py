@@ -1,10 +1,11 @@
-"""Persistence: the bot's data in SQLite, split by what it stores (see `store.py`), and the
-migrations."""
+"""Persistence: the bot's data in SQLite or PostgreSQL, split by what it stores (see
+`store.py`), and the migrations."""
 
-from .database import Database
+from .database import Database, UniqueViolation
+from .dialect import DatabaseTarget, Dialect
 from .errors import StoreError
 from .faults import DatabaseUnavailable, Problem, StorageFault
-from .migrations import MIGRATIONS_DIR, MigrationError, migrate, schema_version
+from .migrations import MIGRATIONS_DIR, MigrationError, applied_version, migrate
 from .records import (
     DEFAULT_SKIP_AFTER,
     ActionRecord,
@@ -37,7 +38,9 @@ __all__ = [
     "ConfirmationRecord",
     "ConfirmationStatus",
     "Database",
+    "DatabaseTarget",
     "DatabaseUnavailable",
+    "Dialect",
     "KeptAction",
     "ListedTable",
     "LobbyMessage",
@@ -56,6 +59,7 @@ __all__ = [
     "UndoFate",
     "UndoRequestRecord",
     "UndoStatus",
+    "UniqueViolation",
+    "applied_version",
     "migrate",
-    "schema_version",
 ]

@@ -25,8 +25,7 @@ class Absences:
     async def clear(self, user_id: str) -> bool:
         """End the user's absence; whether they had announced one."""
         async with self.database.write() as db:
-            cursor = await db.execute("DELETE FROM absences WHERE user_id = ?", (user_id,))
-            return cursor.rowcount > 0
+            return await db.execute("DELETE FROM absences WHERE user_id = ?", (user_id,)) > 0
 
     async def away_until(self, user_id: str, now: datetime) -> datetime | None:
         """Until when the user is away, if they are at `now`."""

@@ -20,7 +20,14 @@ from .records import (
     UndoFate,
 )
 from .undo import settle_open_requests
-from .values import read_json, read_state, record, required_time, stored_json, stored_time
+from .values import (
+    read_messages,
+    read_state,
+    record,
+    required_time,
+    stored_messages,
+    stored_time,
+)
 from .versions import move
 
 _ACTION_COLUMNS = (
@@ -68,7 +75,7 @@ class ActionLog:
                     action.user_id,
                     action.kind,
                     action.text,
-                    stored_json(action.events),
+                    stored_messages(action.events),
                     int(action.reveals),
                     stored_time(now),
                     None if action.public_text == action.text else action.public_text,
@@ -145,7 +152,7 @@ def action_record(row: Row) -> ActionRecord:
     return record(
         ActionRecord,
         row,
-        events=read_json(row["events_json"]),
+        events=read_messages(row["events_json"]),
         reveals=bool(row["reveals"]),
         created_at=required_time(row["created_at"]),
     )

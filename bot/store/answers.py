@@ -21,17 +21,17 @@ class AnswerStore:
         """Set (`on`) or clear the seat's standing answer; False if it already was so."""
         async with self.database.write() as db:
             if on:
-                cursor = await db.execute(
-                    "INSERT OR IGNORE INTO standing_answers (table_id, seat, answer, set_at) "
-                    "VALUES (?, ?, ?, ?)",
+                changed = await db.execute(
+                    "INSERT INTO standing_answers (table_id, seat, answer, set_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     (table_id, seat, answer, stored_time(now)),
                 )
             else:
-                cursor = await db.execute(
+                changed = await db.execute(
                     "DELETE FROM standing_answers WHERE table_id = ? AND seat = ? AND answer = ?",
                     (table_id, seat, answer),
                 )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def answers(self, table_id: int) -> dict[int, list[str]]:
         """Every seat's standing answers at the table (seats without any left out)."""

@@ -18,8 +18,7 @@ These writes run inside the transaction of the change they follow.
 
 from __future__ import annotations
 
-import aiosqlite
-
+from .database import Transaction
 from .values import stored_state
 
 #: How many positions apart checkpoints are kept after the last revealing action. An undo
@@ -28,13 +27,13 @@ from .values import stored_state
 CHECKPOINT_EVERY = 32
 
 
-async def keep_start(db: aiosqlite.Connection, table_id: int, state_json: str) -> None:
+async def keep_start(db: Transaction, table_id: int, state_json: str) -> None:
     """The table has started at `state_json`."""
     await _keep(db, table_id, 0, state_json)
 
 
 async def keep_after_action(
-    db: aiosqlite.Connection,
+    db: Transaction,
     table_id: int,
     number: int,
     state_json: str,
@@ -49,20 +48,21 @@ async def keep_after_action(
         await _keep(db, table_id, number, state_json)
 
 
-async def drop_all_but_start(db: aiosqlite.Connection, table_id: int) -> None:
+async def drop_all_but_start(db: Transaction, table_id: int) -> None:
     """The table no longer runs, so no undo will come: only the start stays."""
     await db.execute("DELETE FROM checkpoints WHERE table_id = ? AND number > 0", (table_id,))
 
 
-async def drop_after(db: aiosqlite.Connection, table_id: int, number: int) -> None:
+async def drop_after(db: Transaction, table_id: int, number: int) -> None:
     """The actions after position `number` were taken back: so were the positions after it."""
     await db.execute(
         "DELETE FROM checkpoints WHERE table_id = ? AND number > ?", (table_id, number)
     )
 
 
-async def _keep(db: aiosqlite.Connection, table_id: int, number: int, state_json: str) -> None:
+async def _keep(db: Transaction, table_id: int, number: int, state_json: str) -> None:
     await db.execute(
-        "INSERT OR REPLACE INTO checkpoints (table_id, number, state) VALUES (?, ?, ?)",
+        "INSERT INTO checkpoints (table_id, number, state) VALUES (?, ?, ?) "
+        "ON CONFLICT (table_id, number) DO UPDATE SET state = excluded.state",
         (table_id, number, stored_state(state_json)),
     )

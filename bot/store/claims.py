@@ -59,10 +59,10 @@ class Claims:
         work done."""
         start = to_micros(now)
         async with self.database.write() as db:
-            cursor = await db.execute(
+            claimed = await db.fetch_one(
                 _CLAIM, (kind, key, self.owner, start, start + to_micros_delta(self.lease))
             )
-            return await cursor.fetchone() is not None
+            return claimed is not None
 
     async def finish(self, kind: str, key: str, now: datetime) -> None:
         """The work is done: nobody claims it again."""

@@ -29,16 +29,17 @@ class ConfirmationStore:
         expires_at: datetime | None = None,
     ) -> int:
         """A new open confirmation; the player's older open ones at the table are dropped
-        (`dismissed`), so that /confirm always means the newest."""
-        async with self.database.write() as db:
+        (`dismissed`), so that /confirm always means the newest — serialized, so that two made
+        at once leave one open on PostgreSQL too."""
+        async with self.database.write(serialized=True) as db:
             await db.execute(
                 "UPDATE confirmations SET status = 'dismissed' "
                 "WHERE table_id = ? AND user_id = ? AND status = 'open'",
                 (table_id, user_id),
             )
-            cursor = await db.execute(
+            row = await db.fetch_one(
                 "INSERT INTO confirmations (kind, table_id, table_version, channel_id, user_id, "
-                "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     kind,
                     table_id,
@@ -50,8 +51,8 @@ class ConfirmationStore:
                     None if expires_at is None else stored_time(expires_at),
                 ),
             )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert row is not None
+        return int(row["id"])
 
     async def get(self, confirmation_id: int) -> ConfirmationRecord | None:
         row = await self.database.fetch_one(
@@ -72,11 +73,11 @@ class ConfirmationStore:
         """Mark an open confirmation used or dismissed; False if it was no longer open (a
         second click), so each is acted on once."""
         async with self.database.write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE confirmations SET status = ? WHERE id = ? AND status = 'open'",
                 (status, confirmation_id),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
 
 def _record(row: Row) -> ConfirmationRecord:

@@ -1,29 +1,33 @@
-"""One SQLite connection shared by every part of the bot that keeps data.
+"""The database every part of the bot that keeps data works through: SQLite (one file, the
+default) or PostgreSQL (a server several bot processes share), chosen by where it is
+(`DatabaseTarget`: `DATABASE_URL`, else `DATABASE_PATH`).
 
-The game store, the Discord ledger and the reminder store all work through a `Database`,
-so their writes are serialised by one lock, land in one file, and see one schema.
+The game store, the Discord ledger and the reminder store all work through a `Database`, so
+they see one schema and one set of migrations, and write one SQL text for both dialects
+(`?` placeholders; see dialect.py). Writes are transactions (`write()`), each yielding a
+`Transaction`; reads outside one are single statements.
 
 Rows come back addressable by column name (`row["seat"]`; by position too), so the store
-modules map them to records by name. A storage fault (disk full, file locked by another
-process, read-only or damaged file) comes out of every method as `StorageFault` — at `open`
-as `DatabaseUnavailable` — with the transaction rolled back; see `faults.py`.
+modules map them to records by name. A storage fault (disk full, database locked or busy,
+read-only or damaged, server unreachable) comes out of every method as `StorageFault` — at
+`open` as `DatabaseUnavailable` — with the transaction rolled back; see `faults.py`. A
+unique constraint refusing a row comes out as `UniqueViolation`, for the store modules to
+word (a channel's second open table, a table's second open undo request).
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, Self
+from typing import Any, Protocol, Self
 
-import aiosqlite
+from .dialect import DatabaseTarget, Dialect
+from .migrations import MIGRATIONS_DIR, applied_version
 
-from .faults import DatabaseUnavailable, StorageFault, problem_of
-from .migrations import MIGRATIONS_DIR, migrate, schema_version
-
-#: How long a write waits for another process's write to finish before it gives up (busy).
+#: How long a write waits for another process's write (SQLite) or lock (PostgreSQL) before
+#: it gives up (busy).
 BUSY_TIMEOUT = 10.0
 
 
@@ -33,103 +37,100 @@ class Row(Protocol):
     def __getitem__(self, key: str | int, /) -> Any: ...
 
 
-class Database:
-    """A connection in WAL mode with the migrations applied. Safe to share between the
-    coroutines of one process; writes are IMMEDIATE transactions taken one at a time."""
+class UniqueViolation(Exception):
+    """A unique constraint (or primary key) refused the row; the transaction is rolled back
+    when the error leaves `write()`."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._connection = connection
-        self._lock = asyncio.Lock()
-        self.path = path
+
+class Transaction(ABC):
+    """The statements of one write transaction (what `Database.write()` yields)."""
+
+    dialect: Dialect
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per parameter row."""
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+
+class Database(ABC):
+    """An open database with the migrations applied, safe to share between the coroutines of
+    one process. `open` picks the backend from the target."""
+
+    dialect: Dialect
+    #: Where it is (the file, or the server's URL without its password).
+    target: DatabaseTarget
 
     @classmethod
     async def open(
         cls,
-        path: Path | str,
+        target: DatabaseTarget | Path | str,
         *,
         migrations_dir: Path = MIGRATIONS_DIR,
         busy_timeout: float = BUSY_TIMEOUT,
-    ) -> Self:
-        """Connect (creating the file and its folder if needed) and apply pending migrations.
+    ) -> Database:
+        """Connect and apply pending migrations: a SQLite file (created with its folder if
+        needed) or a PostgreSQL server (its database must exist).
 
-        Raises DatabaseUnavailable when the file cannot be created, opened, read or brought up
-        to date. Without a pending migration no write lock is taken, so a start-up is not held
-        up by another process writing."""
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            connection = await aiosqlite.connect(path, isolation_level=None)
-        except (OSError, sqlite3.Error) as error:
-            _raise_unavailable(error, path)
-        connection.row_factory = sqlite3.Row
-        try:
-            await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            await connection.execute("PRAGMA journal_mode = WAL")
-            # FULL: a commit is on disk before the move is announced, even after a power cut.
-            await connection.execute("PRAGMA synchronous = FULL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await migrate(connection, migrations_dir)
-        except BaseException as error:
-            await connection.close()
-            if isinstance(error, OSError | sqlite3.Error):
-                _raise_unavailable(error, path)
-            raise
-        return cls(connection, path)
+        Raises DatabaseUnavailable when it cannot be opened or brought up to date. Without a
+        pending migration no write lock is taken, so a start-up is not held up by another
+        process writing."""
+        if not isinstance(target, DatabaseTarget):
+            target = DatabaseTarget.parse(target)
+        if target.dialect is Dialect.POSTGRESQL:
+            from .postgres import PostgresDatabase
 
-    async def close(self) -> None:
-        await self._connection.close()
+            return await PostgresDatabase.connect(
+                target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        from .sqlite import SqliteDatabase
 
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One IMMEDIATE transaction: committed when the block ends, rolled back on error
-        (a storage fault then surfaces as StorageFault) and when the task is cancelled —
-        even while it waits for the lock in BEGIN, whose statement still runs afterwards."""
-        async with self._lock:
-            try:
-                try:
-                    await self._connection.execute("BEGIN IMMEDIATE")
-                    yield self._connection
-                    await self._connection.commit()
-                except BaseException:
-                    # Queued after whatever the worker thread still runs; shielded, so that
-                    # a second cancellation cannot leave the connection in a transaction.
-                    await asyncio.shield(self._connection.rollback())
-                    raise
-            except sqlite3.Error as error:
-                self._raise_fault(error)
+        return await SqliteDatabase.connect(
+            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+        )
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._lock:
-            try:
-                async with self._connection.execute(sql, params) as cursor:
-                    return list(await cursor.fetchall())
-            except sqlite3.Error as error:
-                self._raise_fault(error, saving=False)
+    @property
+    def path(self) -> Path:
+        """The SQLite file (only a SQLite database has one)."""
+        if self.target.path is None:
+            raise AttributeError(f"{self.target} is not a SQLite file")
+        return self.target.path
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._lock:
-            try:
-                async with self._connection.execute(sql, params) as cursor:
-                    return await cursor.fetchone()
-            except sqlite3.Error as error:
-                self._raise_fault(error, saving=False)
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def write(self, *, serialized: bool = False) -> AbstractAsyncContextManager[Transaction]:
+        """One write transaction: committed when the block ends, rolled back on error (a
+        storage fault then surfaces as StorageFault) and when the task is cancelled.
+
+        Every write sees the rows as they are when it runs, and a table's writes are ordered
+        by its version row (`versions.py`). `serialized=True` also runs it one at a time with
+        every other serialized write, of any process — a write that reads rows another
+        write might be changing at the same moment and computes from them (the ratings):
+        on SQLite every write is, on PostgreSQL a transaction-level advisory lock does it.
+        """
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await schema_version(self._connection)
+        return await applied_version(self)
 
-    def _raise_fault(self, error: sqlite3.Error, *, saving: bool = True) -> NoReturn:
-        """Raise the StorageFault `error` reports, or `error` itself if it is none (a bug)."""
-        problem = problem_of(error)
-        if problem is None:
-            raise error
-        raise StorageFault(problem, str(error), self.path, saving=saving) from error
+    async def __aenter__(self) -> Self:
+        return self
 
-
-def _raise_unavailable(error: OSError | sqlite3.Error, path: Path) -> NoReturn:
-    """Raise DatabaseUnavailable for a storage fault at start-up, or `error` itself."""
-    problem = problem_of(error)
-    if problem is None:
-        raise error
-    detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    raise DatabaseUnavailable(problem, detail, path) from error
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

@@ -32,12 +32,12 @@ class Ledger:
                 "DELETE FROM discord_interactions WHERE received_at < ?",
                 (stored_time(now - HANDLED_IDS_KEPT),),
             )
-            cursor = await db.execute(
+            added = await db.execute(
                 "INSERT INTO discord_interactions (id, received_at) VALUES (?, ?) "
                 "ON CONFLICT (id) DO NOTHING",
                 (str(interaction_id), stored_time(now)),
             )
-            return cursor.rowcount == 1
+            return added == 1
 
     # -- named values --------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from engine.core import Message
+
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 ActionKind = Literal["move", "resign", "skip"]
 UndoStatus = Literal["open", "done", "declined", "lapsed"]
@@ -43,6 +45,8 @@ class TableRecord:
     skip_after: timedelta = DEFAULT_SKIP_AFTER
     #: The move clock: a player waited for longer has the bot play that turn (None: off).
     clock: timedelta | None = None
+    #: What its channel reads (None: a table opened before languages, read as the default).
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +87,9 @@ class ActionRecord:
     user_id: str
     kind: ActionKind
     text: str
-    events: list[str]
+    #: What it did, as messages (worded for each reader; rows from before messages read as
+    #: English texts).
+    events: list[Message]
     reveals: bool
     created_at: datetime
     #: What everybody but the player reads of `text` (the same unless it names a secret).
@@ -106,7 +112,7 @@ class NewAction:
     user_id: str
     kind: ActionKind
     text: str
-    events: list[str]
+    events: list[Message]
     reveals: bool
     #: What everybody but the player may read of `text`; None: the text itself is public.
     public_text: str | None = None
@@ -140,7 +146,7 @@ class UndoRequestRecord:
     #: The last action it takes back (later ones are kept); None: up to the table's last.
     last_number: int | None = None
     #: Why it lapsed, when an action touched what it would take back.
-    lapse_reason: str | None = None
+    lapse_reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +156,7 @@ class UndoFate:
     lapses, `reason` saying why (None: the game moved on)."""
 
     keep: int | None = None
-    reason: str | None = None
+    reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +166,7 @@ class KeptAction:
     a checkpoint where one is due, never in the log)."""
 
     action: ActionRecord
-    events: list[str]
+    events: list[Message]
     state_json: str
 
 

@@ -70,10 +70,6 @@ class PlayerStats:
     rating: RatingRecord | None
 
 
-class _RecordedMeanwhile(Exception):
-    """The table has a result already: roll the transaction back."""
-
-
 #: Given the players' current ratings (user id → (mu, sigma), missing: never rated), the
 #: result to store. Called inside the transaction, so it must not touch the database.
 Scorer = Callable[[dict[str, tuple[float, float]]], GameResult]
@@ -95,41 +91,22 @@ class ResultStore:
         """Store the table's result (and the ratings it changes) unless it has one already;
         True if this call stored it."""
         key = guild_key(guild_id)
-        try:
-            await self._record(table_id, key, game_key, user_ids, score, now)
-        except _RecordedMeanwhile:
-            return False
-        return True
-
-    async def _record(
-        self,
-        table_id: int,
-        key: str,
-        game_key: str,
-        user_ids: Sequence[str],
-        score: Scorer,
-        now: datetime,
-    ) -> None:
-        """`record_result`'s transaction; _RecordedMeanwhile (rolling it back) if the table
-        has a result. The result row's primary key is the claim: of two processes recording
-        at once, the second's insert finds the first's row — waiting for it to commit where
-        the database lets both read first (PostgreSQL) — and nothing of it is stored."""
-        async with self.database.write() as db:
-            cursor = await db.execute("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,))
-            if await cursor.fetchone() is not None:
-                raise _RecordedMeanwhile
+        # Serialized: the new ratings are computed from the ones read here.
+        async with self.database.write(serialized=True) as db:
+            found = await db.fetch_one("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,))
+            if found is not None:
+                return False
             marks = ", ".join("?" for _ in user_ids)
-            cursor = await db.execute(
+            rows = await db.fetch_all(
                 "SELECT user_id, mu, sigma FROM ratings WHERE guild_key = ? AND game_key = ? "
                 f"AND user_id IN ({marks})",
                 (key, game_key, *user_ids),
             )
-            current = {row["user_id"]: (row["mu"], row["sigma"]) for row in await cursor.fetchall()}
+            current = {row["user_id"]: (row["mu"], row["sigma"]) for row in rows}
             result = score(current)
-            cursor = await db.execute(
+            await db.execute(
                 "INSERT INTO game_results (table_id, guild_key, game_key, ended_at, rated, "
-                "unrated_reason, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
+                "unrated_reason, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     table_id,
                     key,
@@ -140,8 +117,6 @@ class ResultStore:
                     stored_time(now),
                 ),
             )
-            if await cursor.fetchone() is None:
-                raise _RecordedMeanwhile
             await db.executemany(
                 "INSERT INTO player_results (table_id, user_id, display_name, seat, place, score, "
                 "won, resigned, mu_before, sigma_before, mu_after, sigma_after) "
@@ -167,7 +142,7 @@ class ResultStore:
                 "games, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (guild_key, game_key, user_id) DO UPDATE SET "
                 "display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma, "
-                "games = games + 1, updated_at = excluded.updated_at",
+                "games = ratings.games + 1, updated_at = excluded.updated_at",
                 [
                     (
                         key,
@@ -181,6 +156,7 @@ class ResultStore:
                     if player.after is not None
                 ],
             )
+        return True
 
     async def unrecorded_tables(self) -> list[int]:
         """Finished tables without a result, in the order they ended."""
@@ -214,7 +190,8 @@ class ResultStore:
         """The player's finished games on a server per game, most played first."""
         key = guild_key(guild_id)
         rows = await self.database.fetch_all(
-            "SELECT g.game_key, COUNT(*) AS games, SUM(p.won) AS wins, MAX(p.score) AS best "
+            "SELECT g.game_key, COUNT(*) AS games, COUNT(CASE WHEN p.won = 1 THEN 1 END) AS wins, "
+            "MAX(p.score) AS best "
             "FROM player_results AS p JOIN game_results AS g ON g.table_id = p.table_id "
             "WHERE g.guild_key = ? AND p.user_id = ? GROUP BY g.game_key "
             "ORDER BY games DESC, g.game_key",
@@ -241,7 +218,7 @@ class ResultStore:
         row = await self.database.fetch_one(
             "SELECT p.user_id, p.display_name FROM player_results AS p "
             "JOIN game_results AS g ON g.table_id = p.table_id "
-            "WHERE g.guild_key = ? AND (p.user_id = ? OR p.display_name = ? COLLATE NOCASE) "
+            "WHERE g.guild_key = ? AND (p.user_id = ? OR lower(p.display_name) = lower(?)) "
             "ORDER BY g.ended_at DESC LIMIT 1",
             (guild_key(guild_id), name, name),
         )

@@ -1,5 +1,5 @@
 """The bot's data in one database, split by what it stores. Each part is a small module
-working through the same `Database` (one connection, one write lock, one file):
+working through the same `Database` (SQLite or PostgreSQL, see database.py):
 
 - `tables`   — tables and seats (`tables.py`);
 - `actions`  — the action log with the position before each action (`actions.py`);
@@ -11,8 +11,8 @@ working through the same `Database` (one connection, one write lock, one file):
 - `ledger`   — what a transport remembers: interactions handled, named values, lobby
   messages (`ledger.py`);
 - `results`  — finished games' results and the ratings per server and game (`results.py`);
-- `claims`   — once-only work claimed by this process, with a lease (`claims.py`), so that
-  several processes on one database never both do it.
+- `languages` — a server's language for new tables, each user's last language
+  (`languages.py`).
 
 The reminders keep their data through `bot/reminders/store.py` on the same `Database`.
 Every write that changes a table is guarded by the table's version (`versions.py`): it
@@ -32,6 +32,8 @@ from .answers import AnswerStore
 from .claims import DEFAULT_LEASE, Claims
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
+from .dialect import DatabaseTarget
+from .languages import LanguageStore
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
 from .results import ResultStore
@@ -56,23 +58,24 @@ class Store:
         self.ledger = Ledger(database)
         self.results = ResultStore(database)
         self.absences = Absences(database)
+        self.languages = LanguageStore(database)
 
     @classmethod
     async def open(
         cls,
-        path: Path | str,
+        target: DatabaseTarget | Path | str,
         *,
         migrations_dir: Path = MIGRATIONS_DIR,
         busy_timeout: float = BUSY_TIMEOUT,
         owner: str | None = None,
         lease: timedelta = DEFAULT_LEASE,
     ) -> Self:
-        """Connect (creating the file and its folder if needed) and apply pending migrations;
-        DatabaseUnavailable if that cannot be done (see `Database.open`). `owner` names this
-        process in its claims (default: host, pid and a random part), `lease` is how long
-        they hold."""
+        """Connect (a SQLite file is created with its folder if needed) and apply pending
+        migrations; DatabaseUnavailable if that cannot be done (see `Database.open`). `owner`
+        names this process in its claims (default: host, pid and a random part), `lease` is
+        how long they hold."""
         database = await Database.open(
-            path, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
         return cls(database, owner=owner, lease=lease)
 

@@ -3,13 +3,12 @@ and ending it, and reading tables — one, a channel's, or listings with their s
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from .checkpoints import drop_all_but_start, keep_start
-from .database import Database, Row
+from .database import Database, Row, UniqueViolation
 from .errors import StoreError
 from .records import (
     DEFAULT_SKIP_AFTER,
@@ -58,6 +57,7 @@ _TABLE_COLUMNS = (
     "round_seats_json",
     "skip_after_seconds",
     "clock_seconds",
+    "language",
 )
 
 
@@ -111,18 +111,19 @@ class TableStore:
         seats — in one query, however many tables there are."""
         return await self._listed(
             "FROM game_tables AS t LEFT JOIN seats AS s ON s.table_id = t.id "
-            f"WHERE t.guild_id IS ? AND t.status IN {_OPEN} ORDER BY t.id, {_SEAT_ORDER}",
+            f"WHERE t.guild_id IS NOT DISTINCT FROM ? AND t.status IN {_OPEN} "
+            f"ORDER BY t.id, {_SEAT_ORDER}",
             (guild_id,),
         )
 
     async def tables_awaiting(self, user_id: str) -> list[ListedTable]:
         """Every active table, in any guild, that waits for this user to act, with its seats
         — in one query."""
+        to_act = self.database.dialect.seat_list("t.to_act_json")
         return await self._listed(
             "FROM game_tables AS t JOIN seats AS me ON me.table_id = t.id AND me.user_id = ? "
             "LEFT JOIN seats AS s ON s.table_id = t.id "
-            "WHERE t.status = 'active' "
-            "AND EXISTS (SELECT 1 FROM json_each(t.to_act_json) WHERE value = me.seat) "
+            f"WHERE t.status = 'active' AND me.seat IN ({to_act}) "
             f"ORDER BY t.waiting_since, t.id, {_SEAT_ORDER}",
             (user_id,),
         )
@@ -185,14 +186,16 @@ class TableStore:
         now: datetime,
         skip_after: timedelta = DEFAULT_SKIP_AFTER,
         clock: timedelta | None = None,
+        language: str | None = None,
     ) -> TableRecord:
         """A new table in the lobby with its creator seated; ChannelBusy if one is open."""
         async with self.database.write() as db:
             try:
-                cursor = await db.execute(
+                row = await db.fetch_one(
                     "INSERT INTO game_tables (channel_id, guild_id, game_key, options_json, seed, "
-                    "creator_id, created_at, updated_at, skip_after_seconds, clock_seconds) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, created_at, updated_at, skip_after_seconds, clock_seconds, "
+                    "language) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         channel_id,
                         guild_id,
@@ -204,13 +207,14 @@ class TableStore:
                         stored_time(now),
                         int(skip_after.total_seconds()),
                         None if clock is None else int(clock.total_seconds()),
+                        language,
                     ),
                 )
-            except sqlite3.IntegrityError as error:
+            except UniqueViolation as error:
                 raise ChannelBusy(channel_id) from error
-            table_id = cursor.lastrowid
+            assert row is not None
+            table_id = int(row["id"])
             await db.execute(_INSERT_SEAT, (table_id, creator_id, creator_name, stored_time(now)))
-        assert table_id is not None
         table = await self.table(table_id)
         assert table is not None
         return table
@@ -228,11 +232,11 @@ class TableStore:
         """Seat a bot of `level` in the lobby; returns its user id (`bot:<n>`)."""
         async with self.database.write() as db:
             await bump(db, table, now, ("lobby",))
-            cursor = await db.execute(
+            rows = await db.fetch_all(
                 "SELECT user_id FROM seats WHERE table_id = ? AND user_id LIKE 'bot:%'",
                 (table.id,),
             )
-            used = {row[0] for row in await cursor.fetchall()}
+            used = {row[0] for row in rows}
             number = next(n for n in range(1, len(used) + 2) if f"bot:{n}" not in used)
             user_id = f"bot:{number}"
             await db.execute(

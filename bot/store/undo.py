@@ -6,18 +6,24 @@ since it was read."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
+from engine.core import Message
 
 from .checkpoints import drop_after, keep_after_action
-from .database import Database, Row
+from .database import Database, Row, Transaction, UniqueViolation
 from .errors import StoreError
 from .records import KeptAction, TableRecord, TableUpdate, UndoFate, UndoRequestRecord, UndoStatus
-from .values import record, required_time, stored_json, stored_time
+from .values import (
+    read_message,
+    record,
+    required_time,
+    stored_message,
+    stored_messages,
+    stored_time,
+)
 from .versions import move
 
 
@@ -67,10 +73,10 @@ class UndoStore:
         `table.version`."""
         async with self.database.write() as db:
             try:
-                cursor = await db.execute(
+                row = await db.fetch_one(
                     "INSERT INTO undo_requests (table_id, requester_id, from_number, "
                     "last_number, table_version, created_at, expires_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         table.id,
                         requester_id,
@@ -81,10 +87,10 @@ class UndoStore:
                         stored_time(expires_at),
                     ),
                 )
-            except sqlite3.IntegrityError as error:
+            except UniqueViolation as error:
                 raise UndoAlreadyOpen(table.id) from error
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert row is not None
+        return int(row["id"])
 
     async def vote(self, request_id: int, user_id: str, approve: bool, now: datetime) -> None:
         async with self.database.write() as db:
@@ -99,12 +105,12 @@ class UndoStore:
     async def close_undo_request(self, request_id: int, status: UndoStatus, now: datetime) -> bool:
         """Mark an open request declined or lapsed; False if it was no longer open."""
         async with self.database.write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE undo_requests SET status = ?, resolved_at = ? "
                 "WHERE id = ? AND status = 'open'",
                 (status, stored_time(now), request_id),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def take_back(
         self,
@@ -112,7 +118,7 @@ class UndoStore:
         request_id: int | None,
         from_number: int,
         restored: TableUpdate,
-        undone: list[str],
+        undone: list[Message],
         now: datetime,
         kept: Sequence[KeptAction] = (),
     ) -> None:
@@ -140,7 +146,7 @@ class UndoStore:
                         entry.action.user_id,
                         entry.action.kind,
                         entry.action.text,
-                        stored_json(entry.events),
+                        stored_messages(entry.events),
                         stored_time(entry.action.created_at),
                         None
                         if entry.action.public_text == entry.action.text
@@ -159,12 +165,12 @@ class UndoStore:
                 await db.execute(
                     "UPDATE undo_requests SET status = 'done', resolved_at = ?, undone_json = ? "
                     "WHERE id = ?",
-                    (stored_time(now), stored_json(undone), request_id),
+                    (stored_time(now), stored_messages(undone), request_id),
                 )
 
 
 async def settle_open_requests(
-    db: aiosqlite.Connection, table: TableRecord, now: datetime, fate: UndoFate
+    db: Transaction, table: TableRecord, now: datetime, fate: UndoFate
 ) -> None:
     """An action is being stored: the request `fate.keep` stays open on the new position,
     any other open request lapses for `fate.reason`."""
@@ -175,12 +181,12 @@ async def settle_open_requests(
         )
     await db.execute(
         "UPDATE undo_requests SET status = 'lapsed', resolved_at = ?, lapse_reason = ? "
-        "WHERE table_id = ? AND status = 'open' AND id IS NOT ?",
-        (stored_time(now), fate.reason, table.id, fate.keep),
+        "WHERE table_id = ? AND status = 'open' AND id IS DISTINCT FROM ?",
+        (stored_time(now), stored_message(fate.reason), table.id, fate.keep),
     )
 
 
-async def lapse_open_requests(db: aiosqlite.Connection, table_id: int, now: datetime) -> None:
+async def lapse_open_requests(db: Transaction, table_id: int, now: datetime) -> None:
     """The game moved on (or ended): an open undo request no longer applies."""
     await db.execute(
         "UPDATE undo_requests SET status = 'lapsed', resolved_at = ? "
@@ -196,4 +202,5 @@ def undo_request_record(row: Row, votes: Sequence[Row]) -> UndoRequestRecord:
         created_at=required_time(row["created_at"]),
         expires_at=required_time(row["expires_at"]),
         votes={vote["user_id"]: bool(vote["approve"]) for vote in votes},
+        lapse_reason=read_message(row["lapse_reason"]),
     )

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Sequence
 from dataclasses import fields
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from engine.core import Message
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -56,6 +59,32 @@ def stored_json(value: Any) -> str:
 
 def read_json(text: str) -> Any:
     return json.loads(text)
+
+
+def stored_messages(messages: Sequence[Message]) -> str:
+    """Messages as JSON (`Message.to_data`), to be worded again in any language."""
+    return stored_json([message.to_data() for message in messages])
+
+
+def read_messages(text: str) -> list[Message]:
+    """The messages `stored_messages` kept; a plain string (a row from before messages) reads
+    as a message whose key is that English text."""
+    return [Message.from_data(item) for item in read_json(text)]
+
+
+def stored_message(message: Message | None) -> str | None:
+    return None if message is None else stored_json(message.to_data())
+
+
+def read_message(text: str | None) -> Message | None:
+    """The message `stored_message` kept; a text from before messages reads as English."""
+    if text is None:
+        return None
+    try:
+        data = read_json(text)
+    except ValueError:
+        return Message(text)
+    return Message.from_data(data if isinstance(data, dict) else text)
 
 
 def stored_state(state_json: str) -> bytes:

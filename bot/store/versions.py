@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from .database import Transaction
 from .errors import StoreError
 from .records import TableRecord, TableStatus, TableUpdate
 from .reminder_due import REMIND_AT_AFTER_CHANGE, to_micros
@@ -25,7 +24,7 @@ class StaleVersion(StoreError):
 
 
 async def bump(
-    db: aiosqlite.Connection,
+    db: Transaction,
     table: TableRecord,
     now: datetime,
     statuses: Sequence[TableStatus],
@@ -37,7 +36,7 @@ async def bump(
 
 
 async def move(
-    db: aiosqlite.Connection,
+    db: Transaction,
     table: TableRecord,
     now: datetime,
     statuses: Sequence[TableStatus],
@@ -63,7 +62,7 @@ async def move(
 
 
 async def _write(
-    db: aiosqlite.Connection,
+    db: Transaction,
     table: TableRecord,
     now: datetime,
     statuses: Sequence[TableStatus],
@@ -77,10 +76,10 @@ async def _write(
         assignments += f", remind_at = {remind_at[0]}"
         params.append(remind_at[1])
     marks = ", ".join("?" for _ in statuses)
-    cursor = await db.execute(
+    changed = await db.execute(
         f"UPDATE game_tables SET version = version + 1, updated_at = ?{assignments} "
         f"WHERE id = ? AND version = ? AND status IN ({marks})",
         (stored_time(now), *params, table.id, table.version, *statuses),
     )
-    if cursor.rowcount != 1:
+    if changed != 1:
         raise StaleVersion(table.id)

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from engine.games.terra_nova.view import TerraNovaView
+from render.language import ENGLISH
 from render.palette import stored_palette
 
 from .layers import background_for
@@ -36,16 +37,16 @@ from .tiles import draw_strips
 PALETTE_FOLDER = Path(__file__).parent
 
 
-def render(data: TerraNovaView | Mapping[str, Any]) -> bytes:
-    """PNG bytes of the board as a view (or its data) shows it; the same view always gives
-    the same bytes."""
-    return stored_palette(PALETTE_FOLDER).to_png(image_of(data))
+def render(data: TerraNovaView | Mapping[str, Any], language: str = ENGLISH) -> bytes:
+    """PNG bytes of the board as a view (or its data) shows it, worded in `language`; the
+    same view always gives the same bytes."""
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(data, language))
 
 
-def image_of(data: TerraNovaView | Mapping[str, Any]) -> Image.Image:
+def image_of(data: TerraNovaView | Mapping[str, Any], language: str = ENGLISH) -> Image.Image:
     """The image before it is reduced to a palette."""
     view = TerraNovaView.of(data)
-    layout, background = background_for(cells_of(view))
+    layout, background = background_for(cells_of(view), language)
     image = background.copy()
     colours = seat_colours(view.players)
     draw_bridges(image, layout, view.bridges, view.last_turn, colours)
@@ -55,6 +56,6 @@ def image_of(data: TerraNovaView | Mapping[str, Any]) -> Image.Image:
     if view.phase == "neutral":
         draw_neutral_spots(image, layout, view.hexes)
     draw_buildings(image, layout, view.hexes, colours)
-    draw_strips(image, view)
-    draw_panel(image, view, colours)
+    draw_strips(image, view, language)
+    draw_panel(image, view, colours, language)
     return image

@@ -9,7 +9,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import Point, font, hex_corners, paste_centred
+from engine.core.messages import msg, term
+from render.common import Point, font, font_for, hex_corners, paste_centred
+from render.language import say
 
 from .layout import (
     LETTER_MARGIN,
@@ -38,12 +40,14 @@ from .style import (
     WIDTH,
 )
 
-STRIP_CAPTIONS = ("Round\nscoring", "Power\nactions", "Bonus\ntiles")
+STRIP_CAPTIONS = (msg("Round\nscoring"), msg("Power\nactions"), msg("Bonus\ntiles"))
+#: The building shapes the legend shows, by the names the engine gives them.
+BUILDINGS = ("house", "trading post", "palace")
 
 
 @lru_cache(maxsize=4)
-def background_for(cells: tuple[Cell, ...]) -> tuple[MapLayout, Image.Image]:
-    """The layout and the static layer of a board side."""
+def background_for(cells: tuple[Cell, ...], language: str) -> tuple[MapLayout, Image.Image]:
+    """The layout and the static layer of a board side, its words in `language`."""
     layout = map_layout(cells)
     k = LAYER_SCALE
     big = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
@@ -51,9 +55,9 @@ def background_for(cells: tuple[Cell, ...]) -> tuple[MapLayout, Image.Image]:
     _draw_river(draw, layout, k)
     _draw_coordinates(draw, layout, k)
     _draw_panel_frame(draw, k)
-    _draw_strip_captions(draw, k)
+    _draw_strip_captions(draw, k, language)
     background = big.reduce(k)
-    _draw_legend(background)
+    _draw_legend(background, language)
     return layout, background
 
 
@@ -111,31 +115,34 @@ def _draw_panel_frame(draw: ImageDraw.ImageDraw, k: int) -> None:
     )
 
 
-def _draw_strip_captions(draw: ImageDraw.ImageDraw, k: int) -> None:
-    for index, caption in enumerate(STRIP_CAPTIONS):
+def _draw_strip_captions(draw: ImageDraw.ImageDraw, k: int, language: str) -> None:
+    for index, message in enumerate(STRIP_CAPTIONS):
+        caption = say(message, language)
         left, top, right, bottom = strip_box(index)
         draw.line(((left * k, top * k), (right * k, top * k)), fill=CARD_EDGE, width=k)
         draw.multiline_text(
             (left * k, (top + bottom) / 2 * k),
             caption,
-            font=font(19 * k),
+            font=font_for(caption, 19 * k),  # Pillow's multiline text asks the font itself
             fill=INK,
             anchor="lm",
             spacing=4 * k,
         )
 
 
-def _draw_legend(image: Image.Image) -> None:
+def _draw_legend(image: Image.Image, language: str) -> None:
     """Above the map: the terrains with their letters, the three building shapes."""
     draw = ImageDraw.Draw(image)
     label_font = font(17)
     x, y = 18.0, HEADER_BOTTOM / 2
     for terrain in TERRAINS:
         paste_centred(image, hex_sprite(terrain, "", 20), (x + 15, y + 3))
-        draw.text((x + 38, y), terrain, font=label_font, fill=INK, anchor="lm")
-        x += 38 + label_font.getlength(terrain) + 14
+        name = say(term(terrain, "terrain"), language)
+        draw.text((x + 38, y), name, font=label_font, fill=INK, anchor="lm")
+        x += 38 + label_font.getlength(name) + 14
     x += 14
-    for kind in ("house", "trading post", "palace"):
+    for kind in BUILDINGS:
         paste_centred(image, building_of(kind, 24, NO_FACTION), (x + 14, y - 2))
-        draw.text((x + 32, y), kind, font=label_font, fill=INK, anchor="lm")
-        x += 32 + label_font.getlength(kind) + 16
+        name = say(term(kind, "building"), language)
+        draw.text((x + 32, y), name, font=label_font, fill=INK, anchor="lm")
+        x += 32 + label_font.getlength(name) + 16

@@ -8,8 +8,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import Message, msg, plural_msg, term
 from engine.games.terra_nova.view import PlayerView, TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
+from render.language import around_names, say
+from render.recent import TABLE_IMAGES, recent
 
 from .glyphs import glyph_sprite
 from .layout import PANEL_TOP, card_box
@@ -33,23 +36,27 @@ from .style import (
 
 PALACES = 2
 PHASES = {
-    "neutral": "setting neutral houses",
-    "factions": "choosing factions",
-    "houses": "setting starting houses",
-    "bonus": "taking bonus tiles",
+    "neutral": msg("setting neutral houses"),
+    "factions": msg("choosing factions"),
+    "houses": msg("setting starting houses"),
+    "bonus": msg("taking bonus tiles"),
 }
 #: The size of key text — the status, names and faction names: 11 px and more when the image
 #: is shown 520 px wide (docs/architecture.md, "render/").
 KEY_SIZE = 30
 #: On the card of the faction that took the last turn (in the colour of the map's marks).
-LAST_TURN = "last turn"
+LAST_TURN = msg("last turn")
+#: The building shapes of a player's supply, by the names the engine gives them.
+SUPPLY = ("house", "trading post", "palace")
 #: Bowls I, II and III: only bowl III's power can be spent, so it is the strongest shade.
 BOWL_SHADES = (0.62, 0.35, 0.0)
 
 
-def draw_panel(image: Image.Image, view: TerraNovaView, colours: Sequence[RGB]) -> None:
+def draw_panel(
+    image: Image.Image, view: TerraNovaView, colours: Sequence[RGB], language: str
+) -> None:
     draw = ImageDraw.Draw(image)
-    _draw_status(draw, view)
+    _draw_status(draw, view, language)
     players = view.players
     acting = set(view.to_act)
     last = view.last_turn.seat if view.last_turn else None
@@ -57,52 +64,56 @@ def draw_panel(image: Image.Image, view: TerraNovaView, colours: Sequence[RGB]) 
         towns = tuple(town.tile for town in view.towns if town.seat == seat)
         left, top, right, bottom = card_box(seat, len(players))
         size = (right - left, bottom - top)
-        card = _card(player, size, colours[seat], seat in acting, seat == last, towns)
+        card = _card(player, size, colours[seat], (seat in acting, seat == last), towns, language)
         image.paste(card, (left, top))
         if seat in acting:
             tip = (left - 2, (top + bottom) / 2)
             draw.polygon([(tip[0] - 12, tip[1] - 10), (tip[0] - 12, tip[1] + 10), tip], fill=NOW)
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView) -> None:
+def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView, language: str) -> None:
     """Two lines above the cards, in key-text size: the round (or set-up step, or the end),
     and who is to act (names cut short rather than made smaller), or why the game ended."""
     left, width = PANEL_LEFT + 16, PANEL_RIGHT - PANEL_LEFT - 32
     key_font = font(KEY_SIZE)
     if view.phase == "over":
-        lines = (("Game over", INK), (view.end_reason or "final scores", INK))
+        reason = view.end_reason or say(msg("final scores"), language)
+        lines = ((say(msg("Game over"), language), INK), (reason, INK))
     else:
-        when = PHASES.get(view.phase, f"round {view.round} of {len(view.round_tiles)}")
+        rounds = msg("round {round} of {rounds}", round=view.round, rounds=len(view.round_tiles))
+        when = say(PHASES.get(view.phase, rounds), language)
         names = ", ".join(view.players[seat].name for seat in view.to_act)
-        suffix = " to act"
-        names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
-        lines = ((f"{when[:1].upper()}{when[1:]}", INK), (names + suffix, NOW))
+        before, after = around_names(language)
+        room = width - key_font.getlength(before + after)
+        names, _ = fit_text(names, KEY_SIZE, room, KEY_SIZE)
+        lines = ((f"{when[:1].upper()}{when[1:]}", INK), (before + names + after, NOW))
     for top, (text, colour) in zip((PANEL_TOP + 6, PANEL_TOP + 42), lines, strict=True):
         fitted, text_font = fit_text(text, KEY_SIZE, width, minimum=KEY_SIZE)
         draw.text((left, top), fitted, font=text_font, fill=colour)
 
 
-@lru_cache(maxsize=64)
+@recent(64, budget=TABLE_IMAGES)
 def _card(
     player: PlayerView,
     size: tuple[int, int],
     colour: RGB,
-    acting: bool,
-    last: bool,
+    acting_last: tuple[bool, bool],
     towns: tuple[str, ...],
+    language: str,
 ) -> Image.Image:
     """A faction's card, cached: in a game most cards stay the same from one image to the
-    next (a view is hashable, so its player can key the cache). `last`: this seat took the
-    last turn."""
+    next (a view is hashable, so its player can key the cache). `acting`: this seat is to
+    act; `last`: it took the last turn."""
+    acting, last = acting_last
     image = _blank_card(size, colour, acting).copy()
     draw = ImageDraw.Draw(image)
     box = (0, 0, size[0] - 1, size[1] - 1)
     left, top, right, bottom = box
     rows = _rows(top, bottom)
-    _draw_title(draw, box, player, rows[0])
-    _draw_resources(image, draw, left + 26, rows[1], player)
-    _draw_supply(image, draw, left + 26, rows[2], player, colour)
-    _draw_tiles(draw, left + 26, right - 14, rows[3], player, towns, last)
+    _draw_title(draw, box, player, rows[0], language)
+    _draw_resources(image, draw, left + 26, rows[1], player, language)
+    _draw_supply(image, draw, (left + 26, rows[2]), player, colour, language)
+    _draw_tiles(draw, (left + 26, right - 14, rows[3]), player, towns, last, language)
     return image
 
 
@@ -134,12 +145,16 @@ def _rows(top: int, bottom: int) -> list[float]:
     return [top + 8 + step * (index + 0.5) for index in range(4)]
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, y: float) -> None:
+def _draw_title(
+    draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, y: float, language: str
+) -> None:
     """Player and faction name, and the score."""
     left, _, right, _ = box
     score_left = _draw_score(draw, right - 14, y, player.score)
-    draw.text((score_left - 6, y + 8), "VP", font=font(15), fill=MUTED, anchor="rm")
-    faction = player.faction_name or "no faction yet"
+    points = say(msg("VP"), language)
+    draw.text((score_left - 6, y + 8), points, font=font(15), fill=MUTED, anchor="rm")
+    named = term(player.faction_name, "faction") if player.faction_name else None
+    faction = say(named or msg("no faction yet"), language)
     _draw_name(draw, left + 26, y, score_left - 34 - (left + 26), player.name, faction)
 
 
@@ -170,7 +185,12 @@ def _draw_faction(draw: ImageDraw.ImageDraw, x: float, y: float, faction: str) -
 
 
 def _draw_resources(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: PlayerView
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    player: PlayerView,
+    language: str,
 ) -> None:
     """Money, the three power bowls and sailing."""
     paste_centred(image, disc_sprite(14, COIN, COIN_EDGE, "$", COIN_EDGE, None, 15), (x + 14, y))
@@ -187,27 +207,26 @@ def _draw_resources(
         x += 40
     x += 8
     if player.max_sailing is not None:
-        sailing = f"sail {player.sailing}/{player.max_sailing}"
+        sail = msg("sail {step}/{most}", step=player.sailing, most=player.max_sailing)
+        sailing = say(sail, language)
         draw.text((x, y), sailing, font=font(19), fill=INK, anchor="lm")
 
 
 def _draw_supply(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
+    at: tuple[float, float],
     player: PlayerView,
     colour: RGB,
+    language: str,
 ) -> None:
     """How many houses, trading posts, palaces and bridges are still to build."""
-    draw.text((x, y), "left", font=font(15), fill=MUTED, anchor="lm")
-    x += 38
-    supply = (
-        ("house", player.houses_left),
-        ("trading post", player.trading_posts_left),
-        ("palace", PALACES - len(player.palaces)),
-    )
-    for kind, count in supply:
+    x, y = at
+    left = say(msg("left"), language)
+    draw.text((x, y), left, font=font(15), fill=MUTED, anchor="lm")
+    x += max(38, font(15).getlength(left) + 6)
+    counts = (player.houses_left, player.trading_posts_left, PALACES - len(player.palaces))
+    for kind, count in zip(SUPPLY, counts, strict=True):
         paste_centred(image, building_of(kind, 22, colour), (x + 14, y - 1))
         draw.text((x + 32, y), f"{count}", font=font(21), fill=INK, anchor="lm")
         x += 66
@@ -221,45 +240,49 @@ def _draw_supply(
 
 def _draw_tiles(
     draw: ImageDraw.ImageDraw,
-    x: float,
-    right: float,
-    y: float,
+    row: tuple[float, float, float],
     player: PlayerView,
     towns: Sequence[str],
     last: bool,
+    language: str,
 ) -> None:
     """The bonus tile held, towns founded (with their tiles), and whether the faction took
-    the last turn, passed, or which once-a-round actions it has used."""
-    bonus = player.bonus or "no bonus tile"
+    the last turn, passed, or which once-a-round actions it has used. `row`: where the row
+    begins and ends, and its middle."""
+    x, right, y = row
+    bonus = player.bonus or say(msg("no bonus tile"), language)
     bonus_font = font(17)
     width = bonus_font.getlength(bonus) + 16
     draw.rounded_rectangle((x, y - 13, x + width, y + 13), radius=6, fill=WHITE, outline=CARD_EDGE)
     draw.text((x + 8, y), bonus, font=bonus_font, fill=INK, anchor="lm")
     x += width + 14
     draw.regular_polygon((x + 10, y, 10), 5, fill=TOWN if towns else CARD_EDGE, outline=INK)
-    label = f"{len(towns)} town{'s' if len(towns) != 1 else ''}"
+    label = say(plural_msg("{count} town", "{count} towns", count=len(towns)), language)
     chosen = [tile for tile in towns if tile]
     if chosen:
         label += ": " + ", ".join(chosen)
     if player.towns_to_choose:
-        label += f", {player.towns_to_choose} tile to choose"
-    flag = _flag(player)
+        choose = msg("{count} tile to choose", count=player.towns_to_choose)
+        label += ", " + say(choose, language)
+    flag = ", ".join(say(part, language) for part in _flag(player))
+    last_turn = say(LAST_TURN, language)
     if last:
-        flag = f"{LAST_TURN} · {flag}" if flag else LAST_TURN
+        flag = f"{last_turn} · {flag}" if flag else last_turn
     flag, flag_font = fit_text(flag, 17, (right - x) / 2, minimum=12)
     if flag:
         draw.text((right, y), flag, font=flag_font, fill=MUTED, anchor="rm")
-    if last and flag.startswith(LAST_TURN):
-        rest = flag_font.getlength(flag[len(LAST_TURN) :])
-        draw.text((right - rest, y), LAST_TURN, font=flag_font, fill=NOW, anchor="rm")
+    if last and flag.startswith(last_turn):
+        rest = flag_font.getlength(flag[len(last_turn) :])
+        draw.text((right - rest, y), last_turn, font=flag_font, fill=NOW, anchor="rm")
     room = right - (x + 26) - flag_font.getlength(flag) - 10
     label, label_font = fit_text(label, 17, room, minimum=12)
     draw.text((x + 26, y), label, font=label_font, fill=INK, anchor="lm")
 
 
-def _flag(player: PlayerView) -> str:
+def _flag(player: PlayerView) -> list[Message]:
+    """That the player resigned or passed, or the once-a-round actions they used."""
     if player.resigned:
-        return "resigned"
+        return [msg("resigned")]
     if player.passed:
-        return "passed"
-    return ", ".join(f"{action} used" for action in player.used_this_round)
+        return [msg("passed")]
+    return [msg("{action} used", action=action) for action in player.used_this_round]

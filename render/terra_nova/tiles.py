@@ -9,8 +9,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import msg, term
 from engine.games.terra_nova.view import TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
+from render.language import say
+from render.recent import TABLE_IMAGES, recent
 
 from .layout import STRIP_CAPTION, strip_box, tile_boxes
 from .style import CARD, CARD_EDGE, COIN, COIN_EDGE, CROSS, INK, MUTED, NOW, PAPER, POWER, WHITE
@@ -25,16 +28,26 @@ Offer = tuple[tuple[str, str, int], ...]
 PowerActions = tuple[tuple[str, int, str, bool], ...]
 
 
-def draw_strips(image: Image.Image, view: TerraNovaView) -> None:
-    """The three strips, each drawn once per content and cached: within a game they change
-    only when a round ends, a power action is taken or a bonus tile changes hands."""
+def draw_strips(image: Image.Image, view: TerraNovaView, language: str) -> None:
+    """The three strips, each drawn once per content (worded in `language`) and cached:
+    within a game they change only when a round ends, a power action is taken or a bonus tile
+    changes hands. The tiles' texts are the game's words; the power actions' as the view
+    words them."""
     playing = view.phase != "over"
-    rounds: RoundTiles = tuple((t.round, t.text, t.current and playing) for t in view.round_tiles)
+    rounds: RoundTiles = tuple(
+        (t.round, say(term(t.text, "round tile"), language), t.current and playing)
+        for t in view.round_tiles
+    )
     actions: PowerActions = tuple((a.key, a.cost, a.text, a.used) for a in view.power_actions)
-    offer: Offer = tuple((t.tile, t.text, t.money) for t in view.bonus_offer)
-    for index, strip in enumerate(
-        (_round_strip(rounds, view.round), _power_strip(actions), _offer_strip(offer))
-    ):
+    offer: Offer = tuple(
+        (t.tile, say(term(t.text, "bonus tile"), language), t.money) for t in view.bonus_offer
+    )
+    strips = (
+        _round_strip(rounds, view.round, language),
+        _power_strip(actions),
+        _offer_strip(offer, language),
+    )
+    for index, strip in enumerate(strips):
         image.paste(strip, _region(index)[:2])
 
 
@@ -55,10 +68,10 @@ def _canvas(index: int, count: int) -> tuple[Image.Image, ImageDraw.ImageDraw, l
     return canvas, ImageDraw.Draw(canvas), boxes
 
 
-@lru_cache(maxsize=16)
-def _round_strip(tiles: RoundTiles, current_round: int) -> Image.Image:
+@recent(16, budget=TABLE_IMAGES)
+def _round_strip(tiles: RoundTiles, current_round: int, language: str) -> Image.Image:
     canvas, draw, boxes = _canvas(0, len(tiles))
-    _draw_round_tiles(draw, tiles, current_round, boxes)
+    _draw_round_tiles(draw, tiles, current_round, boxes, language)
     return canvas
 
 
@@ -69,10 +82,10 @@ def _power_strip(actions: PowerActions) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=32)
-def _offer_strip(offer: Offer) -> Image.Image:
+@recent(32, budget=TABLE_IMAGES)
+def _offer_strip(offer: Offer, language: str) -> Image.Image:
     canvas, draw, boxes = _canvas(2, max(len(offer), 1))
-    _draw_bonus_offer(canvas, draw, offer, boxes)
+    _draw_bonus_offer(canvas, draw, offer, boxes, language)
     return canvas
 
 
@@ -113,10 +126,14 @@ def _text_lines(
 
 
 def _draw_round_tiles(
-    draw: ImageDraw.ImageDraw, tiles: RoundTiles, current_round: int, boxes: Sequence[Box]
+    draw: ImageDraw.ImageDraw,
+    tiles: RoundTiles,
+    current_round: int,
+    boxes: Sequence[Box],
+    language: str,
 ) -> None:
-    """Each round's scoring: its points large, what scores them below; the current round is
-    framed, past rounds are faded."""
+    """Each round's scoring (`2 points per house built`): its points large, what scores them
+    below; the current round is framed, past rounds are faded."""
     for (number, text, current), box in zip(tiles, boxes, strict=True):
         left, top, right, bottom = box
         past = number < current_round
@@ -125,10 +142,13 @@ def _draw_round_tiles(
         else:
             _tile(draw, box)
         ink = mix(INK, CARD, 0.55) if past else INK
-        points, _, rest = text.partition(" points ")
+        points, _, rest = text.partition(" ")
+        rest = rest.partition(" ")[2]  # after the word for points
         points_width = font(32).getlength(f"+{points}")
         draw.text((right - 10, top + 4), f"+{points}", font=font(32), fill=ink, anchor="ra")
-        label = f"Round {number}" + (" · now" if current else "")
+        label = say(msg("Round {round}", round=number), language)
+        if current:
+            label += " · " + say(msg("now"), language)
         label, label_font = fit_text(label, 17, right - left - 28 - points_width, minimum=12)
         draw.text((left + 10, top + 8), label, font=label_font, fill=NOW if current else ink)
         _text_lines(draw, [(rest, ink)], (left + 10, top + 44, right - 10, bottom - 4))
@@ -158,7 +178,11 @@ def _draw_power_actions(
 
 
 def _draw_bonus_offer(
-    image: Image.Image, draw: ImageDraw.ImageDraw, offer: Offer, boxes: Sequence[Box]
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    offer: Offer,
+    boxes: Sequence[Box],
+    language: str,
 ) -> None:
     """The bonus tiles on offer: their key, what they give, and a coin with the money that
     has piled up on them."""
@@ -175,4 +199,5 @@ def _draw_bonus_offer(
     if not offer:
         left, top, _, bottom = boxes[0]
         middle = (top + bottom) / 2
-        draw.text((left, middle), "none on offer", font=font(17), fill=MUTED, anchor="lm")
+        none = say(msg("none on offer"), language)
+        draw.text((left, middle), none, font=font(17), fill=MUTED, anchor="lm")

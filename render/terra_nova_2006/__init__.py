@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from engine.games.terra_nova_2006.view import TerraNova2006View
+from render.language import ENGLISH
 from render.palette import stored_palette
 
 from .layers import board_for
@@ -26,19 +27,20 @@ from .pieces import Seats, draw_pieces, stones_layer
 PALETTE_FOLDER = Path(__file__).parent
 
 
-def render(data: TerraNova2006View | Mapping[str, Any]) -> bytes:
-    """PNG bytes of the board as a view (or its data) shows it; the same view always gives
-    the same bytes."""
-    return stored_palette(PALETTE_FOLDER).to_png(image_of(data))
+def render(data: TerraNova2006View | Mapping[str, Any], language: str = ENGLISH) -> bytes:
+    """PNG bytes of the board as a view (or its data) shows it, worded in `language`; the
+    same view always gives the same bytes."""
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(data, language))
 
 
-def image_of(data: TerraNova2006View | Mapping[str, Any]) -> Image.Image:
+def image_of(data: TerraNova2006View | Mapping[str, Any], language: str = ENGLISH) -> Image.Image:
     """The image before it is reduced to the palette."""
     view = TerraNova2006View.of(data)
     cells = cells_of(view)
-    board = board_for(cells)
+    board = board_for(cells, language)
     seats = Seats.of(view.players)
-    image = stones_layer(board, cells, view, seats)
-    draw_pieces(image, board, view, seats)
-    draw_panel(image, view, seats)
+    # the board's layers hold its legend: they are keyed by board and language
+    image = stones_layer(board, (cells, language), view, seats)
+    draw_pieces(image, board, view, seats, language)
+    draw_panel(image, view, seats, language)
     return image

@@ -10,7 +10,9 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from engine.core.messages import term
 from render.common import SQRT3, Point, font, hex_corners, hex_edge, mix
+from render.language import say
 
 from .layout import BoardLayout, Cell, layout_for
 from .style import (
@@ -57,9 +59,9 @@ class Board:
 
 
 @lru_cache(maxsize=4)
-def board_for(cells: tuple[Cell, ...]) -> Board:
-    """The layout, static layer and masks of a board; cached, as every image of a game
-    shares them."""
+def board_for(cells: tuple[Cell, ...], language: str) -> Board:
+    """The layout, static layer (its legend worded in `language`) and masks of a board;
+    cached, as every image of a game shares them."""
     layout = layout_for(cells)
     k = LAYER_SCALE
     big = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
@@ -71,7 +73,7 @@ def board_for(cells: tuple[Cell, ...]) -> Board:
     _draw_coast(draw, layout, k)
     _draw_row_letters(draw, layout, k)
     _draw_panel_frame(draw, k)
-    _draw_legend(draw, k)
+    _draw_legend(draw, k, language)
     background = big.reduce(k)
     ink, halo = _cell_marks(layout, k)
     background.paste(INK, (0, 0, BOARD_RIGHT, HEIGHT), ink)
@@ -175,12 +177,13 @@ def _draw_panel_frame(draw: ImageDraw.ImageDraw, k: int) -> None:
     draw.text(((PANEL_LEFT + 16) * k, 24 * k), "Terra Nova (2006)", font=font(20 * k), fill=MUTED)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, k: int) -> None:
+def _draw_legend(draw: ImageDraw.ImageDraw, k: int, language: str) -> None:
     """One row under the island: each landscape's swatch with its letter, and its name."""
     name_font = font(LEGEND_SIZE * k)
+    names = [say(term(name, "terrain"), language) for _, name, _ in LANDSCAPES.values()]
     entries = [
         (letter, name, colour, name_font.getlength(name) / k)
-        for letter, name, colour in LANDSCAPES.values()
+        for (letter, _, colour), name in zip(LANDSCAPES.values(), names, strict=True)
     ]
     swatch = 2 * SWATCH_RADIUS + 6
     widths = sum(swatch + width for *_, width in entries)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.core import rank
+from engine.core.messages import Message, msg, plural_msg
 from engine.games.terra_nova_2006.view import LastTurnView, PlayerView, TerraNova2006View
 from render.common import (
     RGB,
@@ -22,6 +23,7 @@ from render.common import (
     paste_centred,
     wrap,
 )
+from render.language import around_names, say
 
 from .pieces import Seats, figure_sprite
 from .style import CARD, CARD_EDGE, HEIGHT, INK, KEY_SIZE, MUTED, PANEL_LEFT, PANEL_RIGHT, STONE
@@ -33,8 +35,9 @@ SCORE_SIZE, DETAIL_SIZE, DETAIL_MINIMUM = 42, 19, 15
 WINNER_LINES = 3
 KEY_LINE = KEY_SIZE + 6
 LAST_TURN_SIZE, LAST_TURN_LINE = 19, 24
-PHASES = {"placement": "Placement", "play": "Play"}
-WINNER = "winner · "
+PHASES = {"placement": msg("Placement"), "play": msg("Play")}
+#: What separates the parts of a line of the panel.
+DOT = " · "
 
 
 def player_card(seat: int) -> tuple[int, int, int, int]:
@@ -43,26 +46,35 @@ def player_card(seat: int) -> tuple[int, int, int, int]:
     return (PANEL_LEFT + 10, top, PANEL_RIGHT - 10, top + PLAYER_ROW)
 
 
-def draw_panel(image: Image.Image, view: TerraNova2006View, seats: Seats) -> None:
+def draw_panel(image: Image.Image, view: TerraNova2006View, seats: Seats, language: str) -> None:
     draw = ImageDraw.Draw(image)
     left, right = PANEL_LEFT + 16, PANEL_RIGHT - 16
-    _draw_heading(draw, view, left)
+    _draw_heading(draw, view, left, language)
     to_act = set(view.to_act)
     won = set(_winners(view))
     for seat, player in enumerate(view.players):
         colour, label = seats.colours[seat], seats.labels[seat]
-        _draw_player(image, draw, player, (colour, label), seat in to_act, seat in won)
+        figure = (colour, label)
+        _draw_player(image, draw, player, figure, (seat in to_act, seat in won), language)
     y = player_card(len(view.players) - 1)[3] + 14
-    y = _draw_status(draw, view, y, left, right)
-    y = _draw_stones(image, draw, view, y + 16, left, right)
-    _draw_last_turn(draw, view, y + 22, left, right)
+    y = _draw_status(draw, view, y, left, right, language)
+    y = _draw_stones(image, draw, view, y + 16, left, right, language)
+    _draw_last_turn(draw, view, y + 22, left, right, language)
 
 
-def _draw_heading(draw: ImageDraw.ImageDraw, view: TerraNova2006View, left: int) -> None:
+def heading(view: TerraNova2006View) -> Message:
     """The phase and the turn, or that the game is over."""
     phase = PHASES.get(view.phase)
-    heading = f"{phase} · turn {view.turn}" if phase else "Game over"
-    draw.text((left, HEADING_TOP), heading, font=font(KEY_SIZE), fill=INK)
+    if phase is None:
+        return msg("Game over")
+    return msg("{phase} · turn {turn}", phase=phase, turn=view.turn)
+
+
+def _draw_heading(
+    draw: ImageDraw.ImageDraw, view: TerraNova2006View, left: int, language: str
+) -> None:
+    text = say(heading(view), language)
+    draw.text((left, HEADING_TOP), text, font=font(KEY_SIZE), fill=INK)
 
 
 def _winners(view: TerraNova2006View) -> list[int]:
@@ -79,13 +91,14 @@ def _draw_player(
     draw: ImageDraw.ImageDraw,
     player: PlayerView,
     figure: tuple[RGB, str],
-    acting: bool,
-    won: bool,
+    acting_won: tuple[bool, bool],
+    language: str,
 ) -> None:
     """A seat's card: figure, name and score on top, the player's figures below; framed in
-    the player's colour, with an arrow beside it, when it is their turn; framed in ink, with
-    "winner" before the figures, when the player won."""
+    the player's colour, with an arrow beside it, when it is their turn (`acting`); framed in
+    ink, with "winner" before the figures, when the player `won`."""
     colour, label = figure
+    acting, won = acting_won
     box = player_card(player.seat)
     left, top, right, _ = box
     if acting:
@@ -103,7 +116,7 @@ def _draw_player(
     ink = MUTED if resigned else INK
     score_left = _draw_score(draw, right - 14, top + 33, player.score, ink)
     _draw_name(draw, left + 62, top + 33, score_left - 14 - (left + 62), player.name, ink)
-    _draw_figures(draw, left + 62, top + 69, right - 12 - (left + 62), player, won)
+    _draw_figures(draw, left + 62, top + 69, right - 12 - (left + 62), player, won, language)
 
 
 def _draw_score(draw: ImageDraw.ImageDraw, right: float, y: float, score: int, ink: RGB) -> float:
@@ -122,20 +135,18 @@ def _draw_name(
 
 
 def _draw_figures(
-    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player: PlayerView, won: bool
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    width: float,
+    player: PlayerView,
+    won: bool,
+    language: str,
 ) -> None:
     """Where the player's figures are: on the board, and still to place or out of the game
     when there are any; or that the player resigned. A winner's line begins with "winner"."""
-    if player.resigned:
-        detail = "resigned"
-    else:
-        counts = (
-            (player.figures_on_board, "on board"),
-            (player.figures_to_place, "to place"),
-            (player.figures_out, "out"),
-        )
-        detail = " · ".join(f"{n} {where}" for n, where in counts if n or where == "on board")
-    prefix = WINNER if won else ""
+    detail = DOT.join(say(part, language) for part in figures(player))
+    prefix = say(msg("winner"), language) + DOT if won else ""
     _, detail_font = fit_text(prefix + detail, DETAIL_SIZE, width, minimum=DETAIL_MINIMUM)
     if prefix:
         draw.text((x, y), prefix, font=detail_font, fill=INK, anchor="lm")
@@ -143,8 +154,26 @@ def _draw_figures(
     draw.text((x, y), detail, font=detail_font, fill=MUTED, anchor="lm")
 
 
+def figures(player: PlayerView) -> list[Message]:
+    """Where the player's figures are (on the board, and still to place or out of the game
+    when there are any), or that the player resigned."""
+    if player.resigned:
+        return [msg("resigned")]
+    parts = [msg("{count} on board", count=player.figures_on_board)]
+    if player.figures_to_place:
+        parts.append(msg("{count} to place", count=player.figures_to_place))
+    if player.figures_out:
+        parts.append(msg("{count} out", count=player.figures_out))
+    return parts
+
+
 def _draw_status(
-    draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
+    draw: ImageDraw.ImageDraw,
+    view: TerraNova2006View,
+    top: int,
+    left: int,
+    right: int,
+    language: str,
 ) -> int:
     """Whose turn it is and what is left of it, or who won, in key-text size; returns the
     next free y."""
@@ -154,15 +183,18 @@ def _draw_status(
         winners = view.winner_text or ""
         lines = wrap(winners, font_for(winners, KEY_SIZE), width, most=WINNER_LINES)
     else:
-        suffix = " to act"
+        before, after = around_names(language)
         names = ", ".join(view.players[seat].name for seat in view.to_act)
-        names, _ = fit_text(names, KEY_SIZE, width - key_font.getlength(suffix), KEY_SIZE)
+        room = width - key_font.getlength(before + after)
+        names, _ = fit_text(names, KEY_SIZE, room, KEY_SIZE)
         if view.phase == "placement":
-            task = "Place a figure"
+            task = msg("Place a figure")
         else:
             count = view.actions_left
-            task = f"{count} action{'s' if count != 1 else ''} left this turn"
-        lines = [names + suffix, task]
+            task = plural_msg(
+                "{count} action left this turn", "{count} actions left this turn", count=count
+            )
+        lines = [before + names + after, say(task, language)]
     y = top
     for line in lines:
         text, line_font = fit_text(line, KEY_SIZE, width, minimum=KEY_SIZE)
@@ -178,6 +210,7 @@ def _draw_stones(
     top: int,
     left: int,
     right: int,
+    language: str,
 ) -> int:
     """Stones left of the shared supply, in figures and as a bar; returns its bottom."""
     stones_left = view.stones_left
@@ -185,7 +218,7 @@ def _draw_stones(
     paste_centred(image, hex_token_sprite(12, *STONE), (left + 12, top + 12))
     draw.text(
         (left + 32, top + 12),
-        f"Stones left: {stones_left} of {total}",
+        say(msg("Stones left: {left} of {total}", left=stones_left, total=total), language),
         font=font(20),
         fill=INK,
         anchor="lm",
@@ -199,14 +232,19 @@ def _draw_stones(
 
 
 def _draw_last_turn(
-    draw: ImageDraw.ImageDraw, view: TerraNova2006View, top: int, left: int, right: int
+    draw: ImageDraw.ImageDraw,
+    view: TerraNova2006View,
+    top: int,
+    left: int,
+    right: int,
+    language: str,
 ) -> None:
     """The last turn in words, in as many lines as the panel has room for."""
     last = view.last_turn
     if last is None:
         return
-    text = describe_last_turn(view, last)
-    draw.text((left, top), "Last turn", font=font(LAST_TURN_SIZE), fill=MUTED)
+    text = describe_last_turn(view, last, language)
+    draw.text((left, top), say(msg("Last turn"), language), font=font(LAST_TURN_SIZE), fill=MUTED)
     body_font = font_for(text, LAST_TURN_SIZE)
     y = top + LAST_TURN_LINE + 4
     room = max(1, (HEIGHT - 24 - y) // LAST_TURN_LINE)
@@ -215,20 +253,27 @@ def _draw_last_turn(
         y += LAST_TURN_LINE
 
 
-def describe_last_turn(view: TerraNova2006View, last: LastTurnView) -> str:
+def describe_last_turn(view: TerraNova2006View, last: LastTurnView, language: str) -> str:
     """The last turn in a few words, matching what the arrows and rings show."""
-    parts: list[str] = []
+    parts: list[Message] = []
     if last.placed:
-        parts.append(f"placed a figure on {last.placed}")
+        parts.append(msg("placed a figure on {cell}", cell=last.placed))
     if last.moves:
-        parts.append("moved " + ", ".join(f"{m.start}-{m.end}" for m in last.moves))
+        moves = ", ".join(f"{m.start}-{m.end}" for m in last.moves)
+        parts.append(msg("moved {moves}", moves=moves))
     if last.stones:
-        parts.append("stone " + ", ".join(last.stones))
+        parts.append(msg("stone {cells}", cells=", ".join(last.stones)))
     if last.passed:
-        parts.append("passed")
+        parts.append(msg("passed"))
     for index in last.areas:
         area = view.areas[index]
-        cells = "cell" if area.size == 1 else "cells"
-        parts.append(f"closed an area of {area.size} {cells} for {area.points} points")
+        parts.append(
+            plural_msg(
+                "closed an area of {count} cell for {points} points",
+                "closed an area of {count} cells for {points} points",
+                count=area.size,
+                points=area.points,
+            )
+        )
     name = view.players[last.seat].name
-    return f"{name}: " + "; ".join(parts or ["no action"])
+    return f"{name}: " + "; ".join(say(part, language) for part in parts or [msg("no action")])

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageDraw
 
 from engine.core import LinkView
+from engine.core.messages import msg
 from engine.games.terra_nova_2006.view import AreaView, PlayerView, TerraNova2006View
 from render.common import (
     PLAYER_COLOURS,
@@ -30,7 +31,8 @@ from render.common import (
     shape_mask,
     text_colour_on,
 )
-from render.recent import Grown, Recent
+from render.language import say
+from render.recent import TABLE_IMAGES, Grown, Recent
 
 from .layers import Board
 from .layout import BoardLayout
@@ -69,6 +71,7 @@ def draw_pieces(
     board: Board,
     view: TerraNova2006View,
     seats: Seats,
+    language: str,
 ) -> None:
     """The areas' points, the last turn's arrows, and figures on top, over the
     `stones_layer`."""
@@ -76,7 +79,7 @@ def draw_pieces(
     last = view.last_turn
     fresh = set(last.areas if last else [])
     for index, area in enumerate(view.areas):
-        draw_area_badge(image, layout, area, seats, fresh=index in fresh)
+        draw_area_badge(image, layout, area, seats, index in fresh, language)
     ring = ring_sprite(round(layout.radius * 0.7), HIGHLIGHT, CASING, 4)
     for name in last.stones if last else []:
         paste_centred(image, ring, layout.centre(name))
@@ -93,7 +96,7 @@ def draw_pieces(
 #: Boards with their scored areas, by board and areas: an area never changes once scored, so
 #: most moves draw on the layer of the move before (late in a game a board has ten areas or
 #: more, and shading them was half of the drawing).
-SCORED: Recent[Image.Image] = Recent(4)
+SCORED: Recent[Image.Image] = Recent(4, budget=TABLE_IMAGES)
 
 
 def scored_layer(
@@ -119,7 +122,7 @@ def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> Hasha
 #: Boards with their scored areas and stones: a move adds a stone or two, and late in a game
 #: the board has a hundred, so each image is drawn from the one before by adding the new
 #: stones only (docs/architecture.md, "Speed").
-STONED = Grown(8)
+STONED = Grown(4)
 
 
 def stones_layer(
@@ -257,6 +260,7 @@ def draw_area_badge(
     area: AreaView,
     seats: Seats,
     fresh: bool,
+    language: str,
 ) -> None:
     """A label on the area's most central cell: the winners' discs and their points; a
     highlighted frame when the last turn closed the area."""
@@ -266,11 +270,11 @@ def draw_area_badge(
     centre = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
     winners, awarded = area.winners, area.awarded
     if not winners:
-        text = "nobody"
+        text = say(msg("nobody"), language)
     elif len(winners) == 1:
         text = f"+{awarded[str(winners[0])]}"
     else:
-        text = f"+{min(awarded.values())} each"
+        text = say(msg("+{points} each", points=min(awarded.values())), language)
     discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in winners)
     badge = Badge(layout.radius, centre, discs, text, fresh)
     patch = BADGES.get(badge, badge.patch)

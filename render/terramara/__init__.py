@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from engine.games.terramara.view import TerramaraView
+from render.language import ENGLISH
 
 from .board import background_for
 from .canvas import Canvas
@@ -24,28 +25,28 @@ from .panel import draw_draft, draw_header, draw_panels
 from .pieces import Seats
 
 
-def render(data: TerramaraView | Mapping[str, Any]) -> bytes:
-    """PNG bytes of the board as a view (or its data) shows it; the same view always gives
-    the same bytes."""
+def render(data: TerramaraView | Mapping[str, Any], language: str = ENGLISH) -> bytes:
+    """PNG bytes of the board as a view (or its data) shows it, worded in `language`; the
+    same view always gives the same bytes."""
     view = TerramaraView.of(data)
     layout = layout_of(view)
-    layer = background_for(view, layout)
-    return layer.palette.to_png(draw(view, layout, layer.image.copy()))
+    layer = background_for(view, layout, language)
+    return layer.palette.to_png(draw(view, layout, layer.image.copy(), language))
 
 
-def image_of(data: TerramaraView | Mapping[str, Any]) -> Image.Image:
+def image_of(data: TerramaraView | Mapping[str, Any], language: str = ENGLISH) -> Image.Image:
     """The image before it is reduced to a palette."""
     view = TerramaraView.of(data)
     layout = layout_of(view)
-    return draw(view, layout, background_for(view, layout).image.copy())
+    return draw(view, layout, background_for(view, layout, language).image.copy(), language)
 
 
-def draw(view: TerramaraView, layout: Layout, image: Image.Image) -> Image.Image:
+def draw(view: TerramaraView, layout: Layout, image: Image.Image, language: str) -> Image.Image:
     """What `view` adds to a copy of its cached layer."""
     seats = Seats.of(view.players)
-    canvas = Canvas(image)
+    canvas = Canvas(image, language)
     draw_header(canvas, view)
-    draw_overlay(image, view, layout, seats)
+    draw_overlay(image, view, layout, seats, language)
     draw_draft(canvas, view, layout)
-    draw_panels(image, view, layout, seats)
+    draw_panels(image, view, layout, seats, language)
     return image

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from engine.core.messages import Message, msg, term
 from engine.games.terramara.board import END_SLOTS, POWER_ZONES, river_slots
 from engine.games.terramara.content import HOME_TILES
 from engine.games.terramara.view import (
@@ -22,7 +23,7 @@ from engine.games.terramara.view import (
 )
 from render.common import Box, mix
 from render.palette import Palette
-from render.recent import Recent
+from render.recent import TABLE_IMAGES, Recent, image_bytes
 
 from .canvas import Canvas
 from .cards import draw_bonus
@@ -80,20 +81,26 @@ class Layer:
 
 
 #: The layers of the latest stretches of play (a few tables at once).
-LAYERS: Recent[Layer] = Recent(8)
+LAYERS: Recent[Layer] = Recent(8, weigh=lambda layer: image_bytes(layer.image), budget=TABLE_IMAGES)
 #: Home space id → how its actions combine (`one` of them, or `both`).
 _MERGE = {space.id: space.merge for tile in HOME_TILES.values() for space in tile.spaces}
-MILESTONE_WORDS = {4: "may reserve a card", 8: "+1 scout", 12: "reserved card: 1 tile less"}
+MILESTONE_WORDS = {
+    4: msg("may reserve a card"),
+    8: msg("+1 scout"),
+    12: msg("reserved card: 1 tile less"),
+}
+#: Under a space only one member may take.
+SINGLE = msg("single")
 
 
-def background_for(view: TerramaraView, layout: Layout) -> Layer:
-    """The cached layer under `view` (do not draw on it: copy it)."""
+def background_for(view: TerramaraView, layout: Layout, language: str) -> Layer:
+    """The cached layer under `view`, worded in `language` (do not draw on it: copy it)."""
 
     def make() -> Layer:
-        image = _draw_background(view, layout)
+        image = _draw_background(view, layout, language)
         return Layer(image, palette_for(image))
 
-    return LAYERS.get((layout, *_key(view)), make)
+    return LAYERS.get((layout, language, *_key(view)), make)
 
 
 def _space_key(space: SpaceView | None) -> tuple[object, ...]:
@@ -137,9 +144,9 @@ def _key(view: TerramaraView) -> tuple[object, ...]:
     )
 
 
-def _draw_background(view: TerramaraView, layout: Layout) -> Image.Image:
+def _draw_background(view: TerramaraView, layout: Layout, language: str) -> Image.Image:
     image = Image.new("RGB", (WIDTH, layout.height), PAPER)
-    canvas = Canvas(image)
+    canvas = Canvas(image, language)
     canvas.text((MARGIN + 2, 10), "Terramara", TITLE, INK)
     _draw_key(canvas)
     _draw_road(canvas, view, layout)
@@ -156,15 +163,16 @@ def _draw_background(view: TerramaraView, layout: Layout) -> Image.Image:
 def _draw_key(canvas: Canvas) -> None:
     """What the shapes mean, top right: scout, chief, warrior, cart, canoe, banner."""
     x: float = BOARD_RIGHT
-    key: list[tuple[Shape, str]] = [
-        ("disc", "scout"),
-        ("square", "chief"),
-        ("diamond", "warrior"),
-        ("cart", "cart"),
-        ("canoe", "canoe"),
-        ("banner", "banner"),
+    key: list[tuple[Shape, Message]] = [
+        ("disc", term("scout", "member")),
+        ("square", term("chief", "member")),
+        ("diamond", term("warrior", "member")),
+        ("cart", msg("cart")),
+        ("canoe", msg("canoe")),
+        ("banner", msg("banner")),
     ]
-    for shape, word in reversed(key):
+    for shape, message in reversed(key):
+        word = canvas.say(message)
         x -= canvas.width(word, SMALL)
         canvas.text((x, 22), word, SMALL, MUTED, anchor="lm")
         sprite = token(shape, 20, NEUTRAL, "")
@@ -180,11 +188,12 @@ def _draw_road(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     middle = (start[0] + start[2]) / 2
     canvas.rect((round(middle) - 7, start[1] + 20, round(middle) + 7, end[1] + 20), fill=ROAD)
     nodes = {node.id: node for node in view.road}
-    _node_box(canvas, start, "S", "start")
-    _node_box(canvas, end, "E", "end")
-    end_words = "carts at the end: " + " / ".join(str(vp) for vp in END_SLOTS) + " VP"
+    _node_box(canvas, start, "S", canvas.say(msg("start")))
+    _node_box(canvas, end, "E", canvas.say(msg("end")))
+    slots = " / ".join(str(vp) for vp in END_SLOTS)
+    end_words = canvas.say(msg("carts at the end: {points} VP", points=slots))
     canvas.paragraph((ROAD_LEFT + 2, end[1] + 2), end_words, SMALL, MUTED, end[0] - ROAD_LEFT - 8)
-    note = "Road: 1 rch = 1 step to the next C, or to B or O beside it"
+    note = canvas.say(msg("Road: 1 rch = 1 step to the next C, or to B or O beside it"))
     canvas.paragraph((ROAD_LEFT + 2, end[3] + 6), note, SMALL, MUTED, ROAD_RIGHT - ROAD_LEFT - 4)
     for row in range(1, 7):
         bonus = nodes[f"B{row}"]
@@ -212,7 +221,8 @@ def _outpost_node(canvas: Canvas, box: Box, node: RoadNodeView, row: int) -> Non
         return
     canvas.rect(box, fill=PAPER, outline=CARD_EDGE, width=2, radius=6)
     canvas.text((box[0] + 6, box[1] + 3), f"O{row}", BODY, MUTED)
-    canvas.text((box[0] + 36, box[1] + 5), f"after round {row}", SMALL, MUTED)
+    after = canvas.say(msg("after round {round}", round=row))
+    canvas.text((box[0] + 36, box[1] + 5), after, SMALL, MUTED)
 
 
 # -- home and the round track -----------------------------------------------------------------
@@ -231,11 +241,13 @@ def _draw_home(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
         words = " or ".join(effects) if joiner == " / " else " and ".join(effects)
         y = canvas.paragraph((left + 6, y), words, SMALL, INK, right - left - 12, max_lines=2)
         if space.once_per_round:
-            canvas.paragraph((left + 6, y), "once a round", SMALL, MUTED, right - left - 12, 2)
+            once = canvas.say(msg("once a round"))
+            canvas.paragraph((left + 6, y), once, SMALL, MUTED, right - left - 12, 2)
         if space.capacity == 1:  # where territory spaces say it; a `used` stamp covers it
-            canvas.text((left + 6, bottom - 4), "single", SMALL, MUTED, anchor="ld")
+            canvas.text((left + 6, bottom - 4), canvas.say(SINGLE), SMALL, MUTED, anchor="ld")
     first = layout.round_boxes()[0]
-    canvas.text((first[0], layout.home_top + 2), "Rounds, workers left", SMALL, MUTED)
+    rounds = canvas.say(msg("Rounds, workers left"))
+    canvas.text((first[0], layout.home_top + 2), rounds, SMALL, MUTED)
     for number, box in enumerate(layout.round_boxes(), start=1):
         current = number == view.round
         canvas.rect(
@@ -285,8 +297,11 @@ def _draw_territory(
         radius=7,
     )
     left, top, right, _ = box
-    title = canvas.text((left + 7, top + 3), f"{territory.id} {territory.terrain}", BODY, INK)
-    when = f"round {row.round}" + (" · scouts only" if future else "")
+    terrain = canvas.say(term(territory.terrain, "terrain"))
+    title = canvas.text((left + 7, top + 3), f"{territory.id} {terrain}", BODY, INK)
+    when = canvas.say(msg("round {round}", round=row.round))
+    if future:
+        when += " · " + canvas.say(msg("scouts only"))
     if special is not None:
         when = f"{special.id} (last space): {special_condition(special.id)}"
     room = right - left - title - 24
@@ -312,7 +327,7 @@ def _draw_space(
     lines = 2 if label else 3  # a special space has no letter and room for a third line
     canvas.paragraph((left + 5 + label_width, top + 3), effect, SMALL, INK, width, max_lines=lines)
     if space.capacity == 1:
-        canvas.text((left + 5, bottom - 4), "single", SMALL, MUTED, anchor="ld")
+        canvas.text((left + 5, bottom - 4), canvas.say(SINGLE), SMALL, MUTED, anchor="ld")
     if space.fire:
         _draw_fire(canvas, box)
 
@@ -327,7 +342,8 @@ def _draw_fire(canvas: Canvas, box: Box) -> None:
         canvas.polygon([(x, band[3] - 3), (x + 5, band[1] + 5), (x + 10, band[3] - 3)], FIRE_DARK)
         x += 16
     middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
-    width = canvas.width("FIRE", BODY)
+    fire = canvas.say(msg("FIRE"))
+    width = canvas.width(fire, BODY)
     canvas.rect(
         (
             round(middle[0] - width / 2 - 5),
@@ -338,21 +354,21 @@ def _draw_fire(canvas: Canvas, box: Box) -> None:
         fill=WHITE,
         radius=3,
     )
-    canvas.text(middle, "FIRE", BODY, FIRE_DARK, anchor="mm")
+    canvas.text(middle, fire, BODY, FIRE_DARK, anchor="mm")
 
 
 def _draw_outpost(canvas: Canvas, box: Box, outpost: OutpostView, territory: TerritoryView) -> None:
     left, top, right, bottom = box
     canvas.rect(box, fill=BACK, outline=ROAD_EDGE, width=2, radius=7)
-    canvas.text((left + 7, top + 3), f"{outpost.id} outpost", BODY, INK)
-    canvas.text((right - 7, top + 5), f"road node O{outpost.row}", SMALL, MUTED, anchor="ra")
+    canvas.text((left + 7, top + 3), canvas.say(msg("{id} outpost", id=outpost.id)), BODY, INK)
+    node = canvas.say(msg("road node {node}", node=f"O{outpost.row}"))
+    canvas.text((right - 7, top + 5), node, SMALL, MUTED, anchor="ra")
     vp = " / ".join(str(v) for v in outpost.vp)
     condition = outpost_condition(outpost.condition, outpost.thresholds)
     canvas.text((left + 7, top + TILE_HEADER + 4), condition, BODY, INK)
-    canvas.text(
-        (left + 7, top + TILE_HEADER + 27), f"with a banner: {vp} VP at the end", SMALL, MUTED
-    )
-    canvas.text((right - 7, bottom - 6), "banners", SMALL, MUTED, anchor="rd")
+    banner = canvas.say(msg("with a banner: {points} VP at the end", points=vp))
+    canvas.text((left + 7, top + TILE_HEADER + 27), banner, SMALL, MUTED)
+    canvas.text((right - 7, bottom - 6), canvas.say(msg("banners")), SMALL, MUTED, anchor="rd")
 
 
 def _draw_crossroad(
@@ -360,17 +376,19 @@ def _draw_crossroad(
 ) -> None:
     left, top, right, _ = box
     canvas.rect(box, fill=BACK, outline=ROAD_EDGE, width=2, radius=7)
-    canvas.text((left + 7, top + 3), f"{space.id} crossroad", BODY, INK)
-    canvas.text((right - 7, top + 5), f"both carts at C{row} or beyond", SMALL, MUTED, anchor="ra")
+    canvas.text((left + 7, top + 3), canvas.say(msg("{id} crossroad", id=space.id)), BODY, INK)
+    both = canvas.say(msg("both carts at {node} or beyond", node=f"C{row}"))
+    canvas.text((right - 7, top + 5), both, SMALL, MUTED, anchor="ra")
     (inner,) = layout.space_boxes(row, "right", 1)
     _draw_space(canvas, inner, "", space, CARD)
     if space.blockade:
-        width = canvas.width("blockade: 1 member a round", SMALL)
+        blockade = canvas.say(msg("blockade: 1 member a round"))
+        width = canvas.width(blockade, SMALL)
         at = (inner[2] - 8 - width, inner[3] - 28)
         canvas.rect(
             (round(at[0]) - 5, round(at[1]), inner[2] - 3, inner[3] - 4), fill=BLOCKADE, radius=4
         )
-        canvas.text((at[0], at[1] + 3), "blockade: 1 member a round", SMALL, WHITE)
+        canvas.text((at[0], at[1] + 3), blockade, SMALL, WHITE)
 
 
 # -- tracks -----------------------------------------------------------------------------------
@@ -378,8 +396,8 @@ def _draw_crossroad(
 
 def _draw_military_scale(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     top = layout.military_top
-    canvas.text((BOARD_LEFT, top + 2), "Military", HEAD, INK)
-    note = "power I 0-4 · II 5-9 · III 10-14 · IV 15-20 · beyond 20: 1 VP each"
+    canvas.text((BOARD_LEFT, top + 2), canvas.say(msg("Military")), HEAD, INK)
+    note = canvas.say(msg("power I 0-4 · II 5-9 · III 10-14 · IV 15-20 · beyond 20: 1 VP each"))
     canvas.text((BOARD_RIGHT, top + 6), note, SMALL, MUTED, anchor="ra")
     for value in range(MILITARY_CELLS):
         cell = layout.military_cell(value)
@@ -390,22 +408,22 @@ def _draw_military_scale(canvas: Canvas, view: TerramaraView, layout: Layout) ->
 
 def _draw_river_scale(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     top = layout.river_top
-    canvas.text((BOARD_LEFT, top + 2), "River", HEAD, INK)
+    canvas.text((BOARD_LEFT, top + 2), canvas.say(msg("River")), HEAD, INK)
     milestones = set(MILESTONE_WORDS) | set(view.river.bonus)
     for space in range(RIVER_CELLS):
         cell = layout.river_cell(space)
         fill = WATER_MARK if space in milestones else WATER
         canvas.rect(cell, fill=fill, outline=WATER_EDGE)
         canvas.text(((cell[0] + cell[2]) / 2, cell[1] + 11), str(space), SMALL, INK, anchor="mm")
-    canvas.text((ROAD_LEFT + 2, top + 2), "River milestones", SMALL, MUTED)
+    canvas.text((ROAD_LEFT + 2, top + 2), canvas.say(msg("River milestones")), SMALL, MUTED)
     lines: list[tuple[str, str]] = []
     for space in sorted(milestones):
         tiles = view.river.bonus.get(space, [])
         if not tiles:
-            lines.append((str(space), MILESTONE_WORDS[space]))
+            lines.append((str(space), canvas.say(MILESTONE_WORDS[space])))
         for index, tile in enumerate(tiles):
             lines.append(("" if index else str(space), f"{tile.id}: {tile.text}"))
-    lines.append(("15+", "1 VP per culture"))
+    lines.append(("15+", canvas.say(msg("1 VP per culture"))))
     y = top + 22
     for space_text, words in lines:
         canvas.text((ROAD_LEFT + 26, y), space_text, SMALL, INK, anchor="ra")
@@ -417,7 +435,7 @@ def _draw_slot_headings(canvas: Canvas, layout: Layout) -> None:
     for slot in range(1, SLOTS + 1):
         box = layout.slot_box(slot)
         needed = min(c for c in range(0, 15) if river_slots(c) >= slot)
-        canvas.text((box[0] + 2, box[1] + 2), f"slot {slot}", BODY, INK)
+        canvas.text((box[0] + 2, box[1] + 2), canvas.say(msg("slot {slot}", slot=slot)), BODY, INK)
         canvas.text((box[2] - 2, box[1] + 4), f"cul {needed}+", SMALL, MUTED, anchor="ra")
 
 

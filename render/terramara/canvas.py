@@ -11,15 +11,24 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import Message
 from render.common import RGB, Point, fit_text, font_for, wrap
+from render.language import ENGLISH, say
 
 from .style import LINE
 
 
 class Canvas:
-    def __init__(self, image: Image.Image) -> None:
+    """Draws on `image`; its words in `language`."""
+
+    def __init__(self, image: Image.Image, language: str = ENGLISH) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
+        self.language = language
+
+    def say(self, message: Message) -> str:
+        """`message` in the canvas's language."""
+        return say(message, self.language)
 
     def rect(
         self,

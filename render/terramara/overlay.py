@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from engine.core.messages import msg
 from engine.games.terramara.view import MemberView, SpaceView, TerramaraView
 from render.common import Box, Point, paste_centred, ring_sprite
 
@@ -44,8 +45,10 @@ def member_centres(box: Box, count: int) -> list[Point]:
     return [(right - MEMBER_SIZE / 2 - 5 - i * (MEMBER_SIZE + 4), y) for i in range(count)]
 
 
-def draw_overlay(image: Image.Image, view: TerramaraView, layout: Layout, seats: Seats) -> None:
-    canvas = Canvas(image)
+def draw_overlay(
+    image: Image.Image, view: TerramaraView, layout: Layout, seats: Seats, language: str
+) -> None:
+    canvas = Canvas(image, language)
     boxes = space_boxes(view, layout)
     spaces = [*view.home]
     for row in view.rows:
@@ -69,7 +72,7 @@ def draw_overlay(image: Image.Image, view: TerramaraView, layout: Layout, seats:
 def _used(canvas: Canvas, box: Box) -> None:
     left, _, _, bottom = box
     canvas.rect((left + 4, bottom - 26, left + 64, bottom - 4), fill=USED, radius=4)
-    canvas.text((left + 34, bottom - 15), "used", SMALL, INK, anchor="mm")
+    canvas.text((left + 34, bottom - 15), canvas.say(msg("used")), SMALL, INK, anchor="mm")
 
 
 def _members(image: Image.Image, box: Box, space: SpaceView, seats: Seats) -> None:
@@ -217,11 +220,14 @@ def _river(image: Image.Image, canvas: Canvas, view: TerramaraView, layout: Layo
         card_box = (box[0], box[1] + SLOT_HEADING, box[2], box[3])
         if slot.card is None:
             canvas.rect(card_box, fill=CARD, outline=USED, width=2, radius=6)
-            canvas.text(((box[0] + box[2]) / 2, card_box[1] + 40), "empty", BODY, MUTED, "mm")
+            middle = ((box[0] + box[2]) / 2, card_box[1] + 40)
+            canvas.text(middle, canvas.say(msg("empty")), BODY, MUTED, "mm")
             continue
         sprite = card_sprite(slot.card, box[2] - box[0], box[3] - card_box[1])
         image.paste(sprite, (box[0], card_box[1]))
-    deck = " · ".join(f"level {level}: {count}" for level, count in sorted(view.river.deck.items()))
-    canvas.text(
-        (BOARD_RIGHT, layout.river_top + 6), f"cards in the deck: {deck}", SMALL, MUTED, "ra"
+    deck = " · ".join(
+        canvas.say(msg("level {level}: {count}", level=level, count=count))
+        for level, count in sorted(view.river.deck.items())
     )
+    words = canvas.say(msg("cards in the deck: {deck}", deck=deck))
+    canvas.text((BOARD_RIGHT, layout.river_top + 6), words, SMALL, MUTED, "ra")

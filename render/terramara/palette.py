@@ -86,9 +86,9 @@ def _is_rgb(value: object) -> bool:
     return isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value)
 
 
-@cache
 def specimen() -> Image.Image:
-    """Everything that is drawn over the layer, in every colour it comes in."""
+    """Everything that is drawn over the layer, in every colour it comes in (drawn once: its
+    colours are cached, not the image)."""
     backgrounds: list[RGB] = [PAPER, CARD, FUTURE, SPECIAL, WATER, WATER_MARK, *ZONES]
     backgrounds += list(TERRAINS.values())
     colours = [*PLAYER_COLOURS.values()]

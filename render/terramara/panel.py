@@ -8,9 +8,11 @@ from typing import Any
 
 from PIL import Image
 
+from engine.core.messages import Message, msg, plural_msg, term
 from engine.games.terramara.view import PlayerView, TerramaraView
 from render.common import RGB, mix, paste_centred
-from render.recent import Recent
+from render.language import ENGLISH, say
+from render.recent import TABLE_IMAGES, Recent
 
 from .canvas import Canvas
 from .layout import BOARD_RIGHT, Layout, draft_rows
@@ -37,6 +39,8 @@ from .words import person_phrase
 PANEL_PAD = 10
 LINE_STEP = 24
 ROMAN = ("", "I", "II", "III", "IV")
+#: Victory points, after a number.
+VP = msg("VP")
 
 
 def draw_header(canvas: Canvas, view: TerramaraView) -> None:
@@ -46,31 +50,34 @@ def draw_header(canvas: Canvas, view: TerramaraView) -> None:
 
 def _draw_stage(canvas: Canvas, view: TerramaraView) -> None:
     x = MARGIN + 2 + canvas.width("Terramara", TITLE) + 14
-    canvas.text((x, 12), stage(view), KEY, INK)
+    canvas.text((x, 12), canvas.say(stage(view)), KEY, INK)
 
 
 def _draw_status(canvas: Canvas, view: TerramaraView) -> None:
     """Who must act and what is asked of them (cut short, never drawn smaller)."""
     colour = HIGHLIGHT if view.to_act else INK
-    canvas.fitted((MARGIN + 2, 46), status_line(view), KEY, colour, BOARD_RIGHT - MARGIN - 4)
+    line = status_line(view, canvas.language)
+    canvas.fitted((MARGIN + 2, 46), line, KEY, colour, BOARD_RIGHT - MARGIN - 4)
 
 
-def stage(view: TerramaraView) -> str:
+def stage(view: TerramaraView) -> Message:
     if view.phase == "over":
-        return "final scores"
+        return msg("final scores")
     if view.phase == "neutral":
-        return "set-up: neutral scouts"
+        return msg("set-up: neutral scouts")
     if view.phase == "draft":
-        return "set-up: persons and start cards"
-    return f"round {view.round} of 5"
+        return msg("set-up: persons and start cards")
+    return msg("round {round} of {rounds}", round=view.round, rounds=5)
 
 
-def status_line(view: TerramaraView) -> str:
-    """Who must act now and what is asked of them, in words."""
+def status_line(view: TerramaraView, language: str = ENGLISH) -> str:
+    """Who must act now and what is asked of them, in words (the decisions as the view
+    words them)."""
     names = [p.name for p in view.players]
     if view.phase == "over":
         ranked = sorted(view.players, key=lambda p: -p.score.total)
-        return "Game over: " + " · ".join(f"{p.name} {p.score.total} VP" for p in ranked)
+        scores = " · ".join(f"{p.name} {p.score.total} {say(VP, language)}" for p in ranked)
+        return say(msg("Game over: {scores}", scores=scores), language)
     if view.decisions:
         asks = []
         for decision in view.decisions:
@@ -80,31 +87,42 @@ def status_line(view: TerramaraView) -> str:
         return "; ".join(asks)
     who = ", ".join(names[seat] for seat in view.to_act)
     if view.phase == "neutral":
-        return f"{who} puts a neutral scout on the board"
+        return say(msg("{players} puts a neutral scout on the board", players=who), language)
     if view.phase == "draft":
-        return f"{who} picks a person or a start resource card"
+        return say(msg("{players} picks a person or a start resource card", players=who), language)
     if view.step == "after":
-        return f"{who}: craft or reserve, free actions, then done"
+        return say(
+            msg("{players}: craft or reserve, free actions, then done", players=who), language
+        )
+    line = say(msg("{players} to place a member", players=who), language)
     last = _last_words(view)
-    return f"{who} to place a member" + (f" · last: {last}" if last else "")
+    return line + (" · " + say(last, language) if last else "")
 
 
-def _last_words(view: TerramaraView) -> str:
+def _last_words(view: TerramaraView) -> Message | None:
     last = view.last
     if last is None:
-        return ""
-    return f"{view.players[last.seat].name}'s {last.member} to {last.space}"
+        return None
+    return msg(
+        "last: {player}'s {member} to {space}",
+        player=view.players[last.seat].name,
+        member=term(last.member, "member"),
+        space=last.space,
+    )
 
 
-def draw_panels(image: Image.Image, view: TerramaraView, layout: Layout, seats: Seats) -> None:
-    """Each player's panel; a panel is drawn again only when what it shows changed."""
+def draw_panels(
+    image: Image.Image, view: TerramaraView, layout: Layout, seats: Seats, language: str
+) -> None:
+    """Each player's panel (in `language`); a panel is drawn again only when what it shows
+    changed."""
     last_hut = view.last.seat if view.last is not None and view.last.space_id == "hut" else None
     for player in view.players:
         left, top, right, bottom = layout.panel_box(player.seat)
         size = (right - left, bottom - top)
         colour, label = seats.colours[player.seat], seats.labels[player.seat]
         hut_was_last = last_hut == player.seat
-        key = (player.model_dump_json(), size, colour, label, hut_was_last)
+        key = (player.model_dump_json(), size, colour, label, hut_was_last, language)
 
         def make(player: PlayerView = player, key: tuple[Any, ...] = key) -> Image.Image:
             panel = Image.new("RGB", key[1], PAPER)
@@ -115,14 +133,19 @@ def draw_panels(image: Image.Image, view: TerramaraView, layout: Layout, seats: 
 
 
 #: The panels drawn lately: a move changes one or two of them.
-PANELS: Recent[Image.Image] = Recent(32)
+PANELS: Recent[Image.Image] = Recent(32, budget=TABLE_IMAGES)
 
 
 def draw_panel(
-    image: Image.Image, player: PlayerView, colour: RGB, label: str, hut_was_last: bool
+    image: Image.Image,
+    player: PlayerView,
+    colour: RGB,
+    label: str,
+    hut_was_last: bool,
+    language: str = ENGLISH,
 ) -> None:
-    """The panel of `player`, filling `image`."""
-    canvas = Canvas(image)
+    """The panel of `player`, filling `image`, worded in `language`."""
+    canvas = Canvas(image, language)
     box = (0, 0, image.width, image.height)
     left, top, right, _ = box
     if player.to_act:
@@ -132,7 +155,7 @@ def draw_panel(
     x = left + PANEL_PAD
     paste_centred(image, token("square", 30, colour, label), (x + 16, top + 22))
     score_width = _draw_score(canvas, player, right - PANEL_PAD, top + 22)
-    badges = _badges(player)
+    badges = [(canvas.say(word), fill) for word, fill in _badges(player)]
     badge_width = sum(canvas.width(word, SMALL) + 16 for word, _ in badges)
     room = right - x - 40 - score_width - badge_width - 20
     bx = x + 40 + _draw_name(canvas, player, (x + 40, top + 22), room) + 10
@@ -142,26 +165,28 @@ def draw_panel(
         canvas.text((bx + 5, top + 22), word, SMALL, WHITE if fill != USED else INK, anchor="lm")
         bx += width + 6
     y: float = top + 44
-    canvas.text((x, y), _person(player), SMALL, INK)
+    canvas.text((x, y), _person(player, language), SMALL, INK)
     y += LINE_STEP
     _resources(canvas, player, x, y, right - PANEL_PAD)
     y += LINE_STEP + 2
-    canvas.text((x, y), _tracks(player), SMALL, INK)
+    canvas.text((x, y), _tracks(player, language), SMALL, INK)
     y += LINE_STEP
     _workers(canvas, player, x, y)
     y += LINE_STEP
-    members = _members(player)
+    members = _members(player, language)
     canvas.text((x, y), members, SMALL, HIGHLIGHT if hut_was_last else INK)
     y += LINE_STEP
-    y = canvas.paragraph((x, y), _artifacts(player), SMALL, INK, right - x - PANEL_PAD, max_lines=2)
-    extra = _extras(player)
+    artifacts = _artifacts(player, language)
+    y = canvas.paragraph((x, y), artifacts, SMALL, INK, right - x - PANEL_PAD, max_lines=2)
+    extra = _extras(player, language)
     if extra:
         canvas.paragraph((x, y + 2), extra, SMALL, INK, right - x - PANEL_PAD, max_lines=2)
 
 
 def _draw_score(canvas: Canvas, player: PlayerView, right: float, middle: float) -> float:
     """VP so far, right-aligned; returns its width."""
-    return canvas.text((right, middle), f"{player.score.total} VP", TITLE, INK, anchor="rm")
+    score = f"{player.score.total} {canvas.say(VP)}"
+    return canvas.text((right, middle), score, TITLE, INK, anchor="rm")
 
 
 def _draw_name(canvas: Canvas, player: PlayerView, at: tuple[float, float], room: float) -> float:
@@ -170,24 +195,28 @@ def _draw_name(canvas: Canvas, player: PlayerView, at: tuple[float, float], room
     return canvas.fitted(at, player.name, KEY, ink, room, anchor="lm")
 
 
-def _badges(player: PlayerView) -> list[tuple[str, RGB]]:
-    found: list[tuple[str, RGB]] = []
+def _badges(player: PlayerView) -> list[tuple[Message, RGB]]:
+    found: list[tuple[Message, RGB]] = []
     if player.to_act:
-        found.append(("to act", HIGHLIGHT))
+        found.append((msg("to act"), HIGHLIGHT))
     if player.start_player:
-        found.append(("start", INK))
+        found.append((msg("start"), INK))
     if player.resigned:
-        found.append(("resigned", USED))
+        found.append((msg("resigned"), USED))
     return found
 
 
-def _person(player: PlayerView) -> str:
+def _person(player: PlayerView, language: str) -> str:
+    """The player's person and its side's ability (in the design's short phrases)."""
     person = player.person
     if person is None:
-        return "no person"
+        return say(msg("no person"), language)
+    name = term(person.name, "person")
     if person.experienced:
-        return f"{person.name}, experienced: {person_phrase(person.experienced_side)}"
-    return f"{person.name}, young: {person_phrase(person.young)}"
+        phrase = person_phrase(person.experienced_side)
+        return say(msg("{person}, experienced: {ability}", person=name, ability=phrase), language)
+    phrase = person_phrase(person.young)
+    return say(msg("{person}, young: {ability}", person=name, ability=phrase), language)
 
 
 def _resources(canvas: Canvas, player: PlayerView, x: int, y: float, right: int) -> None:
@@ -199,21 +228,29 @@ def _resources(canvas: Canvas, player: PlayerView, x: int, y: float, right: int)
         canvas.text((at + width * 0.42, y), f"{processed} {player.processed[processed]}", BODY, INK)
 
 
-def _tracks(player: PlayerView) -> str:
-    carts = " + ".join(player.carts)
-    banners = f"banners {len(player.banners)} ({player.banners_left} left)"
-    return (
-        f"mil {player.military} (power {ROMAN[player.power_level]}) · cul {player.culture}"
-        f" · carts {carts} · {banners}"
+def _tracks(player: PlayerView, language: str) -> str:
+    return say(
+        msg(
+            "mil {military} (power {power}) · cul {culture} · carts {carts} · "
+            "banners {banners} ({left} left)",
+            military=player.military,
+            power=ROMAN[player.power_level],
+            culture=player.culture,
+            carts=" + ".join(player.carts),
+            banners=len(player.banners),
+            left=player.banners_left,
+        ),
+        language,
     )
 
 
 def _workers(canvas: Canvas, player: PlayerView, x: int, y: float) -> None:
-    at = x + canvas.text((x, y), "workers", SMALL, INK) + 8
+    at = x + canvas.text((x, y), canvas.say(msg("workers")), SMALL, INK) + 8
     if not player.workers:
-        canvas.text((at, y), "none", SMALL, MUTED)
+        canvas.text((at, y), canvas.say(msg("none")), SMALL, MUTED)
+    used = canvas.say(msg("used"))
     for worker in player.workers:
-        word = f"L{worker.level}" + (" used" if worker.used else "")
+        word = f"L{worker.level}" + (f" {used}" if worker.used else "")
         width = canvas.width(word, SMALL) + 10
         fill = USED if worker.used else mix(CARD, INK, 0.12)
         canvas.rect(
@@ -223,44 +260,63 @@ def _workers(canvas: Canvas, player: PlayerView, x: int, y: float) -> None:
         at += width + 6
 
 
-def _members(player: PlayerView) -> str:
-    home = []
+def _members(player: PlayerView, language: str) -> str:
+    home: list[Message] = []
     if player.chief_home:
-        home.append("chief")
-    home.append(f"{player.scouts_home} of {player.scouts} scouts")
+        home.append(term("chief", "member"))
+    home.append(msg("{home} of {count} scouts", home=player.scouts_home, count=player.scouts))
     if player.warriors:
-        home.append(f"{player.warriors} warrior{'s' if player.warriors != 1 else ''}")
-    words = "at home: " + ", ".join(home)
+        home.append(plural_msg("{count} warrior", "{count} warriors", count=player.warriors))
+    words = say(
+        msg("at home: {members}", members=", ".join(say(m, language) for m in home)), language
+    )
     if player.hut:
-        words += " · hut: " + ", ".join(player.hut)
+        hut = ", ".join(say(term(member, "member"), language) for member in player.hut)
+        words += " · " + say(msg("hut: {members}", members=hut), language)
     return words
 
 
-def _artifacts(player: PlayerView) -> str:
+def _artifacts(player: PlayerView, language: str) -> str:
     if not player.artifacts:
-        return "artifacts: none"
+        return say(msg("artifacts: none"), language)
+    used = say(msg("(used)"), language)
     names = [
-        f"{owned.card.id} {owned.card.name}" + (" (used)" if owned.rotated else "")
+        f"{owned.card.id} {say(term(owned.card.name, 'artifact'), language)}"
+        + (f" {used}" if owned.rotated else "")
         for owned in player.artifacts
     ]
-    return "artifacts: " + ", ".join(names)
+    return say(msg("artifacts: {cards}", cards=", ".join(names)), language)
 
 
-def _extras(player: PlayerView) -> str:
-    parts = []
+def _extras(player: PlayerView, language: str) -> str:
+    parts: list[Message] = []
     if player.reserved is not None:
         card = player.reserved
-        parts.append(f"reserved: {card.id} {card.name} ({card.cost}, {card.vp} VP)")
-    if player.bonus_tiles:
-        parts.append("own bonus tiles: " + " ".join(tile.id for tile in player.bonus_tiles))
-    if player.own_crossroad is not None:
-        here = len(player.own_crossroad.members)
         parts.append(
-            f"own crossroad {player.own_crossroad.id} ({player.own_crossroad.effect}; {here} here)"
+            msg(
+                "reserved: {id} {card} ({cost}, {points} VP)",
+                id=card.id,
+                card=term(card.name, "artifact"),
+                cost=card.cost,
+                points=card.vp,
+            )
+        )
+    if player.bonus_tiles:
+        tiles = " ".join(tile.id for tile in player.bonus_tiles)
+        parts.append(msg("own bonus tiles: {tiles}", tiles=tiles))
+    if player.own_crossroad is not None:
+        crossroad = player.own_crossroad
+        parts.append(
+            msg(
+                "own crossroad {id} ({effect}; {count} here)",
+                id=crossroad.id,
+                effect=crossroad.effect,
+                count=len(crossroad.members),
+            )
         )
     if player.own_outpost is not None:
-        parts.append(f"own outpost {player.own_outpost.id}")
-    return " · ".join(parts)
+        parts.append(msg("own outpost {id}", id=player.own_outpost.id))
+    return " · ".join(say(part, language) for part in parts)
 
 
 def draw_draft(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
@@ -271,7 +327,8 @@ def draw_draft(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     top = layout.draft_top
     bottom = layout.panels_top - 8
     canvas.rect((MARGIN, top, BOARD_RIGHT, bottom), fill=CARD, outline=HIGHLIGHT, width=2, radius=8)
-    canvas.text((MARGIN + 10, top + 6), "Set-up: persons and start resource cards", HEAD, INK)
+    heading = canvas.say(msg("Set-up: persons and start resource cards"))
+    canvas.text((MARGIN + 10, top + 6), heading, HEAD, INK)
     y = top + 32
     for line, continued in lines:
         at = (MARGIN + (30 if continued else 10), y)

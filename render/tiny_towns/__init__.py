@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image
 
 from engine.games.tiny_towns.view import TinyTownsView
+from render.language import ENGLISH
 from render.palette import stored_palette
 
 from .cards import palette_of
@@ -31,18 +32,19 @@ from .towns import draw_towns
 PALETTE_FOLDER = Path(__file__).parent
 
 
-def render(view: TinyTownsView | Mapping[str, Any]) -> bytes:
-    """PNG bytes of the towns as a view (or its data) shows them; the same view always gives
-    the same bytes."""
-    return stored_palette(PALETTE_FOLDER).to_png(image_of(view))
+def render(view: TinyTownsView | Mapping[str, Any], language: str = ENGLISH) -> bytes:
+    """PNG bytes of the towns as a view (or its data) shows them, worded in `language`; the
+    same view always gives the same bytes."""
+    return stored_palette(PALETTE_FOLDER).to_png(image_of(view, language))
 
 
-def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
+def image_of(data: TinyTownsView | Mapping[str, Any], language: str = ENGLISH) -> Image.Image:
     """The image before it is reduced to a palette (which depends on all of its colours)."""
     view = TinyTownsView.of(data)
     palette = palette_of(view)
-    legend = Legend.of(view.options)
-    layout, background = background_for(len(view.players), tuple(view.cards), palette, legend)
+    legend = Legend.of(view.options, language)
+    offer = tuple(view.cards)
+    layout, background = background_for(len(view.players), offer, palette, legend)
     holder = secret_holder(view)
     if holder is None:
         image = background
@@ -50,8 +52,8 @@ def image_of(data: TinyTownsView | Mapping[str, Any]) -> Image.Image:
         image = Image.new("RGB", (layout.width, layout.height + PRIVATE_HEIGHT), PAPER)
         image.paste(background, (0, 0))
     draw_header(image, view, palette, legend)
-    layer = (len(view.players), tuple(view.cards), palette, legend)
-    draw_towns(image, layout.towns, view, palette, layer)
+    layer = (len(view.players), offer, palette, legend)
+    draw_towns(image, layout.towns, view, palette, layer, language)
     if holder is not None:
-        draw_private(image, layout.private, holder, palette)
+        draw_private(image, layout.private, holder, palette, language)
     return image

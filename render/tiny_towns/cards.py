@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import term
 from engine.games.tiny_towns.view import CardView, TinyTownsView
 from render.common import RGB, fit_text, font, mix, paste_centred, text_colour_on, wrap
+from render.language import say
+from render.recent import TABLE_IMAGES, recent
 
 from .pieces import cube_sprite
 from .style import CARD, INK, MONUMENT_TRIM, MUTED, TILE, TILE_EDGE, building_fill, resource_fill
@@ -40,6 +42,11 @@ def resource_of(palette: Palette, key: str) -> Resource:
     return next((r for r in palette if r.key == key), Resource(key, key[:1].upper(), TILE))
 
 
+def building_name(name: str, language: str) -> str:
+    """A building's or monument's name (as the view names it) in `language`."""
+    return say(term(name, "building"), language)
+
+
 @dataclass(frozen=True)
 class CardSize:
     width: int
@@ -50,9 +57,10 @@ class CardSize:
     text_size: int
 
 
-@lru_cache(maxsize=64)
-def card_sprite(face: CardView, size: CardSize, palette: Palette) -> Image.Image:
-    """The card as an RGBA image of `size` (transparent outside its rounded corners)."""
+@recent(64, budget=TABLE_IMAGES)
+def card_sprite(face: CardView, size: CardSize, palette: Palette, language: str) -> Image.Image:
+    """The card as an RGBA image of `size` (transparent outside its rounded corners), its name
+    in `language` (its ability as the engine words it)."""
     k = SCALE
     width, height = size.width * k, size.height * k
     big = Image.new("RGBA", (width, height), (*CARD, 0))
@@ -65,7 +73,8 @@ def card_sprite(face: CardView, size: CardSize, palette: Palette) -> Image.Image
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), 10 * k, outline=edge, width=(3 if face.monument else 2) * k
     )
-    name, name_font = fit_text(face.name, round(size.band * 0.62) * k, width - 16 * k, 10 * k)
+    name = building_name(face.name, language)
+    name, name_font = fit_text(name, round(size.band * 0.62) * k, width - 16 * k, 10 * k)
     draw.text(
         (width / 2, size.band * k / 2 + k),
         name,

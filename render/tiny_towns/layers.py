@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import msg, term
 from engine.games.tiny_towns.view import CardView
 from render.common import font, paste_centred
+from render.language import ENGLISH, say
+from render.recent import recent
 
 from .cards import CardSize, Palette, card_sprite
 from .layout import HEADER_BOTTOM, LABELS, OFFER_HEIGHT, SIZE, Layout, TownPanel, layout_for
@@ -51,10 +53,12 @@ class Legend:
 
     hammer: bool
     monuments: bool
+    #: The language its labels (and every text of the layer) are worded in.
+    language: str = ENGLISH
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> Legend:
-        return cls(bool(options.get("prospectors")), bool(options.get("monuments")))
+    def of(cls, options: Mapping[str, Any], language: str = ENGLISH) -> Legend:
+        return cls(bool(options.get("prospectors")), bool(options.get("monuments")), language)
 
 
 def background_for(
@@ -70,12 +74,12 @@ def background_for(
     image = layer.copy()
     for face, box in zip(offer, layout.offer, strict=True):
         size = replace(OFFER_CARD, width=box[2] - box[0])
-        card = card_sprite(face, size, palette)
+        card = card_sprite(face, size, palette, legend.language)
         image.paste(card, box[:2], card)
     return layout, image
 
 
-@lru_cache(maxsize=4)
+@recent(4, megabytes=8)
 def _layer(
     players: int, offers: int, palette: Palette, legend: Legend
 ) -> tuple[Layout, Image.Image]:
@@ -128,18 +132,21 @@ def legend_rows(palette: Palette, legend: Legend) -> tuple[LegendRow, LegendRow]
     """The legend's keys, each a sprite and its label: the resources with their letters, and
     the marks (the last move, fed and unfed cottages, finished towns, and — in games that
     have them — the secret monument and the hammer)."""
-    resources = [(cube_sprite(r.fill, r.letter, 24), r.key) for r in palette]
+    language = legend.language
+    resources = [
+        (cube_sprite(r.fill, r.letter, 24), say(term(r.key, "resource"), language)) for r in palette
+    ]
     marks = [
-        (last_move_sprite(22), "last move"),
-        (fed_sprite(9, True), "fed"),
-        (fed_sprite(9, False), "unfed"),
-        (finished_sprite(10, DONE), "finished"),
+        (last_move_sprite(22), msg("last move")),
+        (fed_sprite(9, True), msg("fed")),
+        (fed_sprite(9, False), msg("unfed")),
+        (finished_sprite(10, DONE), msg("finished")),
     ]
     if legend.monuments:
-        marks.append((secret_card_sprite(24), "secret monument"))
+        marks.append((secret_card_sprite(24), msg("secret monument")))
     if legend.hammer:
-        marks.append((hammer_sprite(24), "names the resource"))
-    return resources, marks
+        marks.append((hammer_sprite(24), msg("names the resource")))
+    return resources, [(sprite, say(label, language)) for sprite, label in marks]
 
 
 def _placed(row: LegendRow) -> list[tuple[float, float, Image.Image, str]]:

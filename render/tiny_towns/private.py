@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import Message, msg
 from engine.games.tiny_towns.view import CardView, OwnPlayerView, TinyTownsView
 from render.common import Box, font, font_for
+from render.language import say
 
 from .cards import CardSize, Palette, card_sprite
 from .style import CARD, INK, MUTED, building_fill
@@ -24,31 +26,37 @@ def secret_holder(view: TinyTownsView) -> OwnPlayerView | None:
     return player if isinstance(player, OwnPlayerView) and player.monument_cards else None
 
 
-def draw_private(image: Image.Image, box: Box, player: OwnPlayerView, palette: Palette) -> None:
+def draw_private(
+    image: Image.Image, box: Box, player: OwnPlayerView, palette: Palette, language: str
+) -> None:
     draw = ImageDraw.Draw(image)
     left, top, _, _ = box
     draw.rounded_rectangle(box, 12, fill=CARD, outline=building_fill("monument"), width=3)
     kept = player.kept_monument
     name = player.name
-    title = (
-        f"Only for {name}: keep one of these monuments"
+    title = say(
+        msg("Only for {player}: keep one of these monuments", player=name)
         if kept is None
-        else f"Only for {name}: your monument"
+        else msg("Only for {player}: your monument", player=name),
+        language,
     )
     stamp_text(image, (left + 16, top + 22), title, font_for(title, 22), INK, "lm")
     cards = player.monument_cards
     x, card_top = left + 16, top + 44
     for card in cards:
-        face = card_sprite(card, MONUMENT_CARD, palette)
+        face = card_sprite(card, MONUMENT_CARD, palette, language)
         image.paste(face, (x, card_top), face)
         x += MONUMENT_CARD.width + 16
-    for number, line in enumerate(_hints(cards, kept, built=player.monument is not None)):
-        stamp_text(image, (x + 8, card_top + 8 + 26 * number), line, font(18), MUTED)
+    hints = _hints(cards, kept, built=player.monument is not None)
+    for number, line in enumerate(hints):
+        text = say(line, language) if isinstance(line, Message) else line
+        stamp_text(image, (x + 8, card_top + 8 + 26 * number), text, font(18), MUTED)
 
 
-def _hints(cards: list[CardView], kept: str | None, built: bool) -> list[str]:
+def _hints(cards: list[CardView], kept: str | None, built: bool) -> list[Message | str]:
+    """What the player may do with their monument; commands are shown as typed."""
     if kept is None:
-        return ["Keep one by typing:", *(f"keep {card.key}" for card in cards)]
+        return [msg("Keep one by typing:"), *(f"keep {card.key}" for card in cards)]
     if built:
-        return ["Built: everyone sees it in your town now."]
-    return ["Nobody else sees it. Only you may build it, once."]
+        return [msg("Built: everyone sees it in your town now.")]
+    return [msg("Nobody else sees it. Only you may build it, once.")]

@@ -64,9 +64,18 @@ def acting_fill() -> RGB:
     return mix(CARD, HIGHLIGHT, 0.08)
 
 
+#: What a monument's token leaves out of its name: the article before it, and what follows
+#: the first of these words (English, German).
+ARTICLES = ("The ",)
+OF = (" of ", " des ", " der ", " von ")
+
+
 def short_name(name: str) -> str:
     """A building's name as its token shows it: monuments lose their 'The' and their
-    'of the ...' (`Archive of the Second Age` → `Archive`)."""
-    if name.startswith("The "):
-        name = name[4:]
-    return name.split(" of ")[0]
+    'of the ...' (`Archive of the Second Age` → `Archive`, `Archiv des Zweiten Zeitalters` →
+    `Archiv`)."""
+    for article in ARTICLES:
+        name = name.removeprefix(article)
+    for word in OF:
+        name = name.split(word)[0]
+    return name

@@ -9,11 +9,13 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
+from engine.core.messages import Message, msg, term
 from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
-from render.recent import Recent, draw_region
+from render.language import say
+from render.recent import TABLE_IMAGES, Recent, draw_region
 
-from .cards import Palette, resource_of
+from .cards import Palette, building_name, resource_of
 from .header import KEY_SIZE
 from .layout import PAD, TownPanel
 from .pieces import (
@@ -32,11 +34,13 @@ CHIP_SIZE = 16
 
 #: A player's status in the view → what their chip says while they are still to act.
 ACTING_TEXT = {
-    "keep": "to keep a monument",
-    "choose": "to choose a resource",
-    "place": "to place the resource",
-    "build": "may build, then done",
+    "keep": msg("to keep a monument"),
+    "choose": msg("to choose a resource"),
+    "place": msg("to place the resource"),
+    "build": msg("may build, then done"),
 }
+#: The monument whose name the notes about claims and watched cards give.
+WATCH = "Opaleye's Watch"
 
 
 def cube_size(cell: int) -> int:
@@ -49,7 +53,7 @@ def building_size(cell: int) -> int:
 
 #: Towns as drawn lately, by all they show: a move changes one or two towns, the others
 #: are pasted as they were (a town of six players is about 0.8 MB).
-TOWNS: Recent[Image.Image] = Recent(24)
+TOWNS: Recent[Image.Image] = Recent(24, budget=TABLE_IMAGES)
 #: How far a town's drawing may reach outside its panel (its outline's width).
 TOWN_MARGIN = 4
 
@@ -60,18 +64,19 @@ def draw_towns(
     view: TinyTownsView,
     palette: Palette,
     layer: Hashable,
+    language: str,
 ) -> None:
-    """Every town, over the cached layer that `layer` names."""
+    """Every town, over the cached layer that `layer` names (and words in `language`)."""
     acting = set(view.to_act)
-    names = card_names(view)
+    names = card_names(view, language)
     for panel, player in zip(panels, view.players, strict=True):
-        status = Status.of(player, player.seat in acting, view)
+        status = Status.of(player, player.seat in acting, view, language)
         hammer = view.hammer == player.seat
-        notes = town_notes(player, names, view.solo_rank, panel.notes_beside)
+        notes = town_notes(player, names, view.solo_rank, panel.notes_beside, language)
         left, top, right, bottom = panel.box
         box = (left - TOWN_MARGIN, top - TOWN_MARGIN, right + TOWN_MARGIN, bottom + TOWN_MARGIN)
         key = (layer, panel, player.model_dump_json(), status, hammer, tuple(notes))
-        draw = partial(draw_town, image, panel, player, palette, status, hammer, notes)
+        draw = partial(draw_town, image, panel, player, palette, status, hammer, notes, language)
         draw_region(TOWNS, image, box, key, draw)
 
 
@@ -83,22 +88,23 @@ def draw_town(
     status: Status,
     hammer: bool,
     notes: Sequence[Note],
+    language: str,
 ) -> None:
-    draw_town_header(image, panel, player, status, hammer)
+    draw_town_header(image, panel, player, status, hammer, language)
     for square in player.town:
-        draw_square(image, panel, square, palette)
+        draw_square(image, panel, square, palette, language)
     draw_last_changes(image, panel, player)
     draw_notes(image, panel.notes, notes, palette)
 
 
-def card_names(view: TinyTownsView) -> dict[str, str]:
-    """Card key → name, for every card the view names (score lines use keys)."""
+def card_names(view: TinyTownsView, language: str) -> dict[str, str]:
+    """Card key → name in `language`, for every card the view names (score lines use keys)."""
     names = {card.key: card.name for card in view.cards}
     for player in view.players:
         for square in player.town:
             if square.building and square.name:
                 names[square.building] = square.name
-    return names
+    return {key: building_name(name, language) for key, name in names.items()}
 
 
 @dataclass(frozen=True)
@@ -110,30 +116,37 @@ class Status:
     finished: bool
 
     @classmethod
-    def of(cls, player: PlayerView, acting: bool, view: TinyTownsView) -> Status:
+    def of(cls, player: PlayerView, acting: bool, view: TinyTownsView, language: str) -> Status:
         status = player.status
         finished = status == "finished"
         naming = view.phase == "name"
+        text: Message | str
         if acting:
             if naming:
-                text = "to name the resource"
+                text = msg("to name the resource")
             elif status == "place" and player.hand:
-                text = f"to place the {player.hand} in hand"
+                hand = term(player.hand, "resource")
+                text = msg("to place the {resource} in hand", resource=hand)
             elif status == "place" and view.round_kind == "choice":
-                text = "to choose and place a resource"
+                text = msg("to choose and place a resource")
             else:
-                text = ACTING_TEXT.get(status, "owes a decision")
+                text = ACTING_TEXT.get(status, msg("owes a decision"))
         elif finished and player.finished_round is not None:
-            text = f"finished in round {player.finished_round}"
+            text = msg("finished in round {round}", round=player.finished_round)
         elif status in ACTING_TEXT:
-            text = "waiting for the resource" if naming else "waiting"
+            text = msg("waiting for the resource") if naming else msg("waiting")
         else:
-            text = "done for this round" if status == "done" else status
-        return cls(text, acting, finished)
+            text = msg("done for this round") if status == "done" else status
+        return cls(say(text, language) if isinstance(text, Message) else text, acting, finished)
 
 
 def draw_town_header(
-    image: Image.Image, panel: TownPanel, player: PlayerView, status: Status, hammer: bool
+    image: Image.Image,
+    panel: TownPanel,
+    player: PlayerView,
+    status: Status,
+    hammer: bool,
+    language: str,
 ) -> None:
     draw = ImageDraw.Draw(image)
     left, top, right, _ = panel.box
@@ -141,8 +154,9 @@ def draw_town_header(
         draw.rounded_rectangle(panel.box, 12, outline=HIGHLIGHT, width=4)
     x, y = left + PAD + 4, top + 22
     score_right = right - PAD - 4
-    unit = font(15).getlength(" pts")
-    stamp_text(image, (score_right, y + 2), "pts", font(15), MUTED, "rm")
+    points = say(msg("pts"), language)
+    unit = font(15).getlength(f" {points}")
+    stamp_text(image, (score_right, y + 2), points, font(15), MUTED, "rm")
     score_left = _draw_score(image, score_right - unit, y, player.score)
     icons = _header_icons(player, hammer)
     icons_width = sum(sprite.width + 6 for sprite in icons)
@@ -195,14 +209,19 @@ def _draw_chip(image: Image.Image, x: int, middle: int, status: Status) -> None:
     stamp_text(image, (x + 8, middle), text, chip_font, colour, "lm")
 
 
-def draw_square(image: Image.Image, panel: TownPanel, square: SquareView, palette: Palette) -> None:
+def draw_square(
+    image: Image.Image, panel: TownPanel, square: SquareView, palette: Palette, language: str
+) -> None:
     column, row = square.column, square.row
     centre = panel.centre(column, row)
     cell = panel.cell
     if square.building:
         monument = square.colour == "monument"
         sprite = building_sprite(
-            square.colour, short_name(square.name or ""), building_size(cell), monument
+            square.colour,
+            short_name(building_name(square.name or "", language)),
+            building_size(cell),
+            monument,
         )
         paste_centred(image, sprite, centre)
         if square.fed is not None:
@@ -286,31 +305,41 @@ def town_notes(
     names: Mapping[str, str],
     solo_rank: str | None,
     score_column: bool,
+    language: str,
 ) -> list[Note]:
     """What the player owes, what lies aside or in hand, Opaleye's Watch, and the score by
-    building (one line each in a `score_column`, else in a single note)."""
-    notes = [Note(f"Owes: {owed}", colour=HIGHLIGHT) for owed in player.owes]
+    building (one line each in a `score_column`, else in a single note), in `language`.
+    What the player owes is worded as the view words it."""
+
+    def said(message: Message) -> str:
+        return say(message, language)
+
+    watch = term(WATCH, "building")
+    notes = [Note(said(msg("Owes: {owed}", owed=owed)), colour=HIGHLIGHT) for owed in player.owes]
     if player.claims:
         claimed = ", ".join(names.get(key, key) for key in player.claims)
-        notes.append(Note(f"May take from Opaleye's Watch: {claimed}", colour=HIGHLIGHT))
+        claim = msg("May take from {watch}: {buildings}", watch=watch, buildings=claimed)
+        notes.append(Note(said(claim), colour=HIGHLIGHT))
     if player.hand:
-        notes.append(Note("In hand:", (player.hand,)))
+        notes.append(Note(said(msg("In hand:")), (player.hand,)))
     if player.aside:
-        notes.append(Note("Set aside:", tuple(player.aside)))
+        notes.append(Note(said(msg("Set aside:")), tuple(player.aside)))
     if player.watch:
         watched = ", ".join(names.get(key, key) for key in player.watch)
-        notes.append(Note(f"On Opaleye's Watch: {watched}"))
+        notes.append(Note(said(msg("On {watch}: {buildings}", watch=watch, buildings=watched))))
+    # a score line names a card by its key, or the empty squares
+    names = {**names, "empty": said(msg("empty"))}
     lines = [
         f"{names.get(line.what, line.what)} x{line.count}: {line.points:+d}"
         for line in player.score_lines
         if line.count
     ]
     if lines and score_column:
-        notes += [Note("Score", colour=MUTED), *(Note(line) for line in lines)]
+        notes += [Note(said(msg("Score")), colour=MUTED), *(Note(line) for line in lines)]
     elif lines:
-        notes.append(Note("Score:", items=tuple(lines)))
+        notes.append(Note(said(msg("Score:")), items=tuple(lines)))
     if solo_rank:
-        notes.append(Note(f"Rank: {solo_rank}"))
+        notes.append(Note(said(msg("Rank: {rank}", rank=term(solo_rank, "solo rank")))))
     return notes
 
 

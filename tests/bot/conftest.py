@@ -21,8 +21,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(db_path)
+async def store(database_url: str) -> AsyncIterator[Store]:
+    store = await Store.open(database_url)
     yield store
     await store.close()
 

@@ -108,7 +108,7 @@ async def set_position(
         await db.execute(
             "UPDATE game_tables SET state_json = ?, to_act_json = ?, round_seats_json = ? "
             "WHERE id = ?",
-            (game.dump_state(state), to_act, to_act, table.id),
+            (stored_state(game.dump_state(state)), to_act, to_act, table.id),
         )
         await db.execute("DELETE FROM checkpoints WHERE table_id = ?", (table.id,))
         await db.execute(

@@ -1,12 +1,11 @@
 """One player of a Tiny Towns table in a process of its own, for tests of moves made at the
-same moment by several processes on one database file (see test_concurrent_processes.py)."""
+same moment by several processes on one database (see test_concurrent_processes.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Barrier
-from pathlib import Path
 
 from bot.service import BoardChanged, Channel, GameCatalog, Service, ServiceError, User
 from bot.store import Store
@@ -25,7 +24,7 @@ def choose(legal: list[str]) -> str:
 
 
 def play_seat(
-    database: Path, user: User, moves: int, start: Barrier, outcomes: Queue[object]
+    database: str, user: User, moves: int, start: Barrier, outcomes: Queue[object]
 ) -> None:
     """Play until `moves` actions of `user` went through, each as soon as the table waits
     for them (a refused one is tried again, as a player would), then report every attempt
@@ -34,7 +33,7 @@ def play_seat(
 
 
 async def _play(
-    database: Path, user: User, moves: int, start: Barrier, outcomes: Queue[object]
+    database: str, user: User, moves: int, start: Barrier, outcomes: Queue[object]
 ) -> None:
     store = await Store.open(database)
     service = Service(store, games=GameCatalog([GAME]), renderer=fake_renderer)

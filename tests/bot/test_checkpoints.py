@@ -7,6 +7,8 @@ import sqlite3
 from collections.abc import Collection
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.store import NewAction, Store, TableRecord, TableUpdate
 from bot.store.checkpoints import CHECKPOINT_EVERY
 from bot.store.values import read_state
@@ -103,6 +105,7 @@ async def test_an_undo_drops_the_positions_after_the_one_it_restores(store: Stor
     assert [a.number for a in await store.actions.actions_from(table.id, 1)] == list(range(1, 30))
 
 
+@pytest.mark.backends("sqlite")  # SQLite's own file, and the JSON text it kept before 0011
 async def test_states_are_stored_compressed_and_json_text_still_reads(store: Store) -> None:
     table = await _play(store, await _started(store), CHECKPOINT_EVERY)
     with sqlite3.connect(store.database.path) as db:

@@ -5,7 +5,6 @@ and the bots' runner plays a turn claimed by a process that died once its lease 
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 from bot.service import Service
 from bot.service.bot_runner import BOT_TURN, BotRunner, claim_key
@@ -59,10 +58,10 @@ async def test_finished_work_is_never_claimed_again_and_released_work_at_once(
 
 
 async def test_a_bot_turn_claimed_by_a_process_that_died_is_played_after_its_lease(
-    db_path: Path, clock: ManualClock
+    database_url: str, clock: ManualClock
 ) -> None:
-    dead = await Store.open(db_path, owner="dead", lease=LEASE)
-    alive = await Store.open(db_path, owner="alive", lease=LEASE)
+    dead = await Store.open(database_url, owner="dead", lease=LEASE)
+    alive = await Store.open(database_url, owner="alive", lease=LEASE)
     try:
         service = Service(alive, games=pile_catalog(), renderer=fake_renderer, clock=clock)
         table_id = await open_table(service, ALICE)

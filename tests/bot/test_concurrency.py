@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -49,9 +48,11 @@ class GatedActions(ActionLog):
 
 
 @pytest.fixture
-async def two_services(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
+async def two_services(
+    database_url: str, clock: ManualClock
+) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await Store.open(db_path), await Store.open(db_path)]
+    stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:
         gated = store.actions = GatedActions(store.database)
         gated.gate = gate
@@ -123,9 +124,11 @@ class GatedVotes(UndoStore):
 
 
 @pytest.fixture
-async def vote_gated(db_path: Path, clock: ManualClock) -> AsyncIterator[tuple[Service, Service]]:
+async def vote_gated(
+    database_url: str, clock: ManualClock
+) -> AsyncIterator[tuple[Service, Service]]:
     gate = asyncio.Barrier(2)
-    stores = [await Store.open(db_path), await Store.open(db_path)]
+    stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:
         votes = store.undo = GatedVotes(store.database)
         votes.gate = gate
@@ -179,8 +182,8 @@ class InterruptedActions(ActionLog):
 
 
 @pytest.fixture
-async def interrupted(db_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
-    store = await Store.open(db_path)
+async def interrupted(database_url: str, clock: ManualClock) -> AsyncIterator[Store]:
+    store = await Store.open(database_url)
     store.actions = InterruptedActions(store.database)
     yield store
     await store.close()

@@ -1,12 +1,11 @@
 """Players of a simultaneous round moving at the same moment from processes of their own, on
-one database file: every move that is legal is played — none refused because another was
-saved first — and none is lost or played twice."""
+one database (a SQLite file, or a PostgreSQL server): every move that is legal is played —
+none refused because another was saved first — and none is lost or played twice."""
 
 from __future__ import annotations
 
 import multiprocessing
 from collections import Counter
-from pathlib import Path
 
 from bot.service import GameCatalog, Service, User
 from bot.store import Store
@@ -18,7 +17,7 @@ ROUNDS = 6
 SEED = 4
 
 
-async def open_table(database: Path) -> None:
+async def open_table(database: str) -> None:
     store = await Store.open(database)
     try:
         service = Service(store, games=GameCatalog([GAME]), renderer=fake_renderer)
@@ -31,9 +30,9 @@ async def open_table(database: Path) -> None:
 
 
 async def test_simultaneous_moves_from_several_processes_are_all_played_once(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
-    database = tmp_path / "race.db"
+    database = database_url
     await open_table(database)
     spawn = multiprocessing.get_context("spawn")
     start = spawn.Barrier(len(PLAYERS))

@@ -73,3 +73,12 @@ def test_shards_that_cannot_be_run_are_refused(
     monkeypatch.setenv("SHARD_IDS", ids)
     with pytest.raises(ValueError, match=problem):
         Settings()
+
+
+def test_the_default_language_is_one_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().default_language == "en"
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "de-AT")
+    assert Settings().default_language == "de"
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "fr")
+    with pytest.raises(ValueError, match="not a language of the bot"):
+        Settings()

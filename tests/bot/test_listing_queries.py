@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import Channel, Service
 from tests.bot.helpers import ALICE, BOB, CAROL, start_table
 from tests.support.sql_trace import queries, statements_run
+
+pytestmark = pytest.mark.backends("sqlite")  # counted with SQLite's trace of the statements run
 
 
 async def test_games_lists_every_open_table_of_the_server_in_one_query(service: Service) -> None:

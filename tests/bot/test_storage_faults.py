@@ -155,7 +155,8 @@ def test_a_data_folder_that_cannot_be_created_stops_the_start(writable_again: Pa
 
 async def older_schema(path: Path, folder: Path) -> None:
     """A database with every migration but the last applied."""
-    *earlier, _ = sorted(MIGRATIONS_DIR.glob("*.sql"))
+    portable = [m for m in MIGRATIONS_DIR.glob("*.sql") if not m.name.endswith(".postgresql.sql")]
+    *earlier, _ = sorted(portable)
     folder.mkdir()
     for migration in earlier:
         shutil.copy(migration, folder / migration.name)

@@ -6,21 +6,22 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import (
     ChannelBusy,
+    Database,
     MigrationError,
     NewAction,
     StaleVersion,
     Store,
     TableRecord,
     TableUpdate,
+    applied_version,
     migrate,
-    schema_version,
 )
 from bot.store.migrations import discover, statements
+from engine.core import Message, msg, term
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -46,12 +47,21 @@ async def test_migrations_build_the_schema_from_an_empty_database(db_path: Path)
     assert "game_tables_one_open_per_channel" in names
 
 
+async def test_both_backends_record_the_same_migrations(store: Store) -> None:
+    recorded = await store.database.fetch_all(
+        "SELECT version, name FROM schema_version ORDER BY version"
+    )
+    expected = [(m.version, m.name) for m in discover(dialect=store.database.dialect)]
+    assert [(row["version"], row["name"]) for row in recorded] == expected
+    assert expected == [(m.version, m.name) for m in discover()]
+
+
 async def test_running_the_migrations_again_changes_nothing(db_path: Path) -> None:
     await (await Store.open(db_path)).close()
     before = _schema(db_path)
-    async with aiosqlite.connect(db_path, isolation_level=None) as db:
-        assert await migrate(db) == []
-        assert await schema_version(db) == discover()[-1].version
+    async with await Database.open(db_path) as database:
+        assert await migrate(database) == []
+        assert await applied_version(database) == discover()[-1].version
     await (await Store.open(db_path)).close()
     assert _schema(db_path) == before
 
@@ -64,16 +74,18 @@ async def test_migrations_run_in_order_and_a_failing_one_leaves_no_trace(tmp_pat
     (folder / "0003_broken.sql").write_text(
         "CREATE TABLE doomed (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
-    async with aiosqlite.connect(tmp_path / "t.db", isolation_level=None) as db:
-        with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-            await migrate(db, folder)
-        assert await schema_version(db) == 2
-        async with db.execute("SELECT name FROM sqlite_master WHERE name = 'doomed'") as cur:
-            assert await cur.fetchall() == []
-        async with db.execute("SELECT n FROM numbers") as cursor:
-            assert [tuple(row) for row in await cursor.fetchall()] == [(2,)]
-        (folder / "0003_broken.sql").write_text("CREATE TABLE fixed (x INTEGER);\n")
-        assert await migrate(db, folder) == [3]
+    path = tmp_path / "t.db"
+    with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+        await Database.open(path, migrations_dir=folder)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (2,)
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'doomed'").fetchall() == []
+        assert db.execute("SELECT n FROM numbers").fetchall() == [(2,)]
+    (folder / "0003_broken.sql").write_text("CREATE TABLE fixed (x INTEGER);\n")
+    async with await Database.open(path, migrations_dir=folder) as database:
+        assert await applied_version(database) == 3
+        assert await migrate(database, folder) == []
+        assert await database.fetch_all("SELECT x FROM fixed") == []
 
 
 def test_a_badly_named_migration_is_refused(tmp_path: Path) -> None:
@@ -132,7 +144,7 @@ async def _started(store: Store) -> TableRecord:
 
 
 def _action(text: str) -> NewAction:
-    return NewAction(0, "u2", "move", text, [f"bob plays {text}"], False)
+    return NewAction(0, "u2", "move", text, [msg("bob plays {text}", text=text)], False)
 
 
 async def test_a_write_from_a_stale_version_changes_nothing(store: Store) -> None:
@@ -220,3 +232,24 @@ async def test_migration_0004_keeps_older_tables_and_actions_readable(tmp_path: 
 
     assert table is not None and table.round_seats == table.to_act == [1, 2]
     assert action.public_text == "take 2"
+
+
+async def test_an_actions_events_are_kept_as_messages_and_old_rows_read_as_english(
+    store: Store,
+) -> None:
+    """Events are stored as message data, so a later reader words them in their language;
+    a row written before messages (plain English texts) reads as messages of those texts."""
+    table = await _started(store)
+    nested = msg("{player} takes {goods}", player="bob", goods=[term("wood", "resource")])
+    action = NewAction(0, "u2", "move", "take", [nested], False)
+    await store.actions.commit_action(table, action, TableUpdate("{}", [1], NOW, False), NOW)
+    (logged,) = await store.actions.recent_actions(table.id, 1)
+    assert logged.events == [nested]
+    assert logged.events[0].english() == "bob takes wood"
+    async with store.database.write() as db:
+        await db.execute(
+            "UPDATE actions SET events_json = ? WHERE table_id = ?",
+            ('["bob took wood", "the round ends"]', table.id),
+        )
+    (old,) = await store.actions.recent_actions(table.id, 1)
+    assert old.events == [Message("bob took wood"), Message("the round ends")]

@@ -11,7 +11,7 @@ import pytest
 from bot.service import GameCatalog, Service
 from bot.service.info import with_words
 from bot.store import Store
-from bot.store.values import read_state
+from bot.store.values import read_state, stored_state
 from engine.games.terra_nova import TerraNova
 from engine.games.tiny_towns import TinyTowns
 from tests.bot.helpers import ALICE, BOB, CHANNEL, ManualClock, fake_renderer, start_table
@@ -80,10 +80,10 @@ async def rewrite(store: Store, table_id: int, column: str) -> None:
         data = renamed
     else:
         data["options"] = renamed
+    written = json.dumps(data)
+    stored = written if column == "options_json" else stored_state(written)
     async with store.database.write() as db:
-        await db.execute(
-            f"UPDATE game_tables SET {column} = ? WHERE id = ?", (json.dumps(data), table_id)
-        )
+        await db.execute(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (stored, table_id))
 
 
 async def test_nobody_is_pinged_by_their_own_command(service: Service) -> None:

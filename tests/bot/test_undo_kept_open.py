@@ -58,7 +58,7 @@ async def log_replays_to_the_table(service: Service, seated: list[User]) -> list
         if kept.number == action.number - 1:
             assert kept.state_json == GAME.dump_state(state)
         state, events = GAME.apply(state, action.seat, action.text)
-        assert [event.text for event in events] == action.events
+        assert [event.message for event in events] == action.events
     assert GAME.dump_state(state) == table.state_json
     return [f"{action.seat}: {action.text}" for action in actions]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -39,8 +38,8 @@ def error_logs_expected() -> None:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(_env_file=None, database_path=tmp_path / "meeple.db")
+def settings(database_url: str) -> Settings:
+    return Settings(_env_file=None, database_url=database_url)
 
 
 @pytest.fixture

@@ -68,7 +68,8 @@ async def open_lobby(
         command["options"] = options
     handle = await server.send_slash(creator, channel, "newgame", command)
     await handle.response()
-    return await newer_message(server, channel, before, "Seated")
+    # the lobby message: the one with the buttons (in whichever language the table speaks)
+    return await server.wait_for_message(channel, lambda m: m.id > before and bool(m.custom_ids))
 
 
 async def start_table(

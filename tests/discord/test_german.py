@@ -122,7 +122,7 @@ async def test_public_buttons_read_in_the_tables_language(
     before = last_id(discord_server, other)
     bob = discord_server.user("bob")
     await (await discord_server.click(bob, lobby, f"mp:lobby:join:{table_id}")).response()
-    await newer_message(discord_server, other, before, "joins")
+    await newer_message(discord_server, other, before, "setzt sich an")  # the table's German
     assert sorted(labels(lobby).values()) == sorted(german.values())  # kept current, in German
 
 
@@ -136,7 +136,7 @@ async def test_an_undo_request_reads_in_the_tables_language(
 
     await discord_server.send_slash(mover, table.channel, "undo")
 
-    request = await newer_message(discord_server, table.channel, before, "asks to take back")
+    request = await newer_message(discord_server, table.channel, before, "möchte 1 Aktion")
     assert sorted(labels(request).values()) == ["Ablehnen", "Zustimmen"]
     assert "/zustimmen" in request.content and "/approve" not in request.content
 
@@ -196,5 +196,5 @@ async def test_what_the_bot_says_names_the_commands_as_the_readers_discord_does(
     english = await discord_server.send_slash(dave, general, "board")
 
     refused = (await german.original_message()).content
-    assert "/neuespiel spiel:<game>" in refused and "/newgame" not in refused
+    assert "/neuespiel spiel:<Spiel>" in refused and "/newgame" not in refused
     assert "/newgame game:<game>" in (await english.original_message()).content

@@ -77,7 +77,7 @@ class BotProcess:
             **{key: os.environ[key] for key in ("PATH", "HOME") if key in os.environ},
             "PYTHONPATH": str(REPO),
             "DISCORD_TOKEN": self.server.token,
-            "DATABASE_PATH": self.database,
+            "DATABASE_URL": self.database,
             "SHARD_COUNT": str(SHARDS),
             "SHARD_IDS": str(self.shard),
             "WORK_LEASE_SECONDS": "2",
@@ -240,9 +240,9 @@ def reminders(server: LoopbackDiscord, table: Table) -> int:
 
 
 @pytest.fixture
-def shared_database(tmp_path: Path) -> str:
-    """Where the processes and the test keep the games."""
-    return str(tmp_path / "meeple.db")
+def shared_database(database_url: str) -> str:
+    """Where the processes and the test keep the games (SQLite, then PostgreSQL)."""
+    return database_url
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import bot.discord_app  # noqa: F401 (registers the catalogues of the adapter and the commands)
+import render  # noqa: F401 (registers the board images' catalogue)
 from engine.core.i18n import FALLBACK, LANGUAGES, catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,10 +41,11 @@ def fields(template: str) -> set[str]:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_the_code_names_is_translated(language: str) -> None:
     translated = {
-        (entry.context, entry.id[0] if isinstance(entry.id, tuple) else entry.id)
+        (entry.context, key)  # a plural entry translates its singular and its plural key
         for catalogue in catalogues(language)
         for entry in catalogue
         if entry.id and entry.string and not entry.fuzzy
+        for key in (entry.id if isinstance(entry.id, tuple) else (entry.id,))
     }
     lacking = [
         f"{where}: {key!r}"

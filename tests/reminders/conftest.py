@@ -22,15 +22,15 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(db_path)
+async def store(database_url: str) -> AsyncIterator[Store]:
+    store = await Store.open(database_url)
     yield store
     await store.close()
 
 
 @pytest.fixture
-async def reminders(db_path: Path, store: Store) -> AsyncIterator[ReminderStore]:
-    reminders = await ReminderStore.open(db_path)
+async def reminders(database_url: str, store: Store) -> AsyncIterator[ReminderStore]:
+    reminders = await ReminderStore.open(database_url)
     yield reminders
     await reminders.close()
 

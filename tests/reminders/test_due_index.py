@@ -35,6 +35,7 @@ def quiet_scheduler(
     return ReminderScheduler(reminders, deliverer, clock=clock, sleep=clock.sleep)
 
 
+@pytest.mark.backends("sqlite")  # SQLite's trace and query plans
 async def test_a_scan_reads_only_the_tables_due_and_searches_them_by_index(
     store: Store, reminders: ReminderStore, clock: TestClock, deliverer: RecordingDeliverer
 ) -> None:
@@ -57,6 +58,7 @@ async def test_a_scan_reads_only_the_tables_due_and_searches_them_by_index(
         assert full_scans(reminders.database, statement, "game_tables", "t") == [], statement
 
 
+@pytest.mark.backends("sqlite")  # SQLite's trace and query plans
 async def test_the_next_due_time_is_read_from_the_index_too(
     store: Store, reminders: ReminderStore, clock: TestClock, deliverer: RecordingDeliverer
 ) -> None:

@@ -4,7 +4,6 @@ how; stalls; waking up; and carrying on after a restart."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -224,11 +223,11 @@ async def test_a_failed_delivery_is_counted_and_does_not_stop_the_scheduler(
 
 @pytest.mark.parametrize("downtime_days", [1, 3])
 async def test_a_new_scheduler_over_the_same_file_carries_on(
-    db_path: Path, store: Store, clock: TestClock, downtime_days: int
+    database_url: str, store: Store, clock: TestClock, downtime_days: int
 ) -> None:
     await open_table(store, clock.now, [ALICE, BOB], to_act=[1])
     first = RecordingDeliverer(clock)
-    async with await ReminderStore.open(db_path) as reminders:
+    async with await ReminderStore.open(database_url) as reminders:
         before = ReminderScheduler(reminders, first, clock=clock, sleep=clock.sleep)
         before.start()
         await pass_time(before, clock, hours=24)
@@ -237,7 +236,7 @@ async def test_a_new_scheduler_over_the_same_file_carries_on(
 
     clock.advance(days=downtime_days)  # the bot is down
     second = RecordingDeliverer(clock)
-    async with await ReminderStore.open(db_path) as reminders:
+    async with await ReminderStore.open(database_url) as reminders:
         after = ReminderScheduler(reminders, second, clock=clock, sleep=clock.sleep)
         after.start()
         await settled(after, clock)

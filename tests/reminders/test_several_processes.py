@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
-from pathlib import Path
 
 from bot.reminders import ReminderScheduler, ReminderStore
 from bot.store import Store
@@ -20,10 +19,10 @@ LEASE = timedelta(minutes=2)
 
 @asynccontextmanager
 async def process(
-    db_path: Path, clock: TestClock, deliverer: RecordingDeliverer, owner: str
+    database_url: str, clock: TestClock, deliverer: RecordingDeliverer, owner: str
 ) -> AsyncIterator[ReminderScheduler]:
     """A scheduler on a connection of its own, claiming as `owner`."""
-    store = ReminderStore(await Database.open(db_path), owner=owner, lease=LEASE)
+    store = ReminderStore(await Database.open(database_url), owner=owner, lease=LEASE)
     scheduler = ReminderScheduler(
         store, deliverer, clock=clock, sleep=clock.sleep, game_name=lambda key: "Pile"
     )
@@ -36,15 +35,15 @@ async def process(
 
 
 async def test_two_processes_send_each_reminder_once(
-    store: Store, db_path: Path, clock: TestClock, deliverer: RecordingDeliverer
+    store: Store, database_url: str, clock: TestClock, deliverer: RecordingDeliverer
 ) -> None:
     tables = [
         await open_table(store, clock.now, [ALICE, BOB], to_act=[n % 2], channel=f"c{n}")
         for n in range(30)
     ]
     async with (
-        process(db_path, clock, deliverer, "one") as one,
-        process(db_path, clock, deliverer, "two") as two,
+        process(database_url, clock, deliverer, "one") as one,
+        process(database_url, clock, deliverer, "two") as two,
     ):
         for hours in (24, 24):
             for scheduler in (one, two):
@@ -58,18 +57,18 @@ async def test_two_processes_send_each_reminder_once(
 
 
 async def test_a_table_claimed_by_a_process_that_died_is_reminded_after_the_lease(
-    store: Store, db_path: Path, clock: TestClock, deliverer: RecordingDeliverer
+    store: Store, database_url: str, clock: TestClock, deliverer: RecordingDeliverer
 ) -> None:
     table_id = await open_table(store, clock.now, [ALICE, BOB], to_act=[1])
     clock.advance(hours=24)
-    died = ReminderStore(await Database.open(db_path), owner="died", lease=LEASE)
+    died = ReminderStore(await Database.open(database_url), owner="died", lease=LEASE)
     try:
         (claimed,) = await died.claim_due(clock.now, 100)  # … and the process is killed
     finally:
         await died.close()
     assert claimed.table_id == table_id
 
-    async with process(db_path, clock, deliverer, "alive") as alive:
+    async with process(database_url, clock, deliverer, "alive") as alive:
         await settled(alive, clock)
         clock.advance(seconds=LEASE.total_seconds() - 1)
         await settled(alive, clock)

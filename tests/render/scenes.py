@@ -17,6 +17,7 @@ from PIL import Image
 import engine
 from render import render_png
 from render.common import RGB
+from render.language import ENGLISH
 from render.terra_nova_2006.layers import board_for
 from render.terra_nova_2006.layout import BoardLayout, cells_of
 
@@ -86,7 +87,7 @@ def near(pixel: Any, colour: RGB, tolerance: int = 14) -> bool:
 
 
 def layout_of(view: View) -> BoardLayout:
-    return board_for(cells_of(view)).layout
+    return board_for(cells_of(view), ENGLISH).layout
 
 
 def beside_letter(layout: BoardLayout, cell: str) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ from engine.games.terra_nova.game import TerraNova
 from engine.games.terra_nova.state import TerraNovaState
 from render import render_png
 from render.common import RGB, Box
+from render.language import ENGLISH
 from render.terra_nova.layers import background_for
 from render.terra_nova.layout import MapLayout, cells_of
 
@@ -74,7 +75,7 @@ def draw(view: View) -> Image.Image:
 
 
 def layout_of(view: View) -> MapLayout:
-    return background_for(cells_of(view))[0]
+    return background_for(cells_of(view), ENGLISH)[0]
 
 
 def around(layout: MapLayout, name: str, share: float = 0.8) -> Box:

@@ -4,6 +4,7 @@ from .bots import BotsCog
 from .confirm import ConfirmationCog
 from .guide import GuideCog
 from .info import InfoCog
+from .languages import LanguagesCog
 from .lobby import LobbyCog
 from .moderation import ModerationCog
 from .play import PlayCog
@@ -16,6 +17,7 @@ __all__ = [
     "ConfirmationCog",
     "GuideCog",
     "InfoCog",
+    "LanguagesCog",
     "LobbyCog",
     "ModerationCog",
     "PlayCog",

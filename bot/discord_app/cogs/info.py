@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from engine.core import msg
+
 from ...service import ListingStyle, TableSummary
 from ..flow import Outcome
 from ..identity import channel_of, user_of
@@ -16,7 +18,7 @@ class LinkedListing(ListingStyle):
     """Listings on Discord: bullets, channel mentions in /games, and in /mygames a jump link
     to each table's channel (it works across servers too)."""
 
-    scope = "in this server"
+    scope = msg("in this server")
     bullet = "• "
 
     def channel(self, summary: TableSummary) -> str:

@@ -134,9 +134,14 @@ class RemindersCog(FeatureCog, name="Reminders"):
             clock=clock,
             sleep=sleep_of(clock),
             game_name=game_name,
+            default_language=self.service.default_language,
         )
         self._reminders = ReminderService(
-            store, wake=self._scheduler.poke, game_name=game_name, clock=clock
+            store,
+            wake=self._scheduler.poke,
+            game_name=game_name,
+            clock=clock,
+            default_language=self.service.default_language,
         )
         self._starting = asyncio.create_task(self._start_when_ready(), name="reminders-start")
         await super().cog_load()

@@ -1,0 +1,152 @@
+"""The SQLite backend: one connection in WAL mode shared by the coroutines of a process, its
+writes IMMEDIATE transactions taken one at a time (other processes on the same file wait up
+to the busy timeout for the file's write lock)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any, NoReturn, Self
+
+import aiosqlite
+
+from .database import Database, Row, Transaction, UniqueViolation
+from .dialect import DatabaseTarget, Dialect
+from .faults import DatabaseUnavailable, StorageFault, problem_of
+from .migrations import migrate
+
+_UNIQUE_CODES = frozenset({sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY})
+
+
+class SqliteDatabase(Database):
+    dialect = Dialect.SQLITE
+
+    def __init__(self, connection: aiosqlite.Connection, target: DatabaseTarget) -> None:
+        self._connection = connection
+        self._lock = asyncio.Lock()
+        self.target = target
+
+    @classmethod
+    async def connect(
+        cls, target: DatabaseTarget, *, migrations_dir: Path, busy_timeout: float
+    ) -> Self:
+        path = target.path
+        assert path is not None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            _raise_unavailable(error, target)
+        connection.row_factory = sqlite3.Row
+        database = cls(connection, target)
+        try:
+            await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            # FULL: a commit is on disk before the move is announced, even after a power cut.
+            await connection.execute("PRAGMA synchronous = FULL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await migrate(database, migrations_dir)
+        except BaseException as error:
+            await connection.close()
+            if isinstance(error, StorageFault):
+                raise DatabaseUnavailable(error.problem, error.detail, target) from error
+            if isinstance(error, OSError | sqlite3.Error):
+                _raise_unavailable(error, target)
+            raise
+        return database
+
+    async def close(self) -> None:
+        await self._connection.close()
+
+    @asynccontextmanager
+    async def write(self, *, serialized: bool = False) -> AsyncIterator[Transaction]:
+        """An IMMEDIATE transaction (so every write is serialized); rolled back on error and
+        when the task is cancelled — even while it waits for the lock in BEGIN, whose
+        statement still runs afterwards."""
+        async with self._lock:
+            try:
+                try:
+                    await self._connection.execute("BEGIN IMMEDIATE")
+                    yield _SqliteTransaction(self._connection)
+                    await self._connection.commit()
+                except BaseException:
+                    # Queued after whatever the worker thread still runs; shielded, so that
+                    # a second cancellation cannot leave the connection in a transaction.
+                    await asyncio.shield(self._connection.rollback())
+                    raise
+            except sqlite3.Error as error:
+                self._raise_fault(error)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._lock:
+            try:
+                async with self._connection.execute(sql, params) as cursor:
+                    return list(await cursor.fetchall())
+            except sqlite3.Error as error:
+                self._raise_fault(error, saving=False)
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._lock:
+            try:
+                async with self._connection.execute(sql, params) as cursor:
+                    row: Row | None = await cursor.fetchone()
+                    return row
+            except sqlite3.Error as error:
+                self._raise_fault(error, saving=False)
+
+    def _raise_fault(self, error: sqlite3.Error, *, saving: bool = True) -> NoReturn:
+        """Raise the StorageFault `error` reports, or `error` itself if it is none (a bug)."""
+        problem = problem_of(error)
+        if problem is None:
+            raise error
+        raise StorageFault(problem, str(error), self.target, saving=saving) from error
+
+
+class _SqliteTransaction(Transaction):
+    dialect = Dialect.SQLITE
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with _unique_violations():
+            async with self._connection.execute(sql, params) as cursor:
+                return int(cursor.rowcount)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with _unique_violations():
+            await self._connection.executemany(sql, rows)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with _unique_violations():
+            async with self._connection.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        with _unique_violations():
+            async with self._connection.execute(sql, params) as cursor:
+                row: Row | None = await cursor.fetchone()
+                return row
+
+
+@contextmanager
+def _unique_violations() -> Iterator[None]:
+    """Turns SQLite's unique and primary key violations into UniqueViolation."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        if getattr(error, "sqlite_errorcode", None) in _UNIQUE_CODES:
+            raise UniqueViolation(str(error)) from error
+        raise
+
+
+def _raise_unavailable(error: OSError | sqlite3.Error, target: DatabaseTarget) -> NoReturn:
+    """Raise DatabaseUnavailable for a storage fault at start-up, or `error` itself."""
+    problem = problem_of(error)
+    if problem is None:
+        raise error
+    detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    raise DatabaseUnavailable(problem, detail, target) from error

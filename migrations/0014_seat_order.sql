@@ -1,0 +1,3 @@
+-- Seats in the order they were taken (the lobby's order, and the order a table's seats are
+-- drawn from): SQLite keeps it in every row's rowid, which the store reads (`seats.rowid`),
+-- so nothing changes here. PostgreSQL has no rowid: see 0014_seat_order.postgresql.sql.
