@@ -4,14 +4,14 @@ scheduler's sleeps end exactly when the clock passes their end — no real waiti
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from bot.reminders import ReminderScheduler
 
 #: How long (real time) a scheduler may take to finish what is due before a test calls it
-#: stuck: generous, since a pass on PostgreSQL with two processes beside a loaded machine's
-#: other work took over 3 s (only a scheduler that never settles should fail).
-SETTLE_TIMEOUT = 15.0
+#: stuck: only a scheduler that never settles should fail, however loaded the machine.
+SETTLE_TIMEOUT = 10.0
 
 
 class TestClock:
@@ -37,9 +37,9 @@ class TestClock:
         finally:
             self._sleepers.remove(entry)
 
-    def sleeps_until(self, moment: datetime) -> bool:
-        """Whether a sleep on this clock ends at `moment` (has begun, not just been asked for)."""
-        return any(wake_at == moment for wake_at, _ in self._sleepers)
+    def sleeps_until(self, moment: datetime) -> int:
+        """How many sleeps on this clock end at `moment` (begun, not just asked for)."""
+        return sum(wake_at == moment for wake_at, _ in self._sleepers)
 
     def advance(self, **delta: float) -> None:
         """Move time on and end the sleeps whose time has come."""
@@ -54,21 +54,31 @@ class TestClock:
         self.advance(seconds=(moment - self.now).total_seconds())
 
 
-async def settled(scheduler: ReminderScheduler, clock: TestClock) -> None:
-    """Wait (in real time, briefly) until the scheduler has done everything due and sleeps
-    until a moment still ahead of the clock."""
+async def settled(
+    schedulers: ReminderScheduler | Sequence[ReminderScheduler], clock: TestClock
+) -> None:
+    """Wait (in real time, briefly) until the scheduler — or each of several on this clock —
+    has done everything due and sleeps until a moment still ahead of the clock."""
+    waiting = [schedulers] if isinstance(schedulers, ReminderScheduler) else list(schedulers)
     deadline = asyncio.get_running_loop().time() + SETTLE_TIMEOUT
-    while not (
-        scheduler.idle
-        and scheduler.sleeping_until is not None
-        and scheduler.sleeping_until > clock.now
-        # The scheduler's own sleep has begun on the clock (other tasks — the bots' runner —
-        # sleep on it too): a sleep asked for but not begun would start from a later `now`.
-        and clock.sleeps_until(scheduler.sleeping_until)
-    ):
+    while not _all_asleep(waiting, clock):
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"the reminder scheduler did not settle in {SETTLE_TIMEOUT} s")
         await asyncio.sleep(0.001)
+
+
+def _all_asleep(schedulers: Sequence[ReminderScheduler], clock: TestClock) -> bool:
+    """Each scheduler idle until a moment ahead of the clock, and its own sleep begun: a sleep
+    asked for but not begun would start from a later `now`. Other tasks (the bots' runner,
+    another scheduler) sleep on the clock too, so the sleeps begun at each moment must be at
+    least as many as the schedulers sleeping until it."""
+    moments: list[datetime] = []
+    for scheduler in schedulers:
+        until = scheduler.sleeping_until
+        if not scheduler.idle or until is None or until <= clock.now:
+            return False
+        moments.append(until)
+    return all(clock.sleeps_until(moment) >= moments.count(moment) for moment in set(moments))
 
 
 async def pass_time(scheduler: ReminderScheduler, clock: TestClock, **delta: float) -> None:
