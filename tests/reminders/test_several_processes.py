@@ -46,11 +46,9 @@ async def test_two_processes_send_each_reminder_once(
         process(database_url, clock, deliverer, "two") as two,
     ):
         for hours in (24, 24):
-            for scheduler in (one, two):
-                await settled(scheduler, clock)
+            await settled((one, two), clock)
             clock.advance(hours=hours)
-            for scheduler in (one, two):
-                await settled(scheduler, clock)
+            await settled((one, two), clock)
 
     sent = [(notice.table_id, notice.number) for notice in deliverer.reminders()]
     assert sorted(sent) == sorted((table, number) for table in tables for number in (1, 2))
