@@ -41,7 +41,8 @@ class LanguageStore:
             await db.execute(
                 "INSERT INTO user_languages (user_id, language, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
-                "updated_at = excluded.updated_at WHERE user_languages.language != excluded.language",
+                "updated_at = excluded.updated_at "
+                "WHERE user_languages.language != excluded.language",
                 (user_id, language, stored_time(now)),
             )
 

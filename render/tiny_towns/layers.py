@@ -140,7 +140,7 @@ def legend_rows(palette: Palette, legend: Legend) -> tuple[LegendRow, LegendRow]
         (last_move_sprite(22), msg("last move")),
         (fed_sprite(9, True), msg("fed")),
         (fed_sprite(9, False), msg("unfed")),
-        (finished_sprite(10, DONE), msg("finished")),
+        (finished_sprite(10, DONE), term("finished", "town")),
     ]
     if legend.monuments:
         marks.append((secret_card_sprite(24), msg("secret monument")))

@@ -78,3 +78,21 @@ def test_the_code_names_messages_the_extraction_finds() -> None:
     """The extraction itself works (so the completeness test above cannot pass vacuously)."""
     found = named_in_code()
     assert (None, "'{text}' is not allowed: {why}") in found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_two_catalogues_translate_one_key_differently(language: str) -> None:
+    """The catalogues are merged (the first package to translate a key wins), so a key that
+    two packages word differently would read one way or the other by the order they were
+    loaded in: such a key needs a context (`term(word, context)`) or one translation."""
+    first: dict[tuple[str | None, str], object] = {}
+    clashes = []
+    for catalogue in catalogues(language):
+        for entry in catalogue:
+            if not entry.id:
+                continue
+            key = (entry.context, entry.id if isinstance(entry.id, str) else entry.id[0])
+            if key in first and first[key] != entry.string:
+                clashes.append(f"{key!r}: {first[key]!r} / {entry.string!r}")
+            first.setdefault(key, entry.string)
+    assert not clashes, "keys translated two ways:\n" + "\n".join(clashes)
