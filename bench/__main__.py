@@ -32,6 +32,7 @@ from .late_bench import measure_late
 from .memory_bench import measure_memory
 from .refusal_bench import measure_refusals
 from .replay_bench import measure_replay
+from .scale_bench import measure_scale
 from .service_bench import measure_acts
 from .store_bench import measure_store
 
@@ -53,6 +54,7 @@ OTHER_GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "store": measure_store,
     "backends": measure_backends,
     "memory": measure_memory,
+    "scale": measure_scale,
 }
 #: What the last whole run measured, when, how long it took, the load; and the last partial run.
 RUN = "run"

@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from engine.core.i18n import LANGUAGES
 
@@ -64,7 +67,13 @@ def main(
     renderer."""
     tune_allocator()  # before any thread starts (bot/allocator.py)
     args = build_parser().parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        for problem in error.errors():
+            where = ".".join(str(part) for part in problem["loc"]).upper() or "settings"
+            print(f"A setting is not right ({where}): {problem['msg']}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

@@ -6,10 +6,10 @@ Every setting is documented in `.env.example`; environment variables win over `.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from engine.core.i18n import FALLBACK, LANGUAGES, language_of
 
@@ -35,6 +35,36 @@ class Settings(BaseSettings):
     bot_delay_seconds: float = Field(default=3.0, ge=0, le=600)
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
+    #: The bot's gateway shards in all (None: as many as Discord recommends, all in this
+    #: process) and those this process runs (None: all of them); docs/deploy.md.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    #: Seconds a process holds once-only work it claimed (a bot's turn, a reminder pass, the
+    #: command sync) before another process may take it over (it died, say).
+    work_lease_seconds: float = Field(default=120.0, gt=0)
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        """`SHARD_IDS=0,2` (or `0 2`) → (0, 2)."""
+        if isinstance(value, str):
+            return tuple(int(part) for part in value.replace(",", " ").split())
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards of all processes)")
+        wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if wrong or not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(
+                f"SHARD_IDS must name different shards from 0 to {self.shard_count - 1} "
+                f"(SHARD_COUNT={self.shard_count}), not {self.shard_ids}"
+            )
+        return self
+
     #: The language of tables nobody chose one for (`/language` changes a table's or a
     #: server's), and of the console's replies: one of `engine.core.i18n.LANGUAGES`.
     default_language: str = FALLBACK

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -72,6 +72,15 @@ COGS: tuple[Callable[[MeepleBot], commands.Cog], ...] = (
 SHUTDOWN_GRACE = 5.0
 
 
+async def open_store(settings: Settings) -> Store:
+    """The database of `settings`, its claims held for `WORK_LEASE_SECONDS`."""
+    return await Store.open(
+        settings.database,
+        busy_timeout=settings.database_busy_timeout,
+        lease=timedelta(seconds=settings.work_lease_seconds),
+    )
+
+
 class MeepleTree(app_commands.CommandTree["MeepleBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -95,7 +104,11 @@ class MeepleTree(app_commands.CommandTree["MeepleBot"]):
             log.exception("could not report the failure of /%s", name)
 
 
-class MeepleBot(commands.Bot):
+class MeepleBot(commands.AutoShardedBot):
+    """The bot on its gateway shards: `SHARD_COUNT` and `SHARD_IDS` choose them (by default
+    as many as Discord recommends, all in this process; docs/deploy.md). Work that must
+    happen once whichever process runs it is claimed through the database (`store.claims`)."""
+
     def __init__(
         self,
         settings: Settings,
@@ -110,6 +123,9 @@ class MeepleBot(commands.Bot):
     ) -> None:
         # No voice here: spare the operator discord.py's warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        client_options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            client_options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             # Guilds only: no privileged intent, no message events; interactions come anyway.
@@ -146,12 +162,10 @@ class MeepleBot(commands.Bot):
         return self.store.ledger
 
     async def setup_hook(self) -> None:
+        self._log_shards()
         if self._service is None:
             if self._store is None:
-                self._store = await Store.open(
-                    self.settings.database,
-                    busy_timeout=self.settings.database_busy_timeout,
-                )
+                self._store = await open_store(self.settings)
                 self._owns_store = True
             self._service = Service(
                 self._store,
@@ -169,6 +183,18 @@ class MeepleBot(commands.Bot):
             self.tree.copy_global_to(guild=target)
         if self.sync_on_start:
             await sync_if_changed(self)
+
+    async def on_ready(self) -> None:
+        shards = ", ".join(str(shard) for shard in sorted(self.shards))
+        log.info("ready on gateway shard(s) %s with %d server(s)", shards, len(self.guilds))
+
+    def _log_shards(self) -> None:
+        count, ids = self.shard_count, self.shard_ids
+        if count is None:
+            log.info("gateway shards: as many as Discord recommends, all in this process")
+        else:
+            mine = "all" if ids is None else ", ".join(str(i) for i in ids)
+            log.info("gateway shards: %s of %d in all", mine, count)
 
     async def close(self) -> None:
         await self.flow.drain(SHUTDOWN_GRACE)

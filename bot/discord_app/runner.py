@@ -16,8 +16,7 @@ from engine.core import msg
 from engine.core.i18n import FALLBACK, language_of, word
 
 from ..config import Settings
-from ..store import Store
-from .app import MeepleBot, create_bot
+from .app import MeepleBot, create_bot, open_store
 from .invite import invite_url
 from .sync import sync_commands, sync_target
 
@@ -41,15 +40,11 @@ def _token(settings: Settings) -> str:
     return settings.discord_token.get_secret_value()
 
 
-async def open_store(settings: Settings) -> Store:
-    """The database, opened before Discord is contacted, so that a storage fault stops the
-    start-up at once (DatabaseUnavailable, reported by `python -m bot`)."""
-    return await Store.open(settings.database, busy_timeout=settings.database_busy_timeout)
-
-
 async def serve(settings: Settings, **bot_options: Any) -> int:
     """Run the bot until it is stopped (Ctrl-C or SIGTERM close it cleanly); returns the exit
-    status. `bot_options` go to `create_bot`."""
+    status. `bot_options` go to `create_bot`. The database is opened before Discord is
+    contacted, so that a storage fault stops the start-up at once (DatabaseUnavailable,
+    reported by `python -m bot`)."""
     store = await open_store(settings)
     try:
         return await _serve(create_bot(settings, store=store, **bot_options))

@@ -3,13 +3,20 @@
 `python -m bot sync` always syncs. At start-up the bot syncs only if the command tree differs
 from the one last synced to the same place (the dev guild or global), which it remembers in
 the database as a hash of the exact payload Discord would receive.
+
+Several processes starting at once (docs/deploy.md) sync once: the sync of a tree is claimed
+(`store.claims`, kind `command-sync`, keyed by the place and the tree's hash). A process that
+finds it claimed by another leaves it to that one and checks back in the background until
+the hash is stored — or until the other's lease ran out, when it takes the sync over.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,6 +25,11 @@ if TYPE_CHECKING:
     from .app import MeepleBot
 
 log = logging.getLogger(__name__)
+
+#: The claims' kind for command syncs (`bot/store/claims.py`).
+COMMAND_SYNC = "command-sync"
+#: How often a process that left the sync to another checks back.
+CHECK_BACK = timedelta(seconds=5)
 
 
 def sync_target(bot: MeepleBot) -> discord.Object | None:
@@ -59,9 +71,45 @@ async def sync_commands(bot: MeepleBot) -> int:
 
 
 async def sync_if_changed(bot: MeepleBot) -> bool:
-    """Sync only if the tree changed since the last sync to the same place."""
-    if await bot.ledger.meta(hash_key(bot)) == await tree_hash(bot):
-        log.info("the command tree is unchanged since the last sync; not syncing")
+    """Sync only if the tree changed since the last sync to the same place, and only in one
+    of the processes starting at once; True if this one synced."""
+    digest = await tree_hash(bot)
+    synced = await _sync_unless_claimed(bot, digest)
+    if synced is None:
+        log.info("another process is syncing the command tree; leaving it to that one")
+        task = asyncio.create_task(_check_back(bot, digest), name="command-sync-check")
+        _CHECKING.add(task)
+        task.add_done_callback(_CHECKING.discard)
         return False
+    if not synced:
+        log.info("the command tree is unchanged since the last sync; not syncing")
+    return synced
+
+
+#: The check-back tasks running (asyncio keeps only weak references to tasks).
+_CHECKING: set[asyncio.Task[None]] = set()
+
+
+async def _sync_unless_claimed(bot: MeepleBot, digest: str) -> bool | None:
+    """Sync the tree of hash `digest` unless it was synced already (False) or another
+    process holds the claim to sync it (None); True if this call synced it."""
+    if await bot.ledger.meta(hash_key(bot)) == digest:
+        return False
+    claims, key = bot.store.claims, f"{hash_key(bot)}:{digest}"
+    if not await claims.claim(COMMAND_SYNC, key, bot.clock()):
+        return None
     await sync_commands(bot)
+    await claims.finish(COMMAND_SYNC, key, bot.clock())
     return True
+
+
+async def _check_back(bot: MeepleBot, digest: str) -> None:
+    """Wait for the process that claimed the sync to store the tree's hash; take the sync
+    over if its lease runs out first (it died)."""
+    while not bot.is_closed():
+        await asyncio.sleep(CHECK_BACK.total_seconds())
+        try:
+            if await _sync_unless_claimed(bot, digest) is not None:
+                return
+        except Exception:
+            log.exception("checking on the command sync failed; trying again")

@@ -116,6 +116,9 @@ class ReminderNotice:
     number: int
     waiting_since: datetime | None
     private: bool = False
+    #: The position (table version) reminded about: with the number it names this reminder
+    #: once, also to Discord (an enforced nonce), should a process that died have sent it.
+    table_version: int = 0
     #: The language it is worded in: the table's, or for a direct message its reader's.
     language: str = FALLBACK
 
@@ -130,5 +133,7 @@ class StallNotice:
     absent: tuple[Mention, ...]
     creator: Mention
     waiting_since: datetime | None
+    #: The position (table version) declared stalled.
+    table_version: int = 0
     #: The table's language.
     language: str = FALLBACK

@@ -14,8 +14,14 @@ looks again before anything new can be due.
 
 A reminder is counted as sent even if delivering it failed (logged): a deleted channel must
 not keep the scheduler busy; after `MAX_REMINDERS` such attempts the table stalls and rests.
-What a pass sent is recorded in one transaction at its end (with the tables' next due
-times), so a bot stopped in the middle of a pass sends that pass's reminders once more.
+
+Several processes may run a scheduler on one database: a pass first claims the tables due
+(`ReminderStore.claim_due`, one atomic UPDATE … RETURNING that moves their `remind_at` on
+by a lease and names this process), so each table's reminders are sent by one process. What
+the pass sent is recorded in one transaction at its end (with the tables' next due times,
+releasing the claims); a process that dies before leaves its tables to be claimed again when
+the lease has run out, and a reminder sent again then carries the same enforced nonce, so
+Discord returns the first message instead of posting a second one.
 """
 
 from __future__ import annotations
@@ -79,16 +85,19 @@ class ReminderScheduler(WakingTask):
     # -- one pass -----------------------------------------------------------------------------
 
     async def run_once(self) -> datetime | None:
-        """Send everything due now (a pass looks at `PASS_SIZE` tables at most, the earliest
-        due first); returns when the reminders should look again."""
+        """Send everything due now (a pass claims `PASS_SIZE` tables at most, the earliest
+        due first, and leaves those another process holds); returns when the reminders should
+        look again."""
         now = self.clock()
         due = await self.store.next_due()
         if due is None or due > now:
             return due
-        tables = await self.store.due_tables(now, PASS_SIZE)
+        tables = await self.store.claim_due(now, PASS_SIZE)
         looked = [await self._carry_out(plan(table, now)) for table in tables]
         if looked:
             await self.store.record_pass(looked, now)
+            sent = sum(bool(table.reminded or table.stalled) for table in looked)
+            log.info("reminders: sent what was due at %d table(s)", sent)
         return await self.store.next_due()
 
     async def _carry_out(self, table_plan: TablePlan) -> Looked:
@@ -107,6 +116,7 @@ class ReminderScheduler(WakingTask):
                 ),
                 creator=creator or Mention(table.creator_id, table.creator_name),
                 waiting_since=table.waiting_since,
+                table_version=table.version,
                 language=table.language or self.default_language,
             )
             await self._deliver(self.deliverer.send_stall(stall), table.table_id, "stall")
@@ -139,6 +149,7 @@ class ReminderScheduler(WakingTask):
             number=max(sent_before(table, p) for p in players) + 1,
             waiting_since=table.waiting_since,
             private=private,
+            table_version=table.version,
             language=language,
         )
 

@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from ..store import Store
+from ..store.claims import DEFAULT_LEASE, process_owner, to_micros_delta
 from ..store.database import Database, Row, Transaction
 from ..store.dialect import DatabaseTarget, Dialect
 from ..store.migrations import MIGRATIONS_DIR
@@ -77,15 +78,27 @@ class ReminderStore:
     store's connection (the bot does: the same file for sure, and writes serialised with
     the moves)."""
 
-    def __init__(self, database: Database, *, owns_database: bool = True) -> None:
+    def __init__(
+        self,
+        database: Database,
+        *,
+        owns_database: bool = True,
+        owner: str | None = None,
+        lease: timedelta = DEFAULT_LEASE,
+    ) -> None:
         self.database = database
         self._owns_database = owns_database
+        #: This process, as the owner of the tables its passes claim, and how long it holds
+        #: them (see `claim_due`).
+        self.owner = owner or process_owner()
+        self.lease = lease
 
     @classmethod
     def sharing(cls, store: Store) -> Self:
-        """On the game store's database (it has applied the migrations); closing this leaves
-        the game store open."""
-        return cls(store.database, owns_database=False)
+        """On the game store's database (it has applied the migrations), claiming as the
+        game store's owner; closing this leaves the game store open."""
+        claims = store.claims
+        return cls(store.database, owns_database=False, owner=claims.owner, lease=claims.lease)
 
     @classmethod
     async def open(
@@ -111,17 +124,30 @@ class ReminderStore:
 
     # -- what the scheduler watches -------------------------------------------------------------
 
-    async def due_tables(self, now: datetime, limit: int) -> list[WatchedTable]:
-        """The running tables the reminders should look at by `now` (at most `limit`, the
-        earliest first) — found through the index on `remind_at`, so this costs the same
-        however many tables there are."""
+    async def claim_due(self, now: datetime, limit: int) -> list[WatchedTable]:
+        """Claim the running tables due by `now` (at most `limit`, the earliest first) for
+        this process, and return them with whom they await.
+
+        One atomic UPDATE … RETURNING moves each one's `remind_at` on by the lease and names
+        this process in `remind_owner`: no other process finds it due meanwhile, and should
+        this one die before `record_pass`, it is due again — for any process — once the lease
+        has run out. Found through the index on `remind_at`, so this costs the same however
+        many tables there are."""
+        at = to_micros(now)
+        async with self.database.write() as db:
+            rows = await db.fetch_all(
+                "UPDATE game_tables SET remind_at = ?, remind_owner = ? "
+                "WHERE status = 'active' AND remind_at <= ? AND id IN (SELECT id FROM game_tables "
+                "WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id LIMIT ?) "
+                "RETURNING id",
+                (at + to_micros_delta(self.lease), self.owner, at, at, limit),
+            )
+            claimed = [row["id"] for row in rows]
+        if not claimed:
+            return []
+        marks = ", ".join("?" for _ in claimed)
         rows = await self.database.fetch_all(
-            _watched_sql(
-                self.database.dialect,
-                "AND t.id IN (SELECT id FROM game_tables WHERE status = 'active' "
-                "AND remind_at <= ? ORDER BY remind_at LIMIT ?)",
-            ),
-            (to_micros(now), limit),
+            _watched_sql(self.database.dialect, f"AND t.id IN ({marks})"), claimed
         )
         return _watched_tables(rows)
 
@@ -182,9 +208,9 @@ class ReminderStore:
             await _look_again(db, "id = ?", (table_id,), now)
 
     async def record_pass(self, looked: Sequence[Looked], now: datetime) -> None:
-        """After a pass of the scheduler: count the reminders it sent (forgetting those about
-        older positions), mark the stalls it declared, and store when each table it looked
-        at is next due — all in one transaction."""
+        """After the scheduler looked at tables: count the reminders it sent (forgetting
+        those about older positions), mark the stalls it declared, and store when each table
+        it looked at is next due, releasing their claims — all in one transaction."""
         async with self.database.write() as db:
             for table in looked:
                 if table.stalled:
@@ -267,7 +293,8 @@ async def _count_sent(db: Transaction, looked: Looked, now: datetime) -> None:
 async def _reschedule(db: Transaction, table_ids: Sequence[int], now: datetime) -> None:
     """Store when each of these tables is next due, as `policy.plan` works it out from what
     they are like now — unless a move changed the table since it was read here (on
-    PostgreSQL one may commit meanwhile): that move has set when it is due itself."""
+    PostgreSQL one may commit meanwhile): that move has set when it is due itself.
+    Releases the reminders' claim on them (a move has ended it already)."""
     if not table_ids:
         return
     marks = ", ".join("?" for _ in table_ids)
@@ -277,7 +304,8 @@ async def _reschedule(db: Transaction, table_ids: Sequence[int], now: datetime) 
         due = plan(table, now).next_due
         updates.append((None if due is None else to_micros(due), table.table_id, table.version))
     await db.executemany(
-        "UPDATE game_tables SET remind_at = ? WHERE id = ? AND version = ?", updates
+        "UPDATE game_tables SET remind_at = ?, remind_owner = NULL WHERE id = ? AND version = ?",
+        updates,
     )
 
 
@@ -285,9 +313,11 @@ async def _look_again(
     db: Transaction, condition: str, params: Sequence[Any], now: datetime
 ) -> None:
     """A setting changed that may bring reminders forward: have the scheduler look at these
-    running tables at once (it then stores when they are really due)."""
+    running tables at once (it then stores when they are really due). A table a pass holds
+    keeps its lease: that pass stores its next due time from the settings as they are then."""
     await db.execute(
-        f"UPDATE game_tables SET remind_at = ? WHERE status = 'active' AND {condition}",
+        "UPDATE game_tables SET remind_at = ? WHERE status = 'active' AND remind_owner IS NULL "
+        f"AND {condition}",
         (to_micros(now), *params),
     )
 

@@ -54,6 +54,9 @@ class BotTurn:
     level: str
     reason: Reason
     due: datetime
+    #: The table's version the turn was found at (with the table and seat it names the turn
+    #: in the claim that lets one process play it: `bot_runner.py`).
+    version: int = 0
 
 
 def bot_name(taken: Iterable[str]) -> str:
@@ -101,10 +104,10 @@ def bot_turns(
         after_change = table.updated_at + delay
         if level is not None:
             reason: Reason = "bot" if record.is_bot else "covered"
-            turns.append(BotTurn(table.id, seat, level, reason, after_change))
+            turns.append(BotTurn(table.id, seat, level, reason, after_change, table.version))
         elif table.clock is not None and table.waiting_since is not None:
             due = max(table.waiting_since + table.clock, after_change)
-            turns.append(BotTurn(table.id, seat, CLOCK_LEVEL, "clock", due))
+            turns.append(BotTurn(table.id, seat, CLOCK_LEVEL, "clock", due, table.version))
     return turns
 
 

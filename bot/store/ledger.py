@@ -21,7 +21,8 @@ class Ledger:
     # -- interactions delivered more than once ------------------------------------------
 
     async def claim_interaction(self, interaction_id: int, now: datetime) -> bool:
-        """Record the interaction as handled; False if it was already (a repeated delivery).
+        """Record the interaction as handled; False if it was already (a repeated delivery,
+        to this process or to another: the row's primary key is the claim).
 
         Ids older than `HANDLED_IDS_KEPT` are dropped in the same transaction (an indexed
         delete), so the table stays small however long the bot runs.
@@ -33,7 +34,7 @@ class Ledger:
             )
             added = await db.execute(
                 "INSERT INTO discord_interactions (id, received_at) VALUES (?, ?) "
-                "ON CONFLICT DO NOTHING",
+                "ON CONFLICT (id) DO NOTHING",
                 (str(interaction_id), stored_time(now)),
             )
             return added == 1

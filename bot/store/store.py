@@ -21,6 +21,7 @@ applies only if the version the caller read is still current, otherwise `StaleVe
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Self
@@ -28,6 +29,7 @@ from typing import Self
 from .absences import Absences
 from .actions import ActionLog
 from .answers import AnswerStore
+from .claims import DEFAULT_LEASE, Claims
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .dialect import DatabaseTarget
@@ -43,8 +45,11 @@ class Store:
     """Safe to share between the coroutines of one process; other processes (or other Store
     objects) on the same file are kept consistent by the versions."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(
+        self, database: Database, *, owner: str | None = None, lease: timedelta = DEFAULT_LEASE
+    ) -> None:
         self.database = database
+        self.claims = Claims(database, owner, lease)
         self.tables = TableStore(database)
         self.actions = ActionLog(database)
         self.undo = UndoStore(database)
@@ -62,12 +67,17 @@ class Store:
         *,
         migrations_dir: Path = MIGRATIONS_DIR,
         busy_timeout: float = BUSY_TIMEOUT,
+        owner: str | None = None,
+        lease: timedelta = DEFAULT_LEASE,
     ) -> Self:
         """Connect (a SQLite file is created with its folder if needed) and apply pending
-        migrations; DatabaseUnavailable if that cannot be done (see `Database.open`)."""
-        return cls(
-            await Database.open(target, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
+        migrations; DatabaseUnavailable if that cannot be done (see `Database.open`). `owner`
+        names this process in its claims (default: host, pid and a random part), `lease` is
+        how long they hold."""
+        database = await Database.open(
+            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
         )
+        return cls(database, owner=owner, lease=lease)
 
     async def close(self) -> None:
         await self.database.close()

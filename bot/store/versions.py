@@ -51,6 +51,8 @@ async def move(
         "to_act_json": stored_json(update.to_act),
         "waiting_since": stored_time(update.waiting_since),
         "round_seats_json": stored_json(update.round),
+        # A new position ends any reminder pass's claim on the old one (claims.py).
+        "remind_owner": None,
     }
     if update.finished:
         await _write(db, table, now, statuses, {**columns, **position, "remind_at": None})

@@ -48,6 +48,33 @@ def test_env_example_documents_every_setting() -> None:
     assert documented == {name.upper() for name in Settings.model_fields}
 
 
+def test_shards_are_all_of_discords_count_unless_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings()
+    assert (settings.shard_count, settings.shard_ids) == (None, None)
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2, 3")
+    settings = Settings()
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "problem"),
+    [
+        ("", "1", "SHARD_IDS needs SHARD_COUNT"),
+        ("2", "2", "from 0 to 1"),
+        ("2", "1,1", "different shards"),
+        ("0", "", "greater than or equal to 1"),
+    ],
+)
+def test_shards_that_cannot_be_run_are_refused(
+    monkeypatch: pytest.MonkeyPatch, count: str, ids: str, problem: str
+) -> None:
+    monkeypatch.setenv("SHARD_COUNT", count)
+    monkeypatch.setenv("SHARD_IDS", ids)
+    with pytest.raises(ValueError, match=problem):
+        Settings()
+
+
 def test_the_default_language_is_one_of_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Settings().default_language == "en"
     monkeypatch.setenv("DEFAULT_LANGUAGE", "de-AT")

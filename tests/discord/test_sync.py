@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,9 @@ from bot.__main__ import main
 from bot.commands import COMMANDS, OptionDef
 from bot.commands.specs import DISCORD_TEXT_OPTION, KEBAB_CASE
 from bot.config import Settings
-from bot.discord_app import MeepleBot
+from bot.discord_app import MeepleBot, sync
 from bot.discord_app.invite import REQUIRED_PERMISSIONS, invite_url
+from bot.store.claims import Claims
 from tests.discord_loopback import LoopbackDiscord, run_bot
 
 from .helpers import make_bot
@@ -229,3 +231,21 @@ def test_the_readme_invites_the_bot_with_the_permissions_it_uses() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert "scope=bot+applications.commands" in readme
     assert f"permissions={REQUIRED_PERMISSIONS.value}" in readme
+
+
+async def test_a_sync_another_process_claimed_is_left_to_it_and_taken_over_if_it_dies(
+    discord_server: LoopbackDiscord, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sync, "CHECK_BACK", timedelta(seconds=0.05))
+    async with run_bot(make_bot(settings, sync_on_start=False), discord_server) as probe:
+        key = f"{sync.hash_key(probe)}:{await sync.tree_hash(probe)}"
+        other = Claims(probe.store.database, "another process", timedelta(seconds=1))
+        assert await other.claim(sync.COMMAND_SYNC, key, datetime.now(UTC))
+
+    async with run_bot(make_bot(settings), discord_server):
+        assert discord_server.command_syncs == []  # left to the other process …
+        await discord_server.state.wait_until(  # … which dies: its lease runs out
+            lambda: discord_server.command_syncs or None, timeout=5.0, what="the sync"
+        )
+        await asyncio.sleep(0.2)
+    assert len(discord_server.command_syncs) == 1

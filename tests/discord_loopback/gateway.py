@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY → READY + GUILD_CREATE, RESUME, dispatch.
 
+Sharding as on Discord: an IDENTIFY with ``shard: [id, count]`` gets the guilds of that shard
+(``(guild_id >> 22) % count == id``), and a guild's events go only to the sessions of its
+shard; events without a guild (direct messages) to shard 0. An IDENTIFY without ``shard``
+gets every guild.
+
 Frames are sent as plain-text JSON; discord.py only inflates binary frames, so its request for
 ``compress=zlib-stream`` in the URL is safely ignored.
 """
@@ -15,6 +20,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from .payloads import Json, guild_create_payload, member_payload, ready_payload
 from .state import LoopbackState
+from .world import shard_of
 
 OP_DISPATCH = 0
 OP_HEARTBEAT = 1
@@ -40,6 +46,15 @@ class GatewaySession:
     sequence: int = 0
     sent: list[Json] = field(default_factory=list)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: tuple[int, int] | None = None
+    """``(id, count)`` from IDENTIFY; None: an unsharded session, which hears every guild."""
+
+    def carries(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: no guild)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, count))
 
     async def send_dispatch(self, event: str, data: Json) -> None:
         async with self.send_lock:
@@ -57,6 +72,8 @@ class Gateway:
         self.url = ""
         self.sessions: dict[str, GatewaySession] = {}
         self.identifies = 0
+        self.identified_shards: list[tuple[int, int] | None] = []
+        """The ``shard`` of every IDENTIFY, in order (None: unsharded)."""
         self.resumes = 0
         self._sockets: set[web.WebSocketResponse] = set()
 
@@ -109,14 +126,26 @@ class Gateway:
         if data.get("token") != self._token:
             await socket.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return None
-        session = GatewaySession(uuid.uuid4().hex, socket)
+        shard = data.get("shard")
+        session = GatewaySession(
+            uuid.uuid4().hex, socket, shard=None if shard is None else (shard[0], shard[1])
+        )
         self.sessions[session.session_id] = session
         self.identifies += 1
+        self.identified_shards.append(session.shard)
         world = self._state.world
-        ready = ready_payload(world, session_id=session.session_id, resume_gateway_url=self.url)
+        guilds = [g for g in world.guilds if session.carries(g.id)]
+        ready = ready_payload(
+            world,
+            session_id=session.session_id,
+            resume_gateway_url=self.url,
+            guilds=guilds,
+            shard=shard,
+        )
         await session.send_dispatch("READY", ready)
-        guild = guild_create_payload(world.guild, world, self._state.threads())
-        await session.send_dispatch("GUILD_CREATE", guild)
+        for guild in guilds:
+            threads = [t for t in self._state.threads() if t.guild_id == guild.id]
+            await session.send_dispatch("GUILD_CREATE", guild_create_payload(guild, world, threads))
         await self._state.changed()
         return session
 
@@ -136,7 +165,8 @@ class Gateway:
         return session
 
     def _member_chunk(self, data: Json) -> Json:
-        guild = self._state.world.guild
+        world = self._state.world
+        guild = world.guild_by_id(int(data.get("guild_id") or 0)) or world.guild
         wanted_ids = {int(user_id) for user_id in data.get("user_ids") or []}
         query = str(data.get("query") or "")
         if wanted_ids:
@@ -154,10 +184,16 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         return chunk
 
+    def live_sessions_for(self, guild_id: int | None) -> list[GatewaySession]:
+        """The connected sessions that receive the events of ``guild_id``."""
+        return [s for s in self.live_sessions if s.carries(guild_id)]
+
     async def dispatch(self, event: str, data: Json, *, wait_for_bot: float = 3.0) -> None:
-        """Send an event to every connected bot, waiting briefly for one (e.g. mid-resume)."""
+        """Send an event to every connected bot session of its guild's shard, waiting briefly
+        for one (e.g. mid-resume)."""
+        guild_id = _guild_of(data)
         sessions = await self._state.wait_until(
-            lambda: self.live_sessions or None,
+            lambda: self.live_sessions_for(guild_id) or None,
             timeout=wait_for_bot,
             what=f"a bot connected to the loopback gateway (to receive {event})",
         )
@@ -165,8 +201,9 @@ class Gateway:
             await session.send_dispatch(event, data)
 
     async def broadcast(self, event: str, data: Json) -> None:
-        """Send an event to the bots connected right now (none connected: nobody hears it)."""
-        for session in self.live_sessions:
+        """Send an event to the bot sessions of its guild's shard connected right now (none
+        connected: nobody hears it)."""
+        for session in self.live_sessions_for(_guild_of(data)):
             await session.send_dispatch(event, data)
 
     async def drop_connections(self) -> None:
@@ -177,6 +214,11 @@ class Gateway:
     async def close(self) -> None:
         for socket in list(self._sockets):
             await socket.close(code=WSCloseCode.GOING_AWAY, message=b"loopback: server shutdown")
+
+
+def _guild_of(data: Json) -> int | None:
+    guild_id = data.get("guild_id")
+    return None if guild_id is None else int(guild_id)
 
 
 async def _send(socket: web.WebSocketResponse, frame: Json) -> None:

@@ -23,7 +23,7 @@ from .payloads import (
 )
 from .records import CALLBACK_MODAL, InteractionRecord, RecordedMessage, walk_components
 from .state import LoopbackState
-from .world import FakeChannel, FakeRole, FakeUser
+from .world import FakeChannel, FakeGuild, FakeRole, FakeUser
 
 OptionValue = str | int | float | bool | FakeUser | FakeChannel | FakeRole
 ModalValue = str | Sequence[str]
@@ -82,7 +82,8 @@ class InteractionFactory:
             leaf = inner
         for option_name, value in options.items():
             declared = _find_option(schema, option_name, name) if schema is not None else None
-            option = self._option(option_name, value, declared, resolved)
+            guild = self._state.world.guild_by_id(channel.guild_id) or self._state.world.guild
+            option = self._option(option_name, value, declared, resolved, guild)
             if option_name == focused:
                 option |= {"focused": True, "value": str(value)}
             leaf.append(option)
@@ -139,17 +140,24 @@ class InteractionFactory:
                     return command
         return None
 
-    def _option(self, name: str, value: OptionValue, declared: Json | None, resolved: Json) -> Json:
+    def _option(
+        self,
+        name: str,
+        value: OptionValue,
+        declared: Json | None,
+        resolved: Json,
+        guild: FakeGuild,
+    ) -> Json:
         option_type = int(declared["type"]) if declared else _inferred_type(value)
         if option_type not in (OPTION_USER, OPTION_CHANNEL, OPTION_ROLE):
             return {"name": name, "type": option_type, "value": value}
         target_id = value if isinstance(value, int) else getattr(value, "id", None)
         if not isinstance(target_id, int):
             raise TypeError(f"option {name!r} needs a user, channel or role (or its id)")
-        self._resolve(option_type, target_id, resolved)
+        self._resolve(option_type, target_id, resolved, guild)
         return {"name": name, "type": option_type, "value": str(target_id)}
 
-    def _resolve(self, option_type: int, target_id: int, resolved: Json) -> None:
+    def _resolve(self, option_type: int, target_id: int, resolved: Json, guild: FakeGuild) -> None:
         world = self._state.world
         key = str(target_id)
         if option_type == OPTION_USER:
@@ -157,9 +165,9 @@ class InteractionFactory:
             if user is None:
                 raise LookupError(f"no user with id {target_id} in the loopback world")
             resolved.setdefault("users", {})[key] = user_payload(user)
-            member = world.guild.member(target_id)
+            member = guild.member(target_id)
             if member is not None:
-                permissions = world.guild.permissions_of(target_id)
+                permissions = guild.permissions_of(target_id)
                 entry = member_payload(member, permissions=permissions)
                 del entry["user"]
                 resolved.setdefault("members", {})[key] = entry
@@ -167,11 +175,11 @@ class InteractionFactory:
             channel = self._state.channels.get(target_id)
             if channel is None:
                 raise LookupError(f"no channel with id {target_id} in the loopback world")
-            permissions = world.guild.permissions_of(world.bot_user.id)
+            permissions = guild.permissions_of(world.bot_user.id)
             entry = channel_payload(channel, world, permissions=permissions)
             resolved.setdefault("channels", {})[key] = entry
         else:
-            role = next((r for r in world.guild.roles if r.id == target_id), None)
+            role = next((r for r in guild.roles if r.id == target_id), None)
             if role is None:
                 raise LookupError(f"no role with id {target_id} in the loopback guild")
             resolved.setdefault("roles", {})[key] = role_payload(role)
@@ -186,8 +194,9 @@ class InteractionFactory:
         message: Json | None = None,
     ) -> Json:
         world = self._state.world
+        guild = world.guild_by_id(channel.guild_id) or world.guild
         interaction_id = self._state.ids.next()
-        bot_permissions = world.guild.permissions_of(world.bot_user.id)
+        bot_permissions = guild.permissions_of(world.bot_user.id)
         payload: Json = {
             "id": str(interaction_id),
             "application_id": str(world.application_id),
@@ -200,7 +209,7 @@ class InteractionFactory:
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "app_permissions": str(bot_permissions),
-            "authorizing_integration_owners": {"0": str(world.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
         }
         if channel.guild_id is None:
             payload |= {
@@ -209,10 +218,10 @@ class InteractionFactory:
                 "context": 1,
             }
         else:
-            member = world.guild.member(user.id)
+            member = guild.member(user.id)
             if member is None:
                 raise LookupError(f"{user.name} is not a member of the loopback guild")
-            permissions = world.guild.permissions_of(user.id)
+            permissions = guild.permissions_of(user.id)
             payload |= {
                 "guild_id": str(channel.guild_id),
                 "guild": {"id": str(channel.guild_id), "locale": "en-US", "features": []},

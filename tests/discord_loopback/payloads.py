@@ -159,16 +159,26 @@ def guild_create_payload(guild: FakeGuild, world: World, threads: list[FakeChann
     }
 
 
-def ready_payload(world: World, *, session_id: str, resume_gateway_url: str) -> Json:
-    return {
+def ready_payload(
+    world: World,
+    *,
+    session_id: str,
+    resume_gateway_url: str,
+    guilds: list[FakeGuild],
+    shard: list[int] | None = None,
+) -> Json:
+    payload: Json = {
         "v": 10,
         "user": user_payload(world.bot_user),
-        "guilds": [{"id": str(world.guild.id), "unavailable": True}],
+        "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": resume_gateway_url,
         "application": {"id": str(world.application_id), "flags": 0},
     }
+    if shard is not None:
+        payload["shard"] = shard
+    return payload
 
 
 def application_payload(world: World) -> Json:

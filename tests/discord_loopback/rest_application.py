@@ -28,6 +28,7 @@ class ApplicationRoutes:
         guild_commands = "/applications/{application_id}/guilds/{guild_id}/commands"
         return [
             web.get("/users/@me", self.current_user),
+            web.get("/gateway/bot", self.bot_gateway),
             web.get("/users/{user_id}", self.get_user),
             web.get("/oauth2/applications/@me", self.current_application),
             web.get(commands, self.get_commands),
@@ -35,6 +36,18 @@ class ApplicationRoutes:
             web.get(guild_commands, self.get_commands),
             web.put(guild_commands, self.put_commands),
         ]
+
+    async def bot_gateway(self, request: web.Request) -> web.Response:
+        """Where to connect and how many shards Discord recommends (AutoShardedClient asks
+        before it connects when it is not told a shard count)."""
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return json_response(
+            {
+                "url": self._state.gateway_url,
+                "shards": self._state.world.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     async def current_user(self, request: web.Request) -> web.Response:
         return json_response(user_payload(self._state.world.bot_user))
@@ -98,6 +111,6 @@ class ApplicationRoutes:
         guild_id = request.match_info.get("guild_id")
         if guild_id is None:
             return None
-        if guild_id != str(world.guild.id):
+        if world.guild_by_id(int(guild_id)) is None:
             return discord_error(403, MISSING_ACCESS, "Missing Access")
         return int(guild_id)

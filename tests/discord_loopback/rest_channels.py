@@ -72,7 +72,17 @@ class ChannelRoutes:
         problems = message_problems(body.payload, body.uploads)
         if problems:
             return invalid_form_body(problems)
+        nonce = body.payload.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and body.payload.get("enforce_nonce"):
+            # As Discord: a message with the same enforced nonce comes back as it was.
+            earlier = self._state.messages.get(self._state.nonces.get(key, 0))
+            if earlier is not None:
+                self._state.nonce_repeats += 1
+                return json_response(earlier.payload)
         message = self._state.create_message(channel, body, "channel")
+        if nonce is not None:
+            self._state.nonces[key] = message.id
         await self._state.changed()
         return json_response(message.payload)
 

@@ -63,6 +63,7 @@ class LoopbackDiscord:
         self.api_base = f"http://{host}:{port}{API_PREFIX}"
         self.gateway_url = f"ws://{host}:{port}/"
         self.state.base_url = f"http://{host}:{port}"
+        self.state.gateway_url = self.gateway_url
         self.gateway.url = self.gateway_url
 
     async def close(self) -> None:

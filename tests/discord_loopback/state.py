@@ -36,9 +36,12 @@ class LoopbackState:
         self.world = world
         self.ids = Snowflakes()
         self.base_url = ""
+        self.gateway_url = ""
         self.response_deadline = INTERACTION_RESPONSE_DEADLINE
         """Seconds the bot has for its first answer to an interaction, as on Discord."""
-        self.channels: dict[int, FakeChannel] = {c.id: c for c in world.guild.channels}
+        self.channels: dict[int, FakeChannel] = {
+            c.id: c for guild in world.guilds for c in guild.channels
+        }
         self.messages: dict[int, RecordedMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
@@ -46,6 +49,10 @@ class LoopbackState:
         self.command_ids: dict[tuple[int | None, str, int], int] = {}
         self.command_syncs: list[CommandSync] = []
         self.requests: list[RequestLogEntry] = []
+        self.nonces: dict[tuple[int, str], int] = {}
+        """The message posted with each (channel id, nonce)."""
+        self.nonce_repeats = 0
+        """Posts answered with an earlier message because they repeated its enforced nonce."""
         self._changed = asyncio.Condition()
 
     # -- waiting -------------------------------------------------------------------------

@@ -114,17 +114,28 @@ class FakeGuild:
 
 @dataclass
 class World:
-    """The bot's own user (also the application id), the people, and the guild."""
+    """The bot's own user (also the application id), the people, and the guild — or guilds:
+    ``guild`` is the first, ``more_guilds`` the others (see :func:`add_guild`)."""
 
     bot_user: FakeUser
     owner: FakeUser
     """The application owner (shown in /oauth2/applications/@me)."""
     guild: FakeGuild
     users: list[FakeUser] = field(default_factory=list)
+    more_guilds: list[FakeGuild] = field(default_factory=list)
+    recommended_shards: int = 1
+    """The shard count ``GET /gateway/bot`` recommends."""
 
     @property
     def application_id(self) -> int:
         return self.bot_user.id
+
+    @property
+    def guilds(self) -> list[FakeGuild]:
+        return [self.guild, *self.more_guilds]
+
+    def guild_by_id(self, guild_id: int | None) -> FakeGuild | None:
+        return next((g for g in self.guilds if g.id == guild_id), None)
 
     def user(self, name: str) -> FakeUser:
         for candidate in [*self.users, self.bot_user]:
@@ -134,11 +145,12 @@ class World:
         raise LookupError(f"no user named {name!r} in the loopback world; known: {known}")
 
     def channel(self, name: str) -> FakeChannel:
-        for candidate in self.guild.channels:
+        channels = [c for g in self.guilds for c in g.channels]
+        for candidate in channels:
             if candidate.name == name:
                 return candidate
-        known = ", ".join(c.name for c in self.guild.channels)
-        raise LookupError(f"no channel named {name!r} in the loopback guild; known: {known}")
+        known = ", ".join(c.name for c in channels)
+        raise LookupError(f"no channel named {name!r} in the loopback guilds; known: {known}")
 
     def role(self, name: str) -> FakeRole:
         for candidate in self.guild.roles:
@@ -199,3 +211,34 @@ def default_world() -> World:
         members.append(FakeMember(person, (moderator.id,) if name == "mia" else ()))
     guild = FakeGuild(guild_id, "Meeple Test Guild", people["olga"].id, roles, channels, members)
     return World(bot_user=bot_user, owner=people["olga"], guild=guild, users=list(people.values()))
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The gateway shard that carries a guild's events, as Discord computes it."""
+    return (guild_id >> 22) % shard_count
+
+
+def add_guild(world: World, name: str, *, shard: int = 0, shard_count: int = 1) -> FakeGuild:
+    """Add a guild named ``name`` to ``world`` whose events travel on gateway shard ``shard``
+    of ``shard_count``: the same people as the first guild (mia moderating, olga owning),
+    and text channels ``<name>-general`` and ``<name>-games``."""
+    taken = {g.id for g in world.guilds}
+    base = max(taken) >> 22
+    guild_id = next(
+        (n << 22) | 1
+        for n in itertools.count(base + 1)
+        if shard_of(n << 22, shard_count) == shard and (n << 22) | 1 not in taken
+    )
+    ids: Iterator[int] = itertools.count(guild_id + 1)
+    moderator = FakeRole(next(ids), "Moderator", MODERATOR_PERMISSIONS, position=2)
+    bot_role = FakeRole(next(ids), "Meeple Post", BOT_PERMISSIONS, position=3)
+    roles = [FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, position=0), moderator, bot_role]
+    channels = [
+        FakeChannel(next(ids), f"{name}-{kind}", guild_id=guild_id) for kind in ("general", "games")
+    ]
+    members = [FakeMember(world.bot_user, (bot_role.id,))]
+    for person in world.users:
+        members.append(FakeMember(person, (moderator.id,) if person.name == "mia" else ()))
+    guild = FakeGuild(guild_id, name, world.owner.id, roles, channels, members)
+    world.more_guilds.append(guild)
+    return guild

@@ -47,7 +47,9 @@ class FeatureCog(commands.Cog):
 def cog_of(interaction: discord.Interaction, cog_type: type[CogT]) -> CogT:
     """The running cog of `cog_type`, for a persistent button's callback."""
     client = interaction.client
-    cog = client.get_cog(cog_type.__cog_name__) if isinstance(client, commands.Bot) else None
+    cog = (
+        client.get_cog(cog_type.__cog_name__) if isinstance(client, commands.bot.BotBase) else None
+    )
     if not isinstance(cog, cog_type):
         raise LookupError(f"the {cog_type.__cog_name__} cog is not loaded")
     return cog

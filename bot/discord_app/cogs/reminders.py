@@ -9,6 +9,7 @@ It starts once the bot is ready, and looks again whenever an interaction changed
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -45,10 +46,24 @@ log = logging.getLogger(__name__)
 CANNOT_MESSAGE_USER = 50007
 
 
+def notice_nonce(notice: ReminderNotice | StallNotice) -> str:
+    """The enforced nonce of a reminder or stall message: the same for the same notice about
+    the same position, so that one sent again — by a process taking over the claim of one
+    that died after sending it — comes back as the first message instead of a second one.
+    Discord allows 25 characters (`post_reply` adds the part's number)."""
+    if isinstance(notice, ReminderNotice):
+        who = ",".join(m.user_id for m in notice.recipients)
+        what = f"r:{notice.number}:{who}:{notice.private}"
+    else:
+        what = "s"
+    text = f"{notice.table_id}:{notice.table_version}:{what}"
+    return "m" + hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
 class DiscordDeliverer:
     """Posts reminders in the table's channel (pinging exactly the reminded players) or as a
     direct message; a refused direct message is reported back, so the scheduler pings the
-    player in the channel instead."""
+    player in the channel instead. Each carries `notice_nonce`."""
 
     def __init__(self, bot: MeepleBot) -> None:
         self.bot = bot
@@ -62,7 +77,7 @@ class DiscordDeliverer:
         text = reminder_text(notice, now, channel=f"<#{notice.channel_id}>")
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
-            await post_reply(dm, Reply(text))
+            await post_reply(dm, Reply(text), nonce=notice_nonce(notice))
         except PostFailed as failure:
             if failure.error.code == CANNOT_MESSAGE_USER:
                 log.info("user %s refuses direct messages: reminding in the channel", user_id)
@@ -77,7 +92,8 @@ class DiscordDeliverer:
         self, channel_id: str, text: str, notice: ReminderNotice | StallNotice
     ) -> None:
         channel = self.bot.get_partial_messageable(int(channel_id))
-        await post_reply(channel, Reply(text, mentions=pinged(notice), table_id=notice.table_id))
+        reply = Reply(text, mentions=pinged(notice), table_id=notice.table_id)
+        await post_reply(channel, reply, nonce=notice_nonce(notice))
 
 
 def sleep_of(clock: Callable[[], object]) -> Sleep:
