@@ -52,9 +52,7 @@ class AutomaticService(SavingService):
                 break
             seat, automatic, played = found
             player = User(now.by_seat(seat).user_id, now.by_seat(seat).display_name)
-            step = await self._save(
-                now, player, seat, "move", played.text, played, str(automatic.why)
-            )
+            step = await self._save(now, player, seat, "move", played.text, played, automatic.why)
             if step is None:
                 races += 1
                 continue
