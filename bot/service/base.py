@@ -366,7 +366,8 @@ class ServiceBase:
         """`_image`, started now in a worker thread and not waited for: a move's reply goes
         out with its text while its board is drawn."""
         task = asyncio.ensure_future(self._image(ctx, state, viewer, move))
-        return Drawing(task, image_name(ctx, viewer, move))
+        failed = msg("(The board picture could not be drawn this time; /board shows the position.)")
+        return Drawing(task, image_name(ctx, viewer, move), say(failed))
 
     # -- describing a position ------------------------------------------------------------
 

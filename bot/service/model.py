@@ -64,14 +64,16 @@ class Drawing:
 
     `image()` waits for it: the PNG, or None if drawing failed (the service has logged why;
     the move stands). `failed_note` is what the transport adds to the reply's text then, so
-    that the players know the picture is missing and how to see the board."""
+    that the players know the picture is missing and how to see the board — worded in the
+    reply's language when the drawing was started."""
 
-    failed_note = "(The board picture could not be drawn this time; /board shows the position.)"
-
-    def __init__(self, task: asyncio.Future[BoardImage | None], filename: str) -> None:
+    def __init__(
+        self, task: asyncio.Future[BoardImage | None], filename: str, failed_note: str
+    ) -> None:
         self._task = task
         #: The name the image will have (`<table>-<move>.png`).
         self.filename = filename
+        self.failed_note = failed_note
 
     async def image(self) -> BoardImage | None:
         return await asyncio.shield(self._task)
