@@ -27,7 +27,7 @@ from typing import Any
 import jinja2
 
 from engine.core import GameInfo, Message
-from engine.core.i18n import word
+from engine.core.i18n import FALLBACK, word
 
 from .book import (
     Component,
@@ -43,7 +43,8 @@ from .book import (
 )
 
 GUIDES = Path(__file__).parent
-DEFAULT_LANGUAGE = "en"
+#: The guides' fallback language: the engine's (`engine.core.i18n.FALLBACK`).
+DEFAULT_LANGUAGE = FALLBACK
 COMMON = "common"
 #: The key of the guide's own pages among its topics.
 MAIN = ""
@@ -157,10 +158,15 @@ def guide_for(info: GameInfo, lang: str = DEFAULT_LANGUAGE) -> Guide:
 def clear_cache() -> None:
     """Forget loaded guides (tests change the engine's data and read them again)."""
     _load.cache_clear()
+    languages.cache_clear()
 
 
-def languages() -> list[str]:
-    return sorted(path.name for path in GUIDES.iterdir() if (path / f"{COMMON}.md").is_file())
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages a guide is written in (a folder with its common pages), read once."""
+    return tuple(
+        sorted(path.name for path in GUIDES.iterdir() if (path / f"{COMMON}.md").is_file())
+    )
 
 
 @cache
