@@ -89,33 +89,15 @@ def faction_line(state: State, seat: int, who: Param) -> Message | None:
     return line
 
 
-def board_key(state: State) -> tuple[Any, ...]:
-    """What the board shows besides money, power and points: the map, the round, the tiles
-    on offer and held, the power and special actions used, sailing, palaces, towns."""
-    return (
-        state.phase,
-        state.round,
-        state.terrain,
-        tuple(state.owner),
-        state.building,
-        tuple(state.bridges),
-        tuple((town.seat, town.tile, tuple(town.hexes)) for town in state.towns),
-        tuple(sorted(state.offer.items())),
-        tuple(state.power_used),
-        tuple(
-            (
-                player.faction,
-                player.bonus,
-                player.sailing,
-                tuple(player.palaces),
-                tuple(player.towns_left),
-                tuple(player.used),
-                player.passed,
-                player.resigned,
-            )
-            for player in state.seats
-        ),
-    )
+#: What the board shows besides money, power and points (`model_dump`'s include): the map,
+#: the round, the tiles on offer and held, the power and special actions used, and of every
+#: faction its bonus tile, sailing, palaces, town tiles left, actions used, pass and resignation.
+_MAP_AND_TILES = "phase round terrain owner building bridges towns offer power_used"
+_FACTION = "faction bonus sailing palaces towns_left used passed resigned"
+ON_THE_BOARD: dict[str, Any] = {
+    **dict.fromkeys(_MAP_AND_TILES.split(), True),
+    "seats": {"__all__": set(_FACTION.split())},
+}
 
 
 class TerraNovaTableTalk:
@@ -133,7 +115,8 @@ class TerraNovaTableTalk:
         return lines
 
     def board_news(self, before: State, after: State) -> bool:
-        return board_key(before) != board_key(after)
+        shown = ON_THE_BOARD
+        return before.model_dump(include=shown) != after.model_dump(include=shown)
 
     def forced(self, state: State, seat: int) -> Automatic | None:
         """`done` at a round end once nothing is left in bowl III: then it is the only legal
