@@ -1,7 +1,7 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
 standing answers, connected groups, hex grids, board files, cell codes, data files, lazily
-computed attributes and notation helpers."""
+computed attributes, typed records from data files and notation helpers."""
 
 from .action import Action
 from .automatic import Automatic, StandingAnswer
@@ -39,6 +39,7 @@ from .lazy import once
 from .messages import Message, Param, about, and_chain, chain, comma_chain, msg, plural_msg, term
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
+from .records import record
 from .rng import Rng
 from .view import HexCellView, LinkView, View
 
@@ -103,6 +104,7 @@ __all__ = [
     "read_kinds",
     "read_rows",
     "read_text",
+    "record",
     "shorten",
     "split_turn",
     "term",
