@@ -39,7 +39,7 @@ from .lazy import once
 from .messages import Message, Param, about, and_chain, chain, comma_chain, msg, plural_msg, term
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
-from .records import record
+from .records import from_row
 from .rng import Rng
 from .view import HexCellView, LinkView, View
 
@@ -87,6 +87,7 @@ __all__ = [
     "components",
     "flood",
     "forced",
+    "from_row",
     "join_turn",
     "msg",
     "nearest",
@@ -104,7 +105,6 @@ __all__ = [
     "read_kinds",
     "read_rows",
     "read_text",
-    "record",
     "shorten",
     "split_turn",
     "term",

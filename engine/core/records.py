@@ -22,7 +22,7 @@ T = TypeVar("T")
 Reader = Callable[[str], Any]
 
 
-def record(
+def from_row(
     cls: type[T],
     row: Sequence[str],
     columns: str,

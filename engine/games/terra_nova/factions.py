@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import Message, read_kinds, record, term
+from engine.core import Message, from_row, read_kinds, term
 
 from .terrain import TERRAIN_COLOURS, Terrain
 
@@ -94,12 +94,12 @@ _SCROLLS = {row: tuple(map(parse_income, incomes)) for row, *incomes in _DATA["s
 HOUSE_ROW: tuple[Income, ...] = _SCROLLS["house"]
 TRADING_POST_ROW: tuple[Income, ...] = _SCROLLS["trading post"]
 _PALACES = {
-    row[0]: record(Palace, row, "ability income text", {Income: parse_income})
+    row[0]: from_row(Palace, row, "ability income text", {Income: parse_income})
     for row in _DATA["palace"]
 }
 _MAT = "key name german home side start_money start_houses sailing_points left right ability"
 FACTIONS: tuple[Faction, ...] = tuple(
-    record(Faction, row, _MAT, {Palace: _PALACES.__getitem__}) for row in _DATA["faction"]
+    from_row(Faction, row, _MAT, {Palace: _PALACES.__getitem__}) for row in _DATA["faction"]
 )
 FACTIONS_BY_KEY: dict[str, Faction] = {faction.key: faction for faction in FACTIONS}
 

@@ -92,11 +92,12 @@ def faction_line(state: State, seat: int, who: Param) -> Message | None:
 #: What the board shows besides money, power and points (`model_dump`'s include): the map,
 #: the round, the tiles on offer and held, the power and special actions used, and of every
 #: faction its bonus tile, sailing, palaces, town tiles left, actions used, pass and resignation.
-_MAP_AND_TILES = "phase round terrain owner building bridges towns offer power_used"
-_FACTION = "faction bonus sailing palaces towns_left used passed resigned"
+_MAP_AND_TILES = ("phase", "round", "terrain", "owner", "building", "bridges", "towns", "offer")
+_FACTION = {"faction", "bonus", "sailing", "palaces", "towns_left", "used", "passed", "resigned"}
 ON_THE_BOARD: dict[str, Any] = {
-    **dict.fromkeys(_MAP_AND_TILES.split(), True),
-    "seats": {"__all__": set(_FACTION.split())},
+    **dict.fromkeys(_MAP_AND_TILES, True),
+    "power_used": True,
+    "seats": {"__all__": _FACTION},
 }
 
 

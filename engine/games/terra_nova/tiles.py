@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import Message, one_of, read_kinds, record, term
+from engine.core import Message, from_row, one_of, read_kinds, term
 
 from .factions import Income, parse_income
 
@@ -82,14 +82,14 @@ def _first_game(players: str, tiles: str) -> FirstGame:
 _DATA = read_kinds(__package__, "data/tiles.txt")
 _BONUS = "key income sailing_bonus special_shovel pass_scoring pass_points text"
 BONUS_TILES: tuple[BonusTile, ...] = tuple(
-    record(BonusTile, row, _BONUS, {Income: parse_income}) for row in _DATA["bonus"]
+    from_row(BonusTile, row, _BONUS, {Income: parse_income}) for row in _DATA["bonus"]
 )
 BONUS_BY_KEY: dict[str, BonusTile] = {tile.key: tile for tile in BONUS_TILES}
 TOWN_TILES: tuple[TownTile, ...] = tuple(
-    record(TownTile, row, "key points money power sailing") for row in _DATA["town"]
+    from_row(TownTile, row, "key points money power sailing") for row in _DATA["town"]
 )
 TOWN_BY_KEY: dict[str, TownTile] = {tile.key: tile for tile in TOWN_TILES}
-_ROUNDS = [(record(RoundTile, row, "kind points - text"), int(row[2])) for row in _DATA["round"]]
+_ROUNDS = [(from_row(RoundTile, row, "kind points - text"), int(row[2])) for row in _DATA["round"]]
 ROUND_KINDS: dict[RoundKind, RoundTile] = {tile.kind: tile for tile, _ in _ROUNDS}
 #: The eight round scoring tiles in the box.
 ROUND_TILES: tuple[RoundKind, ...] = tuple(
@@ -104,7 +104,7 @@ FIRST_GAMES: dict[int, FirstGame] = {
 }
 #: The six power actions on the board, each usable once a round by the whole table.
 POWER_ACTIONS: dict[str, PowerAction] = {
-    row[0]: record(PowerAction, row, "key cost text") for row in _DATA["power"]
+    row[0]: from_row(PowerAction, row, "key cost text") for row in _DATA["power"]
 }
 
 
