@@ -35,6 +35,7 @@ from .game import (
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
+from .infofile import read_info
 from .lazy import once
 from .messages import Message, Param, about, and_chain, chain, comma_chain, msg, plural_msg, term
 from .notation import join_turn, nearest, normalize, split_turn
@@ -102,6 +103,7 @@ __all__ = [
     "rank",
     "reach",
     "read_board",
+    "read_info",
     "read_kinds",
     "read_rows",
     "read_text",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Automatic, Message, Param, StandingAnswer, and_chain, chain, msg
+from engine.core import Automatic, Message, Param, and_chain, chain, msg
 
 from .factions import FACTIONS_BY_KEY, faction_term
 from .state import TerraNovaState
@@ -20,16 +20,8 @@ from .tiles import ROUNDS, bonus_text, round_text
 
 State = TerraNovaState
 
+#: The standing answer of data/game.txt: never to exchange at a round end.
 NO_ROUND_END_EXCHANGE = "no-round-end-exchange"
-STANDING_ANSWERS = [
-    StandingAnswer(
-        key=NO_ROUND_END_EXCHANGE,
-        description=(
-            "never exchange power for money at a round end: you are done there at once "
-            "(exchanges during your turns stay yours)"
-        ),
-    )
-]
 
 _SET_UP: dict[str, Callable[[str], Message]] = {
     "neutral": lambda player: msg("Set-up: {player} sets a neutral house.", player=player),
