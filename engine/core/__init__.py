@@ -1,7 +1,7 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
 standing answers, connected groups, hex grids, board files, cell codes, data files, lazily
-computed attributes, typed records from data files and notation helpers."""
+computed attributes, typed records from data files and notation helpers (forms)."""
 
 from .action import Action
 from .automatic import Automatic, StandingAnswer
@@ -21,6 +21,7 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
+from .forms import Form
 from .game import (
     ActionText,
     BaseState,
@@ -58,6 +59,7 @@ __all__ = [
     "Draw",
     "EngineError",
     "Event",
+    "Form",
     "Game",
     "GameInfo",
     "GameOver",
