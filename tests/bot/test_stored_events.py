@@ -21,6 +21,7 @@ from engine.core.i18n import LANGUAGES, word
 from engine.core.messages import comma_chain
 from engine.core.playout import choose_by_kind
 from engine.core.rng import Rng
+from tests.bot.helpers import started_store_table
 from tests.support.postgres_server import PostgresServer
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
@@ -44,26 +45,11 @@ def _words(events: list[Message]) -> list[list[str]]:
 
 
 async def _started(store: Store) -> TableRecord:
-    table = await store.tables.create_table(
-        channel_id="c1",
-        guild_id="g1",
-        game_key="pile",
-        options={},
-        seed=7,
-        creator_id="u1",
-        creator_name="alice",
-        now=NOW,
-    )
-    await store.tables.add_seat(table, "u2", "bob", NOW)
-    table = await store.tables.table(table.id) or table
-    await store.tables.start(table, ["u2", "u1"], TableUpdate("{}", [0], NOW, False), NOW)
-    started = await store.tables.table(table.id)
-    assert started is not None
-    return started
+    return await started_store_table(store, "{}", NOW)
 
 
 async def _log(store: Store, table: TableRecord, events: list[Message]) -> TableRecord:
-    action = NewAction(0, "u2", "move", "act", events, False)
+    action = NewAction(0, "u1", "move", "act", events, False)
     await store.actions.commit_action(table, action, TableUpdate("{}", [0], NOW, False), NOW)
     moved = await store.tables.table(table.id)
     assert moved is not None
@@ -148,7 +134,7 @@ async def test_rows_written_before_migration_0019_still_read(
             for number, text in enumerate([as_data, plain], start=1):
                 await db.execute(
                     "INSERT INTO actions (table_id, number, seat, user_id, kind, text, "
-                    "events_json, reveals, created_at) VALUES (?, ?, 0, 'u2', 'move', 'act', "
+                    "events_json, reveals, created_at) VALUES (?, ?, 0, 'u1', 'move', 'act', "
                     "?, 0, ?)",
                     (table.id, number, text, NOW.isoformat()),
                 )
