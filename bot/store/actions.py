@@ -9,6 +9,7 @@ from datetime import datetime
 
 from .checkpoints import keep_after_action
 from .database import Database, Row
+from .events import EventsCodec, Template
 from .records import (
     ActionKind,
     ActionRecord,
@@ -20,14 +21,7 @@ from .records import (
     UndoFate,
 )
 from .undo import settle_open_requests
-from .values import (
-    read_messages,
-    read_state,
-    record,
-    required_time,
-    stored_messages,
-    stored_time,
-)
+from .values import read_state, record, required_time, stored_time
 from .versions import move
 
 _ACTION_COLUMNS = (
@@ -41,8 +35,9 @@ MOVED_ON = UndoFate()
 
 
 class ActionLog:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, events: EventsCodec) -> None:
         self.database = database
+        self.events = events
 
     async def commit_action(
         self,
@@ -61,6 +56,7 @@ class ActionLog:
         status: TableStatus = "finished" if update.finished else "active"
         ended_at = stored_time(now) if update.finished else None
         logged = {"move_count": number, "status": status, "ended_at": ended_at}
+        learnt: dict[Template, int] = {}
         async with self.database.write() as db:
             await move(db, table, now, ("active",), update, **logged)
             await settle_open_requests(db, table, now, undo)
@@ -75,7 +71,7 @@ class ActionLog:
                     action.user_id,
                     action.kind,
                     action.text,
-                    stored_messages(action.events),
+                    await self.events.stored(db, action.events, learnt),
                     int(action.reveals),
                     stored_time(now),
                     None if action.public_text == action.text else action.public_text,
@@ -91,6 +87,7 @@ class ActionLog:
                 reveals=action.reveals,
                 finished=update.finished,
             )
+        self.events.remember(learnt)
         return number
 
     async def recent_actions(self, table_id: int, limit: int) -> list[ActionRecord]:
@@ -100,7 +97,7 @@ class ActionLog:
             "ORDER BY number DESC LIMIT ?",
             (table_id, limit),
         )
-        return [action_record(row) for row in reversed(rows)]
+        return await self._records(list(reversed(rows)))
 
     async def actions_from(self, table_id: int, first_number: int) -> list[ActionRecord]:
         """Every action from number `first_number` on, oldest first."""
@@ -109,7 +106,7 @@ class ActionLog:
             "ORDER BY number",
             (table_id, first_number),
         )
-        return [action_record(row) for row in rows]
+        return await self._records(rows)
 
     async def actions_between(self, table_id: int, first: int, last: int) -> list[ActionRecord]:
         """The actions numbered `first` to `last`, oldest first."""
@@ -118,7 +115,7 @@ class ActionLog:
             "ORDER BY number",
             (table_id, first, last),
         )
-        return [action_record(row) for row in rows]
+        return await self._records(rows)
 
     async def chosen_numbers(self, table_id: int, count: int) -> list[int]:
         """The numbers of the latest `count` actions their players chose (not those played
@@ -147,12 +144,15 @@ class ActionLog:
         )
         return None if row is None else Checkpoint(row["number"], read_state(row["state"]))
 
-
-def action_record(row: Row) -> ActionRecord:
-    return record(
-        ActionRecord,
-        row,
-        events=read_messages(row["events_json"]),
-        reveals=bool(row["reveals"]),
-        created_at=required_time(row["created_at"]),
-    )
+    async def _records(self, rows: list[Row]) -> list[ActionRecord]:
+        events = await self.events.read([row["events_json"] for row in rows])
+        return [
+            record(
+                ActionRecord,
+                row,
+                events=row_events,
+                reveals=bool(row["reveals"]),
+                created_at=required_time(row["created_at"]),
+            )
+            for row, row_events in zip(rows, events, strict=True)
+        ]

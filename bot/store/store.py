@@ -33,6 +33,7 @@ from .claims import DEFAULT_LEASE, Claims
 from .confirmations import ConfirmationStore
 from .database import BUSY_TIMEOUT, Database
 from .dialect import DatabaseTarget
+from .events import EventsCodec
 from .languages import LanguageStore
 from .ledger import Ledger
 from .migrations import MIGRATIONS_DIR
@@ -51,8 +52,9 @@ class Store:
         self.database = database
         self.claims = Claims(database, owner, lease)
         self.tables = TableStore(database)
-        self.actions = ActionLog(database)
-        self.undo = UndoStore(database)
+        events = EventsCodec(database)
+        self.actions = ActionLog(database, events)
+        self.undo = UndoStore(database, events)
         self.answers = AnswerStore(database)
         self.confirmations = ConfirmationStore(database)
         self.ledger = Ledger(database)

@@ -183,9 +183,13 @@ def _converter(column: Column, dialect: Dialect) -> Callable[[Any], Any]:
     """How a value read from the source is written into `column` of the target: PostgreSQL
     types its columns, SQLite keeps what it is given. A state SQLite still keeps as JSON text
     (written before migration 0011) is compressed into a BYTEA column, as the store writes
-    states; integers stored in a REAL column become floats."""
+    states; an action's events SQLite still keeps as JSON text (written before migration 0019)
+    become its UTF-8 bytes, which read back as that JSON; integers stored in a REAL column
+    become floats."""
     if dialect is Dialect.SQLITE:
         return _same
+    if column.kind == "bytea" and column.name == "events_json":
+        return _utf8
     if column.kind == "bytea":
         return _bytes
     if column.kind in ("double precision", "real"):
@@ -199,6 +203,10 @@ def _same(value: Any) -> Any:
 
 def _bytes(value: Any) -> Any:
     return stored_state(value) if isinstance(value, str) else value
+
+
+def _utf8(value: Any) -> Any:
+    return value.encode() if isinstance(value, str) else value
 
 
 def _float(value: Any) -> Any:

@@ -15,6 +15,7 @@ from engine.core import Message
 from .checkpoints import drop_after, keep_after_action
 from .database import Database, Row, Transaction, UniqueViolation
 from .errors import StoreError
+from .events import EventsCodec, Template
 from .records import KeptAction, TableRecord, TableUpdate, UndoFate, UndoRequestRecord, UndoStatus
 from .values import (
     read_message,
@@ -32,8 +33,9 @@ class UndoAlreadyOpen(StoreError):
 
 
 class UndoStore:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, events: EventsCodec) -> None:
         self.database = database
+        self.events = events
 
     async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
         return await self._undo_request("table_id = ? AND status = 'open'", (table_id,))
@@ -127,6 +129,7 @@ class UndoStore:
         the kept ones again after the others (numbered on from `from_number`, with the events
         of their replay, and checkpoints where due) and close the request (if any) as done —
         atomically, and only if the table is unchanged; StaleVersion otherwise."""
+        learnt: dict[Template, int] = {}
         async with self.database.write() as db:
             count = from_number - 1 + len(kept)
             await move(db, table, now, ("active",), restored, move_count=count)
@@ -134,6 +137,7 @@ class UndoStore:
                 "DELETE FROM actions WHERE table_id = ? AND number >= ?", (table.id, from_number)
             )
             await drop_after(db, table.id, from_number - 1)
+            events = [await self.events.stored(db, entry.events, learnt) for entry in kept]
             await db.executemany(
                 "INSERT INTO actions (table_id, number, seat, user_id, kind, text, events_json, "
                 "reveals, created_at, public_text, automatic, bot_level) "
@@ -146,7 +150,7 @@ class UndoStore:
                         entry.action.user_id,
                         entry.action.kind,
                         entry.action.text,
-                        stored_messages(entry.events),
+                        entry_events,
                         stored_time(entry.action.created_at),
                         None
                         if entry.action.public_text == entry.action.text
@@ -154,7 +158,9 @@ class UndoStore:
                         entry.action.automatic,
                         entry.action.bot_level,
                     )
-                    for number, entry in enumerate(kept, start=from_number)
+                    for number, (entry, entry_events) in enumerate(
+                        zip(kept, events, strict=True), start=from_number
+                    )
                 ],
             )
             for number, entry in enumerate(kept, start=from_number):
@@ -167,6 +173,7 @@ class UndoStore:
                     "WHERE id = ?",
                     (stored_time(now), stored_messages(undone), request_id),
                 )
+        self.events.remember(learnt)
 
 
 async def settle_open_requests(

@@ -11,6 +11,7 @@ from typing import Any
 from bot.config import Settings
 from bot.console import run_console
 from bot.service import Channel, GameCatalog, Reply, Service, User
+from bot.store import Store, TableRecord, TableUpdate
 from bot.store.values import stored_state
 from engine.core import OptionValue
 from tests.support.pile_game import PileGame
@@ -79,6 +80,29 @@ async def start_table(
     assert table is not None
     by_id = {user.id: user for user in users}
     return [by_id[seat.user_id] for seat in await service.store.tables.seats(table.id)]
+
+
+async def started_store_table(
+    store: Store, state_json: str, now: datetime = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+) -> TableRecord:
+    """A pile table started straight in the store (no service): ann (u1) and bob (u2) seated,
+    at `state_json`, ann to act."""
+    table = await store.tables.create_table(
+        channel_id="c1",
+        guild_id="g1",
+        game_key="pile",
+        options={},
+        seed=7,
+        creator_id="u1",
+        creator_name="ann",
+        now=now,
+    )
+    await store.tables.add_seat(table, "u2", "bob", now)
+    table = await store.tables.table(table.id) or table
+    await store.tables.start(table, ["u1", "u2"], TableUpdate(state_json, [0], now, False), now)
+    started = await store.tables.table(table.id)
+    assert started is not None
+    return started
 
 
 async def start_game(

@@ -12,6 +12,7 @@ import pytest
 from bot.store import NewAction, Store, TableRecord, TableUpdate
 from bot.store.checkpoints import CHECKPOINT_EVERY
 from bot.store.values import read_state
+from tests.bot.helpers import started_store_table
 
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -21,22 +22,7 @@ def _state(number: int) -> str:
 
 
 async def _started(store: Store) -> TableRecord:
-    table = await store.tables.create_table(
-        channel_id="c1",
-        guild_id="g1",
-        game_key="pile",
-        options={},
-        seed=7,
-        creator_id="u1",
-        creator_name="ann",
-        now=NOW,
-    )
-    await store.tables.add_seat(table, "u2", "bob", NOW)
-    table = await store.tables.table(table.id) or table
-    await store.tables.start(table, ["u1", "u2"], TableUpdate(_state(0), [0], NOW, False), NOW)
-    started = await store.tables.table(table.id)
-    assert started is not None
-    return started
+    return await started_store_table(store, _state(0), NOW)
 
 
 async def _play(

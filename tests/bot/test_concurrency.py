@@ -54,7 +54,7 @@ async def two_services(
     gate = asyncio.Barrier(2)
     stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:
-        gated = store.actions = GatedActions(store.database)
+        gated = store.actions = GatedActions(store.database, store.actions.events)
         gated.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -130,7 +130,7 @@ async def vote_gated(
     gate = asyncio.Barrier(2)
     stores = [await Store.open(database_url), await Store.open(database_url)]
     for store in stores:
-        votes = store.undo = GatedVotes(store.database)
+        votes = store.undo = GatedVotes(store.database, store.undo.events)
         votes.gate = gate
     yield (
         Service(stores[0], games=pile_catalog(), renderer=fake_renderer, clock=clock),
@@ -184,7 +184,7 @@ class InterruptedActions(ActionLog):
 @pytest.fixture
 async def interrupted(database_url: str, clock: ManualClock) -> AsyncIterator[Store]:
     store = await Store.open(database_url)
-    store.actions = InterruptedActions(store.database)
+    store.actions = InterruptedActions(store.database, store.actions.events)
     yield store
     await store.close()
 

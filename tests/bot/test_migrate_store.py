@@ -4,6 +4,7 @@ there; a target holding data is refused."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +17,8 @@ from bot.reminders.model import NotificationPrefs
 from bot.service import Channel, Service
 from bot.store import Store
 from bot.store.transfer import table_names
+from bot.store.values import stored_messages
+from engine.core import msg
 from tests.bot.helpers import ALICE, BOB, CAROL, ManualClock, fake_renderer, pile_catalog
 from tests.records.games import play_to_the_end
 from tests.support.pile_game import PileGame
@@ -89,6 +92,13 @@ async def _populate(path: Path, clock: ManualClock) -> None:
         await store.ledger.claim_interaction(1234, clock())
         await store.ledger.set_meta("commands_hash:global", "abc", clock())
         await store.absences.set_away(BOB.id, clock() + timedelta(days=3), clock())
+    # The finished game's first action as versions before migration 0019 kept its events.
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE actions SET events_json = ? WHERE number = 1 AND table_id = "
+            "(SELECT MIN(id) FROM game_tables)",
+            (stored_messages([msg("{player} takes {count}", player="alice", count=2)]),),
+        )
 
 
 async def test_a_populated_sqlite_store_moves_to_postgresql_and_plays_on(

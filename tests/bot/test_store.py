@@ -20,6 +20,7 @@ from bot.store import (
     applied_version,
     migrate,
 )
+from bot.store.dialect import Dialect
 from bot.store.migrations import discover, statements
 from engine.core import Message, msg, term
 
@@ -246,10 +247,12 @@ async def test_an_actions_events_are_kept_as_messages_and_old_rows_read_as_engli
     (logged,) = await store.actions.recent_actions(table.id, 1)
     assert logged.events == [nested]
     assert logged.events[0].english() == "bob takes wood"
+    old_text = '["bob took wood", "the round ends"]'
+    # As older versions left it: TEXT on SQLite, its UTF-8 bytes on PostgreSQL (migration 0019).
+    old_row = old_text if store.database.dialect is Dialect.SQLITE else old_text.encode()
     async with store.database.write() as db:
         await db.execute(
-            "UPDATE actions SET events_json = ? WHERE table_id = ?",
-            ('["bob took wood", "the round ends"]', table.id),
+            "UPDATE actions SET events_json = ? WHERE table_id = ?", (old_row, table.id)
         )
     (old,) = await store.actions.recent_actions(table.id, 1)
     assert old.events == [Message("bob took wood"), Message("the round ends")]

@@ -93,12 +93,14 @@ class PostgresServer:
             await admin.close()
         await (await Database.open(self.url(TEMPLATE))).close()
 
-    async def new_database(self) -> str:
-        """A fresh, migrated database; returns its URL."""
+    async def new_database(self, *, migrated: bool = True) -> str:
+        """A fresh database, migrated (or empty: `migrated=False`); returns its URL."""
         name = f"test_{next(self._names)}"
         admin = await asyncpg.connect(self.url("postgres"))
         try:
-            await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+            await admin.execute(
+                f"CREATE DATABASE {name} TEMPLATE {TEMPLATE if migrated else 'template0'}"
+            )
         finally:
             await admin.close()
         return self.url(name)
