@@ -16,6 +16,7 @@ from render.common import (
     RGB,
     Box,
     DrawOnMask,
+    Masked,
     Point,
     ToMask,
     bounding_box,
@@ -157,9 +158,6 @@ def stones_layer(
             image.paste(square, (left, top))
 
     return STONED.copy_of(_scored_key(cells, view, seats), view.stones, make, add)
-
-
-Masked = tuple[Box, Image.Image]
 
 
 @dataclass(frozen=True)
