@@ -279,11 +279,15 @@ def draw_area_badge(
     if patch is None:
         badge.draw(image)
     else:
-        image.paste(patch[0], patch[1], patch[2])
+        for pixels, corner, mask in patch:
+            image.paste(pixels, corner, mask)
 
+
+#: Part of a badge's pixels, where they go, and the mask of them (None: all of them).
+PatchBand = tuple[Image.Image, tuple[int, int], Image.Image | None]
 
 #: Badges drawn before, as the pixels they cover: a late board shows ten or more.
-BADGES: Recent[tuple[Image.Image, tuple[int, int], Image.Image] | None] = Recent(256)
+BADGES: Recent[list[PatchBand] | None] = Recent(256)
 
 
 @dataclass(frozen=True)
@@ -319,10 +323,11 @@ class Badge:
             x += 2 * disc + 3
         ImageDraw.Draw(image).text((x, cy), self.text, font=badge_font, fill=INK, anchor="lm")
 
-    def patch(self) -> tuple[Image.Image, tuple[int, int], Image.Image] | None:
+    def patch(self) -> list[PatchBand] | None:
         """The badge's pixels, where they go and the mask of them — the pixels that come out
-        the same on a black and on a white ground — or None if some pixel depends on what
-        lies under the badge (then it is drawn on the board each time).
+        the same on a black and on a white ground — in bands of rows (`masked_bands`), or None
+        if some pixel depends on what lies under the badge (then it is drawn on the board each
+        time).
 
         The patch is drawn shifted by even whole pixels, which rounds every coordinate as
         on the board."""
@@ -343,7 +348,29 @@ class Badge:
         box = same.getbbox()
         if box is None or box[0] == 0 or box[1] == 0 or box[2] == reach or box[3] == reach:
             return None
-        return on_black.crop(box), (left + box[0], top + box[1]), same.crop(box)
+        return masked_bands(on_black.crop(box), (left + box[0], top + box[1]), same.crop(box))
+
+
+def masked_bands(
+    pixels: Image.Image, corner: tuple[int, int], mask: Image.Image
+) -> list[PatchBand]:
+    """`pixels` with its `mask` (0 or 255) as bands of rows, the rows the mask covers wholly
+    without a mask: pasted that way they are copied, several times faster than blended, and
+    blending at 255 gives the same pixels (a badge's mask is open only at its rounded
+    corners)."""
+    width, height = mask.size
+    whole = [mask.crop((0, y, width, y + 1)).getextrema()[0] == 255 for y in range(height)]
+    bands: list[PatchBand] = []
+    top = 0
+    while top < height:
+        bottom = top + 1
+        while bottom < height and whole[bottom] == whole[top]:
+            bottom += 1
+        box = (0, top, width, bottom)
+        band_mask = None if whole[top] else mask.crop(box)
+        bands.append((pixels.crop(box), (corner[0], corner[1] + top), band_mask))
+        top = bottom
+    return bands
 
 
 #: The two grounds a badge is drawn on to tell its own pixels from those it blends.
