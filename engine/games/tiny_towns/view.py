@@ -85,17 +85,37 @@ def final_text(state: TinyTownsState) -> Message:
     """`alice wins with 31 points`, who shares the win, or the solo result and rank (resigned
     seats rank last)."""
     scores = town_scores(state)
-    if len(state.players) == 1:
-        points = scores[0].total
+    totals = [score.total for score in scores]
+    return _final(state.players, totals, rank_keys(scores), [t.resigned for t in state.towns])
+
+
+def view_final_text(view: TinyTownsView) -> Message | None:
+    """The message whose English the view's `winner_text` holds, read from the view (the
+    renderer words it in the reader's language); None before the end."""
+    if view.phase != "over":
+        return None
+    players = view.players
+    keys = [(p.score, -p.empty_squares, p.cottages) for p in players]
+    resigned = [p.status == "resigned" for p in players]
+    return _final([p.name for p in players], [p.score for p in players], keys, resigned)
+
+
+def _final(
+    players: Sequence[str],
+    totals: Sequence[int],
+    keys: Sequence[tuple[int, int, int]],
+    resigned: Sequence[bool],
+) -> Message:
+    if len(players) == 1:
         return plural_msg(
             "{player} scores {count} points: {rank}",
             "{player} scores {count} points: {rank}",
-            player=state.players[0],
-            count=points,
-            rank=solo_title(points),
+            player=players[0],
+            count=totals[0],
+            rank=solo_title(totals[0]),
         )
-    best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
-    return winner_text(state.players, best, scores[best[0]].total)
+    best = rank(keys, resigned)[0]
+    return winner_text(players, best, totals[best[0]])
 
 
 class ResourceView(View):
