@@ -1,5 +1,5 @@
 """A guide in another language shows the texts the engine supplies — a card's ability, what a
-tile or a power action gives, a palace's ability — as the game's catalogue words them, never
+tile or a power action gives, a palace's or a faction's ability — as the game's catalogue words them, never
 in English (`{{ text|term("card text") }}` in the guide files), and holds no English sentence
 of any catalogue."""
 
@@ -10,7 +10,7 @@ import pytest
 import bot.service  # noqa: F401 (registers the service's catalogue)
 import engine
 from bot.guides import DEFAULT_LANGUAGE, guide_for, languages
-from engine.games.terra_nova.factions import _PALACES
+from engine.games.terra_nova.factions import _PALACES, FACTIONS
 from engine.games.terra_nova.tiles import BONUS_TILES, POWER_ACTIONS, ROUND_KINDS
 from engine.games.tiny_towns.cards import CARDS
 from tests.support.english import english_in
@@ -26,6 +26,7 @@ DATA_TEXTS = {
         *(tile.text for tile in BONUS_TILES),
         *(tile.text for tile in ROUND_KINDS.values()),
         *(palace.text for palace in _PALACES.values()),
+        *(faction.ability for faction in FACTIONS),
     ],
 }
 
