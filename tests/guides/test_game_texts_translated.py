@@ -1,7 +1,7 @@
 """A guide in another language shows the texts the engine supplies — a card's ability, what a
-tile or a power action gives, a palace's or a faction's ability — as the game's catalogue words them, never
-in English (`{{ text|term("card text") }}` in the guide files), and holds no English sentence
-of any catalogue."""
+tile or a power action gives, a palace's or a faction's ability, Terramara's effects in words —
+as the catalogues word them, never in English (`{{ text|term("card text") }}` in the guide
+files), and holds no English sentence of any catalogue."""
 
 from __future__ import annotations
 
