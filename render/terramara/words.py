@@ -187,20 +187,24 @@ def draft_lines(view: TerramaraView) -> list[Message]:
     lines = [msg("Picks, in order: {players}", players=", ".join(names[s] for s in draft.order))]
     for person in draft.persons:
         on_taking = PERSONS[person.id].on_taking
-        sides = {
-            "id": person.id,
-            "person": term(person.name, "person"),
-            "young": person_phrase(person.young),
-            "experienced": person_phrase(person.experienced_side),
-        }
+        person_name = term(person.name, "person")
+        young, experienced = person_phrase(person.young), person_phrase(person.experienced_side)
         if on_taking == "-":
-            line = msg("{id} {person}: young: {young} · experienced: {experienced}", **sides)
+            line = msg(
+                "{id} {person}: young: {young} · experienced: {experienced}",
+                id=person.id,
+                person=person_name,
+                young=young,
+                experienced=experienced,
+            )
         else:
-            taking = TAKING_WORDS.get(on_taking, on_taking)
             line = msg(
                 "{id} {person}: takes {taking} · young: {young} · experienced: {experienced}",
-                taking=taking,
-                **sides,
+                id=person.id,
+                person=person_name,
+                taking=TAKING_WORDS.get(on_taking, on_taking),
+                young=young,
+                experienced=experienced,
             )
         lines.append(line)
     lines += [msg("{id}: {gain}", id=card.id, gain=card.gain) for card in draft.cards]

@@ -25,6 +25,8 @@ import render.language
 from engine.core.i18n import missing
 from engine.core.messages import Message
 from engine.core.playout import random_playout
+from engine.games.tiny_towns.state import Town
+from engine.games.tiny_towns.view import owed_message, pending_text
 from render import render_png
 from render.palettes import NAMES
 from tests.support.english import english_in
@@ -194,3 +196,13 @@ def test_a_german_board_draws_no_english_sentence(key: str) -> None:
                 found.add(line)
         found.update(fragment for line in german for fragment in english_in(line))
     assert sorted(found) == [], sorted(found)
+
+
+@pytest.mark.parametrize("item", ["put:0", "guild:1", "guild:2", "watch", "university"])
+def test_what_a_tiny_towns_player_owes_is_read_back_into_its_message(item: str) -> None:
+    """The view carries what a town owes as English (`owes`); the renderer reads it back into
+    the message, which a German board words in German."""
+    town = Town(cells=["warehouse", *[""] * 15])
+    owed = pending_text(town, item)
+    assert owed_message(owed.english()) == owed
+    assert not missing(owed_message(owed.english()), "de")

@@ -313,6 +313,7 @@ def _slug(name: str) -> str:
 
 def _person(key: str) -> Component:
     person = content.PERSONS[key]
+    taking: Words
     if person.on_taking in TAKING_WORDS:
         taking = TAKING_WORDS[person.on_taking]
     else:

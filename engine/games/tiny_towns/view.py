@@ -8,11 +8,22 @@ own view adds their monument cards (`OwnPlayerView`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Literal
 
-from engine.core import Message, OptionValue, View, msg, plural_msg, rank, term, winner_text
+from engine.core import (
+    Message,
+    OptionValue,
+    View,
+    msg,
+    plural_msg,
+    rank,
+    stored,
+    term,
+    winner_text,
+)
 
 from .board import NAMES
 from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, card_term
@@ -314,18 +325,47 @@ def pending_text(town: Town, item: str) -> Message:
     """What a decision the town owes (`town.pending`) asks for."""
     if item.startswith("put:"):
         at = int(item.split(":")[1])
-        return msg(
-            "put a resource on the {building} on {square}",
-            building=card_term(town.cells[at]),
-            square=NAMES[at],
-        )
+        return _put_text(card_term(town.cells[at]), NAMES[at])
     if item.startswith("guild:"):
-        return plural_msg(
-            "may replace up to {count} buildings (Architect's Guild)",
-            "may replace up to {count} buildings (Architect's Guild)",
-            count=int(item.split(":")[1]),
-        )
+        return _guild_text(int(item.split(":")[1]))
     return _PENDING_TEXT[item]
+
+
+def _put_text(building: Message, square: str) -> Message:
+    return msg("put a resource on the {building} on {square}", building=building, square=square)
+
+
+def _guild_text(count: int) -> Message:
+    return plural_msg(
+        "may replace up to {count} buildings (Architect's Guild)",
+        "may replace up to {count} buildings (Architect's Guild)",
+        count=count,
+    )
+
+
+_OWED_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Message]], ...] = (
+    (
+        re.compile(r"put a resource on the (.+) on (\S+)"),
+        lambda found: _put_text(term(found[1], "building"), found[2]),
+    ),
+    (
+        re.compile(r"may replace up to (\d+) buildings \(Architect's Guild\)"),
+        lambda found: _guild_text(int(found[1])),
+    ),
+)
+
+
+def owed_message(text: str) -> Message:
+    """A text of a player's `owes` in the view (the English of `pending_text`) read back into
+    its message, so that the renderer words it in the reader's language."""
+    for message in _PENDING_TEXT.values():
+        if message.english() == text:
+            return message
+    for pattern, words in _OWED_FORMS:
+        found = pattern.fullmatch(text)
+        if found:
+            return words(found)
+    return stored(text)
 
 
 def _square_view(town: Town, index: int, score: Score) -> SquareView:
