@@ -6,19 +6,16 @@ playout, one action per /move line, by a seat the game waits for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-import bot.service.speech as speech
 import engine
-import render.language
 from bot.config import Settings
 from bot.console import run_console
-from engine.core import Message, Rng
-from engine.core.i18n import missing
+from engine.core import Rng
 from engine.core.playout import choose_action
+from tests.discord.languages import recording
 from tests.support.announcing import play_forced
 from tests.support.english import english_in
 
@@ -48,26 +45,10 @@ def _script(key: str) -> list[str]:
     return [*lines, f"{joined[0]}> /board", f"{joined[0]}> /export"]
 
 
-def _recording(
-    original: Callable[[Message | str, str], str], lacking: set[str]
-) -> Callable[[Message | str, str], str]:
-    """`original`, noting the keys German lacks of every message it words in German."""
-
-    def word(message: Message | str, language: str = "en") -> str:
-        if language == "de" and isinstance(message, Message):
-            lacking.update(missing(message, "de"))
-        return original(message, language)
-
-    return word
-
-
 @pytest.mark.parametrize("key", [game.info.key for game in engine.all_games()])
 async def test_a_whole_game_at_a_german_console_meets_no_english(
     key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    lacking: set[str] = set()
-    for module in (speech, render.language):
-        monkeypatch.setattr(module, "word", _recording(module.word, lacking))
     script = tmp_path / "script.txt"
     script.write_text("\n".join(_script(key)) + "\n")
     settings = Settings(
@@ -76,12 +57,13 @@ async def test_a_whole_game_at_a_german_console_meets_no_english(
         board_dir=tmp_path / "boards",
         default_language="de",
     )
-    assert await run_console(settings, script=script, strict=True) == 0
+    with recording(monkeypatch, "de") as worded:
+        assert await run_console(settings, script=script, strict=True) == 0
     out = capsys.readouterr().out
     replies = "\n".join(line for line in out.splitlines() if "> /" not in line)
     exported = (tmp_path / "boards" / "table-1.txt").read_text()
     comments = "\n".join(line for line in exported.splitlines() if line.startswith("# "))
     assert "Endstand: " in replies and "# Endstand: " in comments
-    assert sorted(lacking) == []
+    assert worded.messages and sorted(worded.lacking) == []
     assert english_in(replies) == []
     assert english_in(comments) == []
