@@ -143,6 +143,12 @@ def card_term(key: str) -> Message:
     return term(CARDS[key].name, "building")
 
 
+def ability_term(key: str) -> Message:
+    """What a card does, its text, as words of the game (drawn on the card, listed in the
+    guide)."""
+    return term(CARDS[key].text, "card text")
+
+
 def resource_term(key: str) -> Message:
     """A resource as a word of the game (`wood`, `Holz`)."""
     return term(key, "resource")
