@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from importlib import resources
 
-from engine.core import Message, Param, comma_chain, term
+from engine.core import Message, Param, comma_chain, read_rows, term
 from engine.core.aliases import aliases_of
 
 RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
@@ -90,15 +89,10 @@ def _shape(text: str) -> Shape:
 
 def _read_cards() -> dict[str, Card]:
     """Every card of `cards.txt` (its first lines explain the format), in the file's order."""
-    text = resources.files(__package__).joinpath("cards.txt").read_text(encoding="utf-8")
-    cards: dict[str, Card] = {}
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            key, name, colour, shape, card_text, aliases = (
-                part.strip() for part in line.split("|")
-            )
-            cards[key] = Card(key, name, colour, _shape(shape), card_text, tuple(aliases.split()))
-    return cards
+    return {
+        key: Card(key, name, colour, _shape(shape), text, tuple(aliases.split()))
+        for key, name, colour, shape, text, aliases in read_rows(__package__, "cards.txt")
+    }
 
 
 def _with_german_names(cards: dict[str, Card]) -> dict[str, Card]:

@@ -17,7 +17,7 @@ from typing import Literal, get_args
 
 from engine.core import Message, ParseError, msg, nearest, shorten
 
-from .board import NAMES, square
+from .board import NAMES, names_of, square
 from .cards import CARDS, RESOURCES, card_key, resource_key, resource_term, resources_list
 
 Kind = Literal[
@@ -132,17 +132,13 @@ def canonical(action: Action) -> str:
         resource=action.resource,
         other=action.other,
         where=NAMES[action.square],
-        used=_names(action.squares),
+        used=names_of(action.squares),
         cards=" ".join(action.cards),
     )
 
 
 def build_text(card: str, site: int, squares: Sequence[int]) -> str:
-    return f"build {card} at {NAMES[site]} using {_names(squares)}"
-
-
-def _names(squares: Sequence[int]) -> str:
-    return " ".join(NAMES[i] for i in sorted(squares, key=NAMES.__getitem__))
+    return f"build {card} at {NAMES[site]} using {names_of(squares)}"
 
 
 def parse_action(

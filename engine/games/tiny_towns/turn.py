@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from engine.core import Message, StateBuilder, comma_chain, msg, plural_msg
 
 from . import rules
-from .board import NAMES
+from .board import NAMES, names_of
 from .cards import CARDS, RESOURCES, card_term, resource_term, resources_list
 from .notation import Action
 from .phases import phase_of
@@ -179,7 +179,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 town.cells[square] = ""
         town.cells[site] = card
         self._changed(seat, site, *(square for square in squares if not town.cells[square]))
-        used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
+        used = names_of(squares)
         site_name = NAMES[site]
         if CARDS[card].is_monument:
             self.tell(
