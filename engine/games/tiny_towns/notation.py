@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
 
-from engine.core import Message, ParseError, msg, nearest, shorten
+from engine.core import Message, ParseError, msg, nearest, read_rows, shorten
 
 from .board import NAMES, names_of, square
 from .cards import CARDS, RESOURCES, card_key, resource_key, resource_term, resources_list
@@ -38,46 +38,16 @@ Kind = Literal[
 ]
 _KINDS: dict[str, Kind] = {kind: kind for kind in get_args(Kind)}
 
-#: The canonical form of each kind: `where` is the square's name, `used` the squares a
-#: building uses (in name order), `cards` the buildings put on Opaleye's Watch.
-_FORMS: dict[str, str] = {
-    "keep": "keep {card}",
-    "name": "name {resource}",
-    "choose": "choose {resource}",
-    "aside": "aside {resource}",
-    "place": "place {resource} {where}",
-    "store": "store {resource} on {where}",
-    "put": "put {resource} on {where}",
-    "swap": "swap {resource} for {other} on {where}",
-    "build": "build {card} at {where} using {used}",
-    "watch": "watch {cards}",
-    "replace": "replace {where} with {card}",
-    "add": "add {card} at {where}",
-    "pass": "pass",
-    "done": "done",
-}
 _LINKS = frozenset({"at", "on", "in", "to", "using", "with", "from", "for", "by", "onto"})
 _SPLIT_SQUARE = re.compile(r"\b([a-d])\s+([1-4])\b")
 _MAX_NAME_WORDS = 6
 
+_ROWS = read_rows(__package__, "actions.txt")
+#: The canonical form of each kind (actions.txt).
+_FORMS: dict[str, str] = {kind: form for kind, form, _ in _ROWS}
 #: Each form of action, as a notation error shows it — only the forms of the game at hand
 #: (`usage`): no `aside` without more-storage, no `keep` without monuments, …
-EXAMPLES: dict[Kind, str] = {
-    "place": "'place wood B2'",
-    "build": "'build cottage at B2 using A1 A2 B2'",
-    "done": "'done'",
-    "keep": "'keep <monument>'",
-    "store": "'store wood on C3'",
-    "swap": "'swap wood for brick on C3'",
-    "aside": "'aside wood'",
-    "put": "'put wood on B2'",
-    "replace": "'replace B2 with tavern'",
-    "add": "'add tavern at C3'",
-    "watch": "'watch cottage tavern well'",
-    "name": "'name wood'",
-    "choose": "'choose wood'",
-    "pass": "'pass'",
-}
+EXAMPLES: dict[Kind, str] = {_KINDS[kind]: example for kind, _, example in _ROWS}
 EVERY_KIND: tuple[Kind, ...] = tuple(EXAMPLES)
 
 

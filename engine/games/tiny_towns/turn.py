@@ -16,7 +16,9 @@ from engine.core import Message, StateBuilder, comma_chain, msg, plural_msg
 
 from . import rules
 from .board import NAMES, names_of
-from .cards import CARDS, RESOURCES, card_term, resource_term, resources_list
+from .cards import CARDS, RESOURCES, resources_list
+from .cards import card_term as card_name
+from .cards import resource_term as res
 from .notation import Action
 from .phases import phase_of
 from .scoring import building_count, shrine_points
@@ -26,14 +28,6 @@ from .view import final_text
 _NEEDS_A_RESOURCE = ("factory", "bank")
 #: Which candidate a skipped seat plays: lowest first, else the first listed.
 _PLAINEST = {"done": 0, "pass": 1}
-
-
-def card_name(key: str) -> Message:
-    return card_term(key)
-
-
-def res(key: str) -> Message:
-    return resource_term(key)
 
 
 class RoundBuilder(StateBuilder[TinyTownsState]):
