@@ -20,12 +20,12 @@ from engine.core import (
     OptionSpec,
     OptionValue,
     Phase,
-    Result,
     Rng,
     msg,
     nearest,
 )
 from engine.core.infofile import read_info
+from engine.core.turns import BuilderTurns
 
 from . import rules
 from .board import NAMES
@@ -63,7 +63,9 @@ def _info() -> GameInfo:
     return info.model_copy(update={"options": [*info.options[:at], *colours, *info.options[at:]]})
 
 
-class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
+class TinyTowns(
+    TinyTownsTableTalk, BuilderTurns[TinyTownsState, Action], Game[TinyTownsState, Action]
+):
     info: ClassVar[GameInfo] = _info()
     state_model: ClassVar[type[BaseState]] = TinyTownsState
     #: German resource and card names are typed as aliases (`place Holz B2`).
@@ -165,25 +167,13 @@ class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
     def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.perform(seat, action)
-        return builder.result()
+    def builder(self, state: State) -> RoundBuilder:
+        return RoundBuilder(state)
 
     # -- leaving the game ---------------------------------------------------------------------
 
     def has_resigned(self, state: State, seat: int) -> bool:
         return state.towns[seat].resigned
-
-    def resign_seat(self, state: State, seat: int) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.resign(seat)
-        return builder.result()
-
-    def skip_seat(self, state: State, seat: int) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.skip(seat)
-        return builder.result()
 
     # -- the end ------------------------------------------------------------------------------
 
