@@ -11,42 +11,24 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.core import Message, Param, comma_chain, read_rows, term
+from engine.core import Message, Param, comma_chain, read_kinds, read_rows, term
 from engine.core.aliases import aliases_of
 
-RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
-RESOURCE_LETTERS: dict[str, str] = {
-    "wood": "W",
-    "wheat": "H",
-    "brick": "B",
-    "glass": "G",
-    "stone": "S",
-}
-RESOURCE_COLOURS: dict[str, str] = {
-    "wood": "brown",
-    "wheat": "yellow",
-    "brick": "red",
-    "glass": "cyan",
-    "stone": "grey",
-}
+#: What tables.txt holds, by kind.
+TABLES = read_kinds(__package__, "tables.txt")
+RESOURCES: tuple[str, ...] = tuple(key for key, _, _ in TABLES["resource"])
+RESOURCE_LETTERS: dict[str, str] = {key: letter for key, letter, _ in TABLES["resource"]}
+RESOURCE_COLOURS: dict[str, str] = {key: colour for key, _, colour in TABLES["resource"]}
 #: The colour groups of building cards; one card of each is on offer in a game.
 COLOURS: tuple[str, ...] = ("blue", "red", "gray", "orange", "green", "yellow", "black")
 #: The colours whose card is chosen at set-up (the Cottage is always on offer).
 CHOSEN_COLOURS: tuple[str, ...] = COLOURS[1:]
 MONUMENT = "monument"
 
-#: Building cards the solo variant leaves in the box (monuments likewise, see SOLO_REMOVED).
-SOLO_REMOVED: frozenset[str] = frozenset(
-    {"feast-hall", "bank", "fort-ironweed", "opaleyes-watch", "starloom"}
-)
-FIRST_GAME: dict[str, str] = {
-    "red": "farm",
-    "gray": "well",
-    "orange": "chapel",
-    "green": "tavern",
-    "yellow": "theater",
-    "black": "factory",
-}
+#: The cards the solo variant leaves in the box, buildings and monuments.
+SOLO_REMOVED: frozenset[str] = frozenset(TABLES["solo removed"][0][0].split())
+#: The rulebook's building card of each chosen colour for a first game.
+FIRST_GAME: dict[str, str] = {colour: card for colour, card in TABLES["first game"]}
 
 Shape = tuple[tuple[str | None, ...], ...]
 
