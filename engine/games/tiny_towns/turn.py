@@ -26,6 +26,12 @@ from .state import BURIED, GUILD_REPLACEMENTS, TinyTownsState, Town
 from .view import final_text
 
 _NEEDS_A_RESOURCE = ("factory", "bank")
+#: The decision a monument asks for as soon as it is built (`town.pending`).
+_OWED_WHEN_BUILT = {
+    "opaleyes-watch": "watch",
+    "grove-university": "university",
+    "architects-guild": f"guild:{GUILD_REPLACEMENTS}",
+}
 #: Which candidate a skipped seat plays: lowest first, else the first listed.
 _PLAINEST = {"done": 0, "pass": 1}
 
@@ -193,12 +199,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 used=used,
             )
         self._when_built(seat, card, site)
-        if card == "opaleyes-watch":
-            town.pending.insert(0, "watch")
-        elif card == "grove-university":
-            town.pending.insert(0, "university")
-        elif card == "architects-guild":
-            town.pending.insert(0, f"guild:{GUILD_REPLACEMENTS}")
+        if card in _OWED_WHEN_BUILT:
+            town.pending.insert(0, _OWED_WHEN_BUILT[card])
         elif card == "shrine":
             town.shrine = shrine_points(building_count(town.cells))
             self.say(
