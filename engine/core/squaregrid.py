@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+#: A pattern as rows of cells, top to bottom (None: no square there).
+Shape = tuple[tuple[str | None, ...], ...]
 #: A pattern laid on squares: (row, column, what lies there), sorted.
 Pattern = tuple[tuple[int, int, str], ...]
 
@@ -43,6 +45,20 @@ class SquareGrid:
         """Square names in alphabetical order, spaced (`A1 A2 B2`)."""
         return " ".join(sorted(self.names[i] for i in squares))
 
+    def placements(self, shape: Shape) -> list[tuple[tuple[int, ...], tuple[str, ...]]]:
+        """Every way a pattern (rows of cells, None: no square) lies on the grid, turned and
+        mirrored as it may be: its squares in index order and what each must hold, aligned;
+        sorted, each once (a symmetric pattern lies the same way more than once)."""
+        found: set[tuple[tuple[int, ...], tuple[str, ...]]] = set()
+        for pattern in orientations(shape):
+            height = 1 + max(r for r, _, _ in pattern)
+            width = 1 + max(c for _, c, _ in pattern)
+            for top in range(self.height - height + 1):
+                for left in range(self.width - width + 1):
+                    laid = sorted(((top + r) * self.width + left + c, x) for r, c, x in pattern)
+                    found.add((tuple(i for i, _ in laid), tuple(x for _, x in laid)))
+        return sorted(found)
+
     def around(self, index: int, diagonal: bool) -> tuple[int, ...]:
         """The orthogonal neighbours of a square, or all surrounding squares if `diagonal`."""
         row, col = divmod(index, self.width)
@@ -57,7 +73,7 @@ class SquareGrid:
         return tuple(found)
 
 
-def orientations(shape: tuple[tuple[str | None, ...], ...]) -> set[Pattern]:
+def orientations(shape: Shape) -> set[Pattern]:
     """The distinct rotations and mirror images of a pattern given as rows of cells (None: no
     square), each as its sorted (row, column, cell), moved to the top left."""
     cells = [(r, c, x) for r, row in enumerate(shape) for c, x in enumerate(row) if x]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core.squaregrid import SquareGrid, orientations
+from engine.core.squaregrid import SquareGrid
 
 from .cards import CARDS, RESOURCES, Shape
 
@@ -48,27 +48,17 @@ def needs_signature(masks: Sequence[int]) -> int:
 
 
 def _placements(shape: Shape) -> tuple[Placement, ...]:
-    found: dict[tuple[int, ...], set[tuple[str, ...]]] = {}
-    for orientation in orientations(shape):
-        height = 1 + max(r for r, _, _ in orientation)
-        width = 1 + max(c for _, c, _ in orientation)
-        for top in range(SIZE - height + 1):
-            for left in range(SIZE - width + 1):
-                laid = sorted(((top + r) * SIZE + left + c, res) for r, c, res in orientation)
-                squares = tuple(i for i, _ in laid)
-                found.setdefault(squares, set()).add(tuple(res for _, res in laid))
     placements = []
-    for squares, variants in sorted(found.items()):
-        for resources in sorted(variants):
-            needs: dict[int, int] = {}
-            for index, res in zip(squares, resources, strict=True):
-                key = RESOURCES.index(res)
-                needs[key] = needs.get(key, 0) | (1 << index)
-            mask = sum(1 << i for i in squares)
-            signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
-            placements.append(
-                Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
-            )
+    for squares, resources in GRID.placements(shape):
+        needs: dict[int, int] = {}
+        for index, res in zip(squares, resources, strict=True):
+            key = RESOURCES.index(res)
+            needs[key] = needs.get(key, 0) | (1 << index)
+        mask = sum(1 << i for i in squares)
+        signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
+        placements.append(
+            Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
+        )
     return tuple(placements)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from engine.core import Message, Param, comma_chain, read_kinds, read_rows, term
 from engine.core.aliases import aliases_of
+from engine.core.squaregrid import Shape
 
 #: What tables.txt holds, by kind.
 TABLES = read_kinds(__package__, "tables.txt")
@@ -29,8 +30,6 @@ MONUMENT = "monument"
 SOLO_REMOVED: frozenset[str] = frozenset(TABLES["solo removed"][0][0].split())
 #: The rulebook's building card of each chosen colour for a first game.
 FIRST_GAME: dict[str, str] = {colour: card for colour, card in TABLES["first game"]}
-
-Shape = tuple[tuple[str | None, ...], ...]
 
 
 @dataclass(frozen=True)
