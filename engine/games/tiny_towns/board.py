@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core.squaregrid import SquareGrid
+from engine.core.squaregrid import Shape, SquareGrid
 
-from .cards import CARDS, RESOURCES, Shape
+from .cards import CARDS, RESOURCES
 
 SIZE = 4
 GRID = SquareGrid(SIZE, SIZE)
