@@ -7,12 +7,12 @@ each cell a resource key or None. Every shape may be rotated and mirrored when b
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.core import Message, Param, comma_chain, read_kinds, read_rows, term
 from engine.core.aliases import aliases_of
+from engine.core.names import NameIndex
 from engine.core.squaregrid import Shape
 
 #: What tables.txt holds, by kind.
@@ -98,19 +98,9 @@ BY_COLOUR: dict[str, tuple[str, ...]] = {
     for colour in COLOURS
 }
 
-_FOLD = re.compile(r"[^a-z0-9äöüß]")
-
-
-def fold(text: str) -> str:
-    """A name reduced to letters and digits, for lenient matching (`Feast hall` = `feast-hall`)."""
-    return _FOLD.sub("", text.lower())
-
-
-_NAME_INDEX: dict[str, str] = {}
-for _card_item in CARDS.values():
-    for _alias in (_card_item.key, _card_item.name, *_card_item.aliases):
-        _NAME_INDEX[fold(_alias)] = _card_item.key
-_RESOURCE_INDEX: dict[str, str] = {fold(name): name for name in RESOURCES}
+#: Every name a player may type for a card (key, name, aliases) and for a resource.
+CARD_NAMES = NameIndex({key: (card.name, *card.aliases) for key, card in CARDS.items()})
+RESOURCE_NAMES = NameIndex({key: () for key in RESOURCES})
 
 
 def card_term(key: str) -> Message:
@@ -126,12 +116,3 @@ def resource_term(key: str) -> Message:
 def resources_list(keys: Sequence[str]) -> Param:
     """Resources named one after the other, with commas (`wood, glass, wood`)."""
     return comma_chain([resource_term(key) for key in keys])
-
-
-def card_key(text: str) -> str | None:
-    """The key of the card a player's name for it denotes (`feast hall`, `Opaleye's Watch`)."""
-    return _NAME_INDEX.get(fold(text))
-
-
-def resource_key(text: str) -> str | None:
-    return _RESOURCE_INDEX.get(fold(text))

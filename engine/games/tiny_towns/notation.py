@@ -18,7 +18,7 @@ from typing import Literal, get_args
 from engine.core import Message, ParseError, msg, nearest, read_rows, shorten
 
 from .board import NAMES, names_of, square
-from .cards import CARDS, RESOURCES, card_key, resource_key, resource_term, resources_list
+from .cards import CARD_NAMES, CARDS, RESOURCE_NAMES, RESOURCES, resource_term, resources_list
 
 Kind = Literal[
     "keep",
@@ -225,7 +225,7 @@ class _Reader:
                     last=resource_term(RESOURCES[-1]),
                 )
             )
-        found = resource_key(self.words[index])
+        found = RESOURCE_NAMES.find(self.words[index])
         if found is None:
             raise self.fail(
                 msg(
@@ -256,7 +256,7 @@ class _Reader:
             if monument:
                 raise self.fail(msg("'{kind}' needs a monument name", kind=self.kind))
             raise self.fail(msg("'{kind}' needs a building name", kind=self.kind))
-        found = card_key(" ".join(words))
+        found = CARD_NAMES.find(" ".join(words))
         if found is None:
             if monument:
                 raise self.fail(msg("'{word}' is not the name of a monument card", word=typed))
@@ -267,22 +267,14 @@ class _Reader:
 
     def _card_list(self, words: Sequence[str]) -> tuple[str, ...]:
         """Card names one after the other, each possibly several words long."""
-        found: list[str] = []
-        start = 0
-        while start < len(words):
-            for end in range(min(len(words), start + _MAX_NAME_WORDS), start, -1):
-                key = card_key(" ".join(words[start:end]))
-                if key is not None:
-                    found.append(key)
-                    start = end
-                    break
-            else:
-                raise self.fail(
-                    msg(
-                        "'{word}' does not begin the name of a building card",
-                        word=shorten(words[start]),
-                    )
+        found, stuck = CARD_NAMES.find_each(words, _MAX_NAME_WORDS)
+        if stuck is not None:
+            raise self.fail(
+                msg(
+                    "'{word}' does not begin the name of a building card",
+                    word=shorten(words[stuck]),
                 )
+            )
         if not found:
             raise self.fail(msg("name the three buildings to put on the Watch"))
         return tuple(found)
