@@ -16,7 +16,7 @@ from itertools import combinations
 from engine.core import components
 
 from .board import ADJACENT, CENTRE, COLUMN, CORNERS, ROW, SQUARES, SURROUNDING
-from .cards import CARDS
+from .cards import CARDS, TABLES
 
 HOMES = frozenset({"cottage", "barrett-castle"})
 ALMSHOUSE_POINTS = (0, -1, 5, -3, 15, -5, 26)
@@ -24,6 +24,8 @@ TAVERN_POINTS = (0, 2, 5, 9, 14, 20)
 SHRINE_POINTS = (0, 1, 2, 3, 4, 5, 8)
 STARLOOM_POINTS = {1: 6, 2: 3, 3: 2}
 FARM_FEEDS = 4
+#: The cards whose points never depend on the town (tables.txt).
+FIXED_POINTS = {card: int(points) for card, points in TABLES["fixed points"]}
 _CARD_ORDER = {key: index for index, key in enumerate(CARDS)}
 #: The building type (`Card.kind`) and the colour of what lies on a square, for the cards.
 _KIND = {key: card.kind for key, card in CARDS.items()}
@@ -177,6 +179,8 @@ def _points(
     counts: dict[str, int],
 ) -> int:
     """The points of the building on square `i`; Almshouses and Taverns score as a group."""
+    if key in FIXED_POINTS:
+        return FIXED_POINTS[key]
     near = ADJACENT[i]
     if key == "cottage":
         return 3 if i in fed else 0
@@ -186,8 +190,6 @@ def _points(
         return 2 if any(cells[n] == "fountain" for n in near) else 0
     if key == "millstone":
         return 2 if any(_COLOUR.get(cells[n]) in ("red", "yellow") for n in near) else 0
-    if key == "shed" or key == "trading-post" or key == "architects-guild":
-        return 1
     if key == "well":
         return sum(home_weight(cells[n]) for n in near)
     if key == "abbey":
@@ -213,8 +215,6 @@ def _points(
     if key == "theater":
         kinds = {_KIND.get(cells[n]) for n in (*ROW[i], *COLUMN[i])}
         return len(kinds - {None, "yellow"})
-    if key == "bank":
-        return 4
     if key == "warehouse":
         return -len(held.get(i, []))
     return _monument_points(i, key, cells, shrine, ctx, fed)
@@ -225,14 +225,8 @@ def _monument_points(
 ) -> int:
     if key == "archive":
         return len({card.kind for k in cells if (card := CARDS.get(k)) and not card.is_monument})
-    if key == "cathedral":
-        return 2
-    if key == "fort-ironweed":
-        return 7
     if key == "mausoleum":
         return 3 * sum(1 for h, k in enumerate(cells) if k == "cottage" and h not in fed)
-    if key == "grove-university":
-        return 3
     if key == "mandras-palace":
         return 2 * len({_KIND.get(cells[n]) for n in ADJACENT[i]} - {None})
     if key == "shrine":
