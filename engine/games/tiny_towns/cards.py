@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from engine.core import Message, Param, comma_chain, read_kinds, read_rows, term
 from engine.core.aliases import aliases_of
 from engine.core.names import NameIndex
+from engine.core.names import fold as fold  # (re-exported: tests fold names as notation does)
 from engine.core.squaregrid import Shape
 
 #: What tables.txt holds, by kind.
