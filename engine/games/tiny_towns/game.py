@@ -23,8 +23,8 @@ from engine.core import (
     Rng,
     msg,
     nearest,
+    read_info,
 )
-from engine.core.infofile import read_info
 from engine.core.turns import BuilderTurns
 
 from . import rules
@@ -47,8 +47,8 @@ _ONCE_A_ROUND = 4
 
 
 def _info() -> GameInfo:
-    """game.toml's description, with an option per chosen colour after `buildings`."""
-    info = read_info(__package__)
+    """game.txt's description, with an option per chosen colour after `buildings`."""
+    info = read_info(__package__, "game.txt")
     colours = [
         OptionSpec(
             key=colour,
