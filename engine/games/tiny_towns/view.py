@@ -26,19 +26,16 @@ from engine.core import (
 )
 
 from .board import NAMES
-from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, card_term
+from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, TABLES, card_term
 from .rules import monument_built, to_act
 from .scoring import Context, Score, score_town
 from .state import Phase, Source, Step, TinyTownsState, Town
 
-SOLO_RANKS: tuple[tuple[int, str], ...] = (
-    (38, "Master Architect"),
-    (32, "Town Planner"),
-    (25, "Engineer"),
-    (18, "Craftsperson"),
-    (10, "Apprentice"),
+#: The solo ranks, best first, each with the fewest points it takes (tables.txt).
+SOLO_RANKS: tuple[tuple[int, str], ...] = tuple(
+    (int(least), title) for least, title in TABLES["solo rank"]
 )
-LOWEST_SOLO_RANK = "Hobby Builder"
+LOWEST_SOLO_RANK = TABLES["lowest solo rank"][0][0]
 _PENDING_TEXT = {
     "watch": msg("choose three buildings for Opaleye's Watch"),
     "university": msg("may place a free building (Grove University)"),
