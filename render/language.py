@@ -17,7 +17,7 @@ add_catalogues("render")
 ENGLISH = FALLBACK
 
 
-def say(message: Message, language: str) -> str:
+def say(message: Message | str, language: str) -> str:
     """`message` worded in `language` (English where the catalogues lack it)."""
     return word(message, language)
 

@@ -248,8 +248,8 @@ def _convert(command: CommandDef, option: OptionDef, value: str) -> Value:
             msg(
                 "{where} takes at most {most} characters; this has {length}.",
                 where=where,
-                most=f"{option.max_length:,}",
-                length=f"{len(value):,}",
+                most=option.max_length,
+                length=len(value),
             )
         )
     return value

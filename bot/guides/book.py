@@ -33,12 +33,22 @@ SECTION = re.compile(r"^# (page|topic|each|text|macros)\b[ \t]*(.*)$", re.MULTIL
 PAGE_BREAK = re.compile(r"^---[ \t]*$", re.MULTILINE)
 _TOPIC_HEAD = re.compile(r"^([a-z0-9-]+(?:\s*,\s*[^,:]+)*)\s*:\s*(.+)$")
 
+
+@jinja2.pass_context
+def _words(context: jinja2.runtime.Context, value: Any) -> Any:
+    """A message of the game's context (an effect in words) in the guide's `language`:
+    `{{ words }}` shows it so by itself; `{{ words|words|capitalize }}` words it before
+    another filter reads it as text."""
+    return word(value, context.get("language", FALLBACK)) if isinstance(value, Message) else value
+
+
 ENVIRONMENT = jinja2.Environment(
     autoescape=False,  # Discord Markdown, not HTML
     undefined=jinja2.StrictUndefined,  # a misspelt field fails the tests, not a player
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=False,
+    finalize=_words,
 )
 
 
@@ -50,6 +60,7 @@ def _term(context: jinja2.runtime.Context, value: str, kind: str) -> str:
 
 
 ENVIRONMENT.filters["term"] = _term
+ENVIRONMENT.filters["words"] = _words
 
 
 class GuideFileError(ValueError):
@@ -69,6 +80,9 @@ class Component:
     #: The context of the game's catalogue in which the title is a term (`building`): a
     #: guide in another language shows the title in its words (None: as it is).
     term: str | None = None
+    #: The title as a message, where it is more than one term (`Singer (P2)`): a guide in
+    #: another language shows it in its words.
+    title_words: Message | None = None
 
 
 @dataclass(frozen=True)

@@ -229,6 +229,8 @@ def _components(context: Mapping[str, Any], collection: str) -> Sequence[Compone
 
 def _title(component: Component, language: str) -> str:
     """The component's title in `language` (its term's words there, if it is a term)."""
+    if component.title_words is not None:
+        return word(component.title_words, language)
     if component.term is None:
         return component.title
     return word(Message(component.title, context=component.term), language)

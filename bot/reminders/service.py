@@ -55,7 +55,7 @@ class ReminderService:
         table = await self._table(channel)
         label = msg(
             "table #{number} ({game})",
-            number=table.table_id,
+            number=str(table.table_id),
             game=self._game_name(table.game_key),
         )
         if every is None and off is None:

@@ -61,7 +61,7 @@ def stall_text(notice: StallNotice, now: datetime) -> str:
                 "⚠️ Table #{number} ({game}) is stalled: {absent} did not act after {most} "
                 "reminders{waiting}. {creator}, who opened the table, or a moderator can /skip a "
                 "player who is absent, or /abandon the table. Reminders stop until the next move.",
-                number=notice.table_id,
+                number=str(notice.table_id),
                 game=notice.game_name,
                 absent=who([m.name for m in notice.absent]),
                 most=MAX_REMINDERS,

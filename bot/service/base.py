@@ -44,12 +44,12 @@ class TableContext:
 
     @property
     def label(self) -> Message:
-        return msg("table #{number} ({game})", number=self.table.id, game=self.game.info.name)
+        return msg("table #{number} ({game})", number=str(self.table.id), game=self.game.info.name)
 
     @property
     def title(self) -> Message:
         """The label at the start of a sentence."""
-        return msg("Table #{number} ({game})", number=self.table.id, game=self.game.info.name)
+        return msg("Table #{number} ({game})", number=str(self.table.id), game=self.game.info.name)
 
     @property
     def names(self) -> list[str]:
@@ -91,12 +91,14 @@ class TableContext:
         if action.automatic:
             text = msg("{action} (played for them)", action=text)
         if action.kind == "skip":
-            return msg("#{number} {action}", number=action.number, action=text)
+            return msg("#{number} {action}", number=str(action.number), action=text)
         player = self.by_seat(action.seat)
         name: Message | str = player.display_name
         if action.bot_level is not None and not player.is_bot:
             name = played_by_bot(player.display_name, action.bot_level)
-        return msg("#{number} {player}: {action}", number=action.number, player=name, action=text)
+        return msg(
+            "#{number} {player}: {action}", number=str(action.number), player=name, action=text
+        )
 
     def creator_name(self) -> Message | str:
         creator = self.seat_of(self.table.creator_id)
@@ -211,7 +213,7 @@ class ServiceBase:
                 msg(
                     "Table #{number} is no longer open here, so this button does nothing any "
                     "more. /games lists the open tables.",
-                    number=table_id,
+                    number=str(table_id),
                 )
             )
 

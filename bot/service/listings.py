@@ -81,7 +81,7 @@ class ListingService(ServiceBase):
                 msg(
                     "{bullet}#{number} {game} in {channel}:",
                     bullet=style.bullet,
-                    number=summary.table_id,
+                    number=str(summary.table_id),
                     game=summary.game_name,
                     channel=style.channel(summary),
                 )

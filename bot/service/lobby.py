@@ -49,8 +49,8 @@ class LobbyService(ServiceBase):
             raise BadRequest(
                 msg(
                     "The seed must be a whole number from 0 to {most}, not {seed}.",
-                    most=MAX_SEED,
-                    seed=seed,
+                    most=str(MAX_SEED),
+                    seed=str(seed),
                 )
             )
         if not timedelta(hours=MIN_SKIP_HOURS) <= skip_after <= timedelta(hours=MAX_SKIP_HOURS):
@@ -85,7 +85,7 @@ class LobbyService(ServiceBase):
                 "{player} opened table #{number}: {game} for {least}–{most} players ({terms}).\n"
                 "Seated: {player}. Others type /join; {player} types /start when everyone is in.",
                 player=user.name,
-                number=table.id,
+                number=str(table.id),
                 game=info.name,
                 least=info.min_players,
                 most=info.max_players,
@@ -117,7 +117,7 @@ class LobbyService(ServiceBase):
         opened = msg(
             "{player} opened table #{number} ({game}) in its own thread: {thread} — join it there!",
             player=user.name,
-            number=table_id,
+            number=str(table_id),
             game=name,
             thread=thread,
         )

@@ -38,7 +38,7 @@ class LobbyMessageService(ServiceBase):
 def lobby_text(ctx: TableContext) -> str:
     """The lobby message in the language being spoken."""
     table, info = ctx.table, ctx.game.info
-    title = msg("**Table #{number}: {game}**", number=table.id, game=info.name)
+    title = msg("**Table #{number}: {game}**", number=str(table.id), game=info.name)
     names = who(ctx.names)
     if table.status == "active":
         return say(

@@ -46,9 +46,9 @@ def refuse_overlong(ctx: TableContext, text: str) -> None:
             msg(
                 "That is {length} characters long, and no turn of {game} is longer than "
                 "{limit}, so it was not read. /legal lists your actions.",
-                length=f"{len(text):,}",
+                length=len(text),
                 game=ctx.game.info.name,
-                limit=f"{limit:,}",
+                limit=limit,
             )
         )
 
@@ -224,7 +224,7 @@ class PlayService(AnnounceService):
             return Reply(say(msg("{table} has been abandoned.", table=ctx.title)), private=True)
         state = self._state(ctx)
         next_text, _ = await self._next_text(ctx, state, current_round(table))
-        after = msg("{table} after action {number}.", table=ctx.title, number=table.move_count)
+        after = msg("{table} after action {number}.", table=ctx.title, number=str(table.move_count))
         return Reply(
             f"{say(after)} {next_text}",
             image=await self._image(ctx, state, None, table.move_count),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Message, msg, plural_msg
+from engine.core import Message, msg, plural_msg, term
 from engine.core.record import RESIGN, SKIP, header_lines, safe_names
 
 from ..allocator import release_freed_memory
@@ -51,7 +51,7 @@ class RecordService(ServiceBase):
                 raise BadRequest(
                     msg(
                         "There is no table #{number} on this server; /games lists the open ones.",
-                        number=table_id,
+                        number=str(table_id),
                     )
                 )
             ctx = await self._context_of(table)
@@ -90,7 +90,7 @@ class RecordService(ServiceBase):
             "--moves table-{number}.txt` (docs/cli.md).{note}",
             count=len(actions),
             table=ctx.label,
-            number=ctx.table.id,
+            number=str(ctx.table.id),
             note=note,
         )
         return Reply(
@@ -159,7 +159,7 @@ class RecordService(ServiceBase):
             first = (
                 msg("{table}: the start", table=ctx.title)
                 if start == 1
-                else msg("Before action #{number}", number=start)
+                else msg("Before action #{number}", number=str(start))
             )
             captions = [say(first), *(ctx.describe(action) for action in actions[start - 1 :])]
         gif, step = await self._engine(self._animate, ctx, actions, start, captions)
@@ -225,19 +225,42 @@ def _record_text(
     state: Any = ctx.game.load_state(table.state_json or "")
     names = safe_names(list(state.players))
     over = table.status != "active"
-    status = {"active": "running", "finished": "finished", "abandoned": "abandoned"}[table.status]
+    status = {
+        "active": term("running", "table status"),
+        "finished": term("finished", "table status"),
+        "abandoned": term("abandoned", "table status"),
+    }[table.status]
     scores = game.scores(state)
+    heading = plural_msg(
+        "Meeple Post — table #{number}, {game}, {status} after {count} action",
+        "Meeple Post — table #{number}, {game}, {status} after {count} actions",
+        number=str(table.id),
+        game=game.info.name,
+        status=status,
+        count=len(actions),
+    )
+    replay = msg(
+        "Replay: python -m engine play --moves {file} (see docs/cli.md)",
+        file=f"table-{table.id}.txt",
+    )
+    line = scores_line(names, scores)
+    totals = (
+        msg("Final scores: {scores}", scores=line)
+        if over
+        else msg("Scores so far: {scores}", scores=line)
+    )
     lines = [
-        f"# Meeple Post — table #{table.id}, {game.info.name}, {status} after "
-        f"{len(actions)} action{'' if len(actions) == 1 else 's'}",
-        f"# Replay: python -m engine play --moves table-{table.id}.txt (see docs/cli.md)",
+        f"# {say(heading)}",
+        f"# {say(replay)}",
         *header_lines(game.info.key, names, table.seed, table.options),
-        f"# {'Final scores' if over else 'Scores so far'}: {scores_line(names, scores)}",
+        f"# {say(totals)}",
     ]
     if names != list(state.players):
-        lines.append(
-            "# Names holding ':', '#' or ',' were changed: a move line could not name them."
+        changed = msg(
+            "Names holding ':', '#' or ',' were changed: a move line could not name them."
         )
+        lines.append(f"# {say(changed)}")
+    secret = say(term("secret", "export"))
     hidden = 0
     for action in actions:
         name = names[action.seat]
@@ -245,5 +268,5 @@ def _record_text(
             lines.append(f"{name}: {_logged_action(action)}")
         else:
             hidden += 1
-            lines.append(f"{name}: {action.public_text}  # secret")
+            lines.append(f"{name}: {action.public_text}  # {secret}")
     return "\n".join(lines) + "\n", hidden

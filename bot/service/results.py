@@ -21,7 +21,7 @@ from . import rating
 from .base import ServiceBase, TableContext
 from .errors import BadRequest
 from .model import Channel, Reply, User
-from .speech import say, speaking
+from .speech import say, say_decimal, speaking
 from .texts import fit_lines
 
 log = logging.getLogger(__name__)
@@ -190,9 +190,9 @@ class ResultService(ServiceBase):
             if rated is None
             else msg(
                 "rating {rating} (μ {mu} ± σ {sigma}, {games})",
-                rating=f"{rating.shown((rated.mu, rated.sigma)):.1f}",
-                mu=f"{rated.mu:.1f}",
-                sigma=f"{rated.sigma:.1f}",
+                rating=say_decimal(rating.shown((rated.mu, rated.sigma))),
+                mu=say_decimal(rated.mu),
+                sigma=say_decimal(rated.sigma),
                 games=plural_msg("{count} rated game", "{count} rated games", count=rated.games),
             )
         )
@@ -234,8 +234,8 @@ def _wins(count: int) -> Message:
 def _board_lines(board: Sequence[RatingRecord]) -> list[str]:
     """The leaderboard's lines, in the language being spoken."""
     return [
-        f"{place}. {entry.display_name} — {rating.shown((entry.mu, entry.sigma)):.1f} "
-        f"(μ {entry.mu:.1f} ± σ {entry.sigma:.1f}), {say(_games(entry.games))}, "
+        f"{place}. {entry.display_name} — {say_decimal(rating.shown((entry.mu, entry.sigma)))} "
+        f"(μ {say_decimal(entry.mu)} ± σ {say_decimal(entry.sigma)}), {say(_games(entry.games))}, "
         f"{say(_wins(entry.wins))}"
         for place, entry in enumerate(board, start=1)
     ]

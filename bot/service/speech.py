@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from engine.core import Message
-from engine.core.i18n import FALLBACK, add_catalogues, join, word
+from engine.core.i18n import FALLBACK, add_catalogues, decimal, join, number, word
 
 add_catalogues("bot")  # bot/locales/<language>.po: the service's own words
 
@@ -46,3 +46,13 @@ def say(message: Message | str) -> str:
 def say_list(items: Sequence[str]) -> str:
     """Words joined as a list in the language being spoken (`a, b and c`)."""
     return join(list(items), _speaking.get())
+
+
+def say_number(value: int) -> str:
+    """A whole number as the language being spoken writes it (`1,234`, `1.234`)."""
+    return number(value, _speaking.get())
+
+
+def say_decimal(value: float) -> str:
+    """A number with one decimal as the language being spoken writes it (`25.3`, `25,3`)."""
+    return decimal(value, _speaking.get())

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from engine.core import Message, Param, msg
 
-from .speech import say, say_list
+from .speech import say, say_list, say_number
 
 #: The most characters one reply may have: Discord's limit for the text of one message.
 MAX_REPLY = 2000
@@ -36,7 +36,9 @@ def as_sentence(text: str, names: Sequence[str]) -> str:
 
 
 def scores_line(names: Sequence[str], scores: Sequence[int]) -> str:
-    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+    return ", ".join(
+        f"{name} {say_number(score)}" for name, score in zip(names, scores, strict=True)
+    )
 
 
 def ranking_line(names: Sequence[str], scores: Sequence[int], ranking: list[list[int]]) -> str:
@@ -45,7 +47,7 @@ def ranking_line(names: Sequence[str], scores: Sequence[int], ranking: list[list
     place = 1
     for group in ranking:
         who = ", ".join(names[seat] for seat in group)
-        parts.append(f"{place}. {who} ({scores[group[0]]})")
+        parts.append(f"{place}. {who} ({say_number(scores[group[0]])})")
         place += len(group)
     return " · ".join(parts)
 

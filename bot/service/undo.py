@@ -202,7 +202,7 @@ class UndoService(AutomaticService):
         # Read the votes again: another player may have approved at the same moment.
         current = await self.store.undo.open_undo_request(ctx.table.id)
         if current is None or current.id != request.id:
-            raise UndoRefused(msg("This undo request was closed meanwhile; see /status."))
+            raise await self._closed_meanwhile(ctx, request.id)
         waiting = self._undecided(voters, current)
         if waiting:
             approves = msg(
@@ -238,12 +238,20 @@ class UndoService(AutomaticService):
         if user.id != request.requester_id:
             await self.store.undo.vote(request.id, user.id, False, now)
         if not await self.store.undo.close_undo_request(request.id, "declined", now):
-            raise UndoRefused(msg("This undo request was closed meanwhile; see /status."))
+            raise await self._closed_meanwhile(ctx, request.id)
         if user.id == request.requester_id:
             said = msg("{player} withdrew the undo request; nothing is taken back.", player=name)
         else:
             said = msg("{player} declined the undo; nothing is taken back.", player=name)
         return Reply(self._told(ctx.table, said), table_id=ctx.table.id)
+
+    async def _closed_meanwhile(self, ctx: TableContext, request_id: int) -> UndoRefused:
+        """The refusal for a request another player's answer closed a moment ago, saying how
+        it ended (carried out, declined, lapsed), read again now that it has."""
+        record = await self.store.undo.last_undo_request(ctx.table.id, request_id)
+        if record is None or record.status == "open":
+            return UndoRefused(msg("This undo request was closed meanwhile; see /status."))
+        return UndoRefused(closed_text(record))
 
     async def _open_request(
         self, channel: Channel, user: User, request_id: int | None

@@ -38,7 +38,18 @@ from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
 from .infofile import read_info
 from .lazy import once
-from .messages import Message, Param, about, and_chain, chain, comma_chain, msg, plural_msg, term
+from .messages import (
+    Message,
+    Param,
+    about,
+    and_chain,
+    chain,
+    comma_chain,
+    msg,
+    plural_msg,
+    stored,
+    term,
+)
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
 from .records import from_row
@@ -111,6 +122,7 @@ __all__ = [
     "read_text",
     "shorten",
     "split_turn",
+    "stored",
     "term",
     "winner_text",
 ]

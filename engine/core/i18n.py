@@ -16,12 +16,13 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from babel.lists import format_list
 from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
+from babel.numbers import format_decimal
 
 from .messages import Message, Param, fill, join_english
 
@@ -61,11 +62,27 @@ def word(message: Message | str, language: str = FALLBACK) -> str:
 
 
 def _word_param(value: Param, language: str) -> str:
-    if isinstance(value, (str, int)):
-        return str(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return number(value, language)
     if isinstance(value, Message):
         return word(value, language)
     return format_list([_word_param(item, language) for item in value], locale=language)
+
+
+@lru_cache(maxsize=4096)
+def number(value: int, language: str = FALLBACK) -> str:
+    """A whole number as `language` writes it (`1,234`; `1.234`): Babel's number format of the
+    locale."""
+    return f"{value:,}" if language == FALLBACK else format_decimal(value, locale=language)
+
+
+def decimal(value: float, language: str = FALLBACK, places: int = 1) -> str:
+    """A number with `places` decimals as `language` writes it (`25.3`; `25,3`)."""
+    if language == FALLBACK:
+        return f"{value:.{places}f}"
+    return format_decimal(value, format=f"#,##0.{'0' * places}", locale=language)
 
 
 def join(items: list[str], language: str = FALLBACK) -> str:

@@ -6,10 +6,12 @@ A message's key is its English template, the gettext msgid: `"{player} builds a 
 sentence and with what. `english()` (and `str()`) fill the template in English, so logs, the CLI,
 golden games and tests read as before.
 
-A parameter is plain text (a player's name, a cell's name, notation: never translated), a number,
-another message (a game's word such as a resource, worded in the same language: `term("wood",
-"resource")`), or a list of these (joined as the reader's language joins lists: `wood, brick and
-glass`, `Holz, Ziegel und Glas`).
+A parameter is plain text (a player's name, a cell's name, notation: never translated), a number
+(a quantity, written as the reader's language writes numbers: `1,234`, `1.234`; an identifier
+such as a table's number or a seed is notation, given as text), another message (a game's word
+such as a resource, worded in the same language: `term("wood", "resource")`), or a list of
+these (joined as the reader's language joins lists: `wood, brick and glass`, `Holz, Ziegel und
+Glas`).
 """
 
 from __future__ import annotations
@@ -151,6 +153,13 @@ def comma_chain(items: Sequence[Param]) -> Param:
     return chain(items, ",")
 
 
+def stored(text: str) -> Message:
+    """A message the state keeps as its English (a game's end reason: the state is replayed
+    and digested, so it keeps text, not messages), to be worded again for a reader: the text
+    is the key of a message without fields, which the game's catalogue translates."""
+    return Message(text)
+
+
 def about(text: str) -> Message:
     """A text of a game's `GameInfo` — its summary, an option's or a standing answer's
     description, kept as plain English in the info (the guides and Discord read it so) — as a
@@ -166,7 +175,7 @@ def english(value: Param) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, int):
-        return str(value)
+        return f"{value:,}"
     return join_english([english(item) for item in value])
 
 

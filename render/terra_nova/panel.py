@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.core.messages import Message, msg, plural_msg, term
+from engine.core.messages import Message, msg, plural_msg, stored, term
 from engine.games.terra_nova.view import PlayerView, TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, font_for, mix, paste_centred
 from render.language import around_names, say
@@ -77,7 +77,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: TerraNovaView, language: str) 
     left, width = PANEL_LEFT + 16, PANEL_RIGHT - PANEL_LEFT - 32
     key_font = font(KEY_SIZE)
     if view.phase == "over":
-        reason = view.end_reason or say(msg("final scores"), language)
+        reason = say(stored(view.end_reason) if view.end_reason else msg("final scores"), language)
         lines = ((say(msg("Game over"), language), INK), (reason, INK))
     else:
         rounds = msg("round {round} of {rounds}", round=view.round, rounds=len(view.round_tiles))

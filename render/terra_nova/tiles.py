@@ -10,6 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.core.messages import msg, term
+from engine.games.terra_nova.tiles import power_action_text
 from engine.games.terra_nova.view import TerraNovaView
 from render.common import RGB, Box, disc_sprite, fit_text, font, mix, paste_centred, wrap
 from render.language import say
@@ -31,14 +32,15 @@ PowerActions = tuple[tuple[str, int, str, bool], ...]
 def draw_strips(image: Image.Image, view: TerraNovaView, language: str) -> None:
     """The three strips, each drawn once per content (worded in `language`) and cached:
     within a game they change only when a round ends, a power action is taken or a bonus tile
-    changes hands. The tiles' texts are the game's words; the power actions' as the view
-    words them."""
+    changes hands. The tiles' and power actions' texts are the game's words."""
     playing = view.phase != "over"
     rounds: RoundTiles = tuple(
         (t.round, say(term(t.text, "round tile"), language), t.current and playing)
         for t in view.round_tiles
     )
-    actions: PowerActions = tuple((a.key, a.cost, a.text, a.used) for a in view.power_actions)
+    actions: PowerActions = tuple(
+        (a.key, a.cost, say(power_action_text(a.key), language), a.used) for a in view.power_actions
+    )
     offer: Offer = tuple(
         (t.tile, say(term(t.text, "bonus tile"), language), t.money) for t in view.bonus_offer
     )

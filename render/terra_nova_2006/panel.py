@@ -11,7 +11,12 @@ from PIL import Image, ImageDraw
 
 from engine.core import rank
 from engine.core.messages import Message, msg, plural_msg
-from engine.games.terra_nova_2006.view import LastTurnView, PlayerView, TerraNova2006View
+from engine.games.terra_nova_2006.view import (
+    LastTurnView,
+    PlayerView,
+    TerraNova2006View,
+    view_winner_text,
+)
 from render.common import (
     RGB,
     cut,
@@ -180,7 +185,8 @@ def _draw_status(
     key_font = font(KEY_SIZE)
     width = right - left
     if view.phase == "over":
-        winners = view.winner_text or ""
+        winner = view_winner_text(view)
+        winners = say(winner, language) if winner else ""
         lines = wrap(winners, font_for(winners, KEY_SIZE), width, most=WINNER_LINES)
     else:
         before, after = around_names(language)

@@ -29,7 +29,7 @@ def render(data: TerramaraView | Mapping[str, Any], language: str = ENGLISH) -> 
     """PNG bytes of the board as a view (or its data) shows it, worded in `language`; the
     same view always gives the same bytes."""
     view = TerramaraView.of(data)
-    layout = layout_of(view)
+    layout = layout_of(view, language)
     layer = background_for(view, layout, language)
     return layer.palette.to_png(draw(view, layout, layer.image.copy(), language))
 
@@ -37,7 +37,7 @@ def render(data: TerramaraView | Mapping[str, Any], language: str = ENGLISH) -> 
 def image_of(data: TerramaraView | Mapping[str, Any], language: str = ENGLISH) -> Image.Image:
     """The image before it is reduced to a palette."""
     view = TerramaraView.of(data)
-    layout = layout_of(view)
+    layout = layout_of(view, language)
     return draw(view, layout, background_for(view, layout, language).image.copy(), language)
 
 

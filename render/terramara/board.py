@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.core.messages import Message, msg, term
+from engine.core.messages import Message, chain, msg, term
 from engine.games.terramara.board import END_SLOTS, POWER_ZONES, river_slots
 from engine.games.terramara.content import HOME_TILES
 from engine.games.terramara.view import (
@@ -235,10 +235,12 @@ def _draw_home(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
         canvas.rect(box, fill=CARD, outline=CARD_EDGE, width=2, radius=6)
         actions = space.effect.split(" / ")
         joiner = " + " if _MERGE.get(space.id) == "both" else " / "
-        title = joiner.join(HOME_TITLES[a] for a in actions)
+        title = joiner.join(canvas.say(HOME_TITLES[a]) for a in actions)
         y = canvas.paragraph((left + 6, top + 4), title, BODY, INK, right - left - 12, max_lines=2)
         effects = [home_effect(a) for a in actions]
-        words = " or ".join(effects) if joiner == " / " else " and ".join(effects)
+        joined = chain(effects, "or" if joiner == " / " else "and")
+        assert isinstance(joined, (Message, str))
+        words = canvas.say(joined)
         y = canvas.paragraph((left + 6, y), words, SMALL, INK, right - left - 12, max_lines=2)
         if space.once_per_round:
             once = canvas.say(msg("once a round"))
@@ -303,7 +305,8 @@ def _draw_territory(
     if future:
         when += " · " + canvas.say(msg("scouts only"))
     if special is not None:
-        when = f"{special.id} (last space): {special_condition(special.id)}"
+        condition = special_condition(special.id)
+        when = canvas.say(msg("{id} (last space): {condition}", id=special.id, condition=condition))
     room = right - left - title - 24
     canvas.fitted((right - 7, top + 5), when, SMALL, MUTED, room, anchor="ra")
     spaces = [*territory.spaces, *([special] if special else [])]
@@ -364,7 +367,7 @@ def _draw_outpost(canvas: Canvas, box: Box, outpost: OutpostView, territory: Ter
     node = canvas.say(msg("road node {node}", node=f"O{outpost.row}"))
     canvas.text((right - 7, top + 5), node, SMALL, MUTED, anchor="ra")
     vp = " / ".join(str(v) for v in outpost.vp)
-    condition = outpost_condition(outpost.condition, outpost.thresholds)
+    condition = canvas.say(outpost_condition(outpost.condition, outpost.thresholds))
     canvas.text((left + 7, top + TILE_HEADER + 4), condition, BODY, INK)
     banner = canvas.say(msg("with a banner: {points} VP at the end", points=vp))
     canvas.text((left + 7, top + TILE_HEADER + 27), banner, SMALL, MUTED)
@@ -442,12 +445,18 @@ def _draw_slot_headings(canvas: Canvas, layout: Layout) -> None:
 def _draw_legend(canvas: Canvas, layout: Layout) -> None:
     top = layout.legend_top + 4
     lines = (
-        "raw st wd or ca · processed ASH TIM MET LEA · raw? / PRC?: one of your choice · "
-        "cvtN: turn up to N raw tiles",
-        "mil military · cul culture (river) · rch reach (road steps) · WAR2: 2 warriors · "
-        "I once · P always · R once a round · E at the end",
-        "Artifacts: T tools (TIM) · W weapons (MET) · P pottery (ASH) · C clothing (LEA) · "
-        "panels: VP so far, as if the game ended now",
+        msg(
+            "raw st wd or ca · processed ASH TIM MET LEA · raw? / PRC?: one of your choice · "
+            "cvtN: turn up to N raw tiles"
+        ),
+        msg(
+            "mil military · cul culture (river) · rch reach (road steps) · WAR2: 2 warriors · "
+            "I once · P always · R once a round · E at the end"
+        ),
+        msg(
+            "Artifacts: T tools (TIM) · W weapons (MET) · P pottery (ASH) · C clothing (LEA) · "
+            "panels: VP so far, as if the game ended now"
+        ),
     )
     for index, line in enumerate(lines):
-        canvas.text((MARGIN + 2, top + index * 22), line, SMALL, MUTED)
+        canvas.text((MARGIN + 2, top + index * 22), canvas.say(line), SMALL, MUTED)

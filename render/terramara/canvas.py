@@ -26,7 +26,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(image)
         self.language = language
 
-    def say(self, message: Message) -> str:
+    def say(self, message: Message | str) -> str:
         """`message` in the canvas's language."""
         return say(message, self.language)
 

@@ -17,6 +17,7 @@ from functools import cache
 
 from engine.games.terramara.view import TerramaraView
 from render.common import Box
+from render.language import ENGLISH, say
 
 from .canvas import wrapped
 from .style import LINE, MARGIN, SMALL, WIDTH
@@ -208,7 +209,7 @@ def layout_for(players: int, military_lanes: int, draft_lines: int = 0) -> Layou
     return Layout(players, military_lanes, draft_lines)
 
 
-def layout_of(view: TerramaraView) -> Layout:
+def layout_of(view: TerramaraView, language: str = ENGLISH) -> Layout:
     """The layout of a view. During the draft its band keeps the height of the full offer
     (players + 1 persons of up to two lines, players + 1 start cards), so that the layout —
     and the cached layer — stays the same from the first pick to the last."""
@@ -216,17 +217,17 @@ def layout_of(view: TerramaraView) -> Layout:
     draft = 0
     if view.draft is not None:
         offer = len(view.players) + 1
-        draft = max(len(draft_rows(view)), 1 + 3 * offer)
+        draft = max(len(draft_rows(view, language)), 1 + 3 * offer)
     return layout_for(len(view.players), lanes, draft)
 
 
-def draft_rows(view: TerramaraView) -> list[tuple[str, bool]]:
+def draft_rows(view: TerramaraView, language: str = ENGLISH) -> list[tuple[str, bool]]:
     """The draft's offer as drawn: each line of `draft_lines` wrapped to the board's width,
     with whether the row continues the line above (and is indented). The first line, the
     picking order, names players and is cut short rather than wrapped: names never change
     the layout."""
     width = BOARD_RIGHT - MARGIN - 40
-    lines = draft_lines(view)
+    lines = [say(line, language) for line in draft_lines(view)]
     rows = [(line, False) for line in lines[:1]]
     for line in lines[1:]:
         rows += [(row, index > 0) for index, row in enumerate(wrapped(line, SMALL, width))]

@@ -223,7 +223,7 @@ def _river(image: Image.Image, canvas: Canvas, view: TerramaraView, layout: Layo
             middle = ((box[0] + box[2]) / 2, card_box[1] + 40)
             canvas.text(middle, canvas.say(msg("empty")), BODY, MUTED, "mm")
             continue
-        sprite = card_sprite(slot.card, box[2] - box[0], box[3] - card_box[1])
+        sprite = card_sprite(slot.card, box[2] - box[0], box[3] - card_box[1], canvas.language)
         image.paste(sprite, (box[0], card_box[1]))
     deck = " · ".join(
         canvas.say(msg("level {level}: {count}", level=level, count=count))

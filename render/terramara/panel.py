@@ -8,7 +8,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.core.messages import Message, msg, plural_msg, term
+from engine.core.messages import Message, Param, msg, plural_msg, stored, term
+from engine.games.terramara.content import source_words
 from engine.games.terramara.view import PlayerView, TerramaraView
 from render.common import RGB, mix, paste_centred
 from render.language import ENGLISH, say
@@ -70,9 +71,14 @@ def stage(view: TerramaraView) -> Message:
     return msg("round {round} of {rounds}", round=view.round, rounds=5)
 
 
+def _words(param: Param, language: str) -> str:
+    """A source as `source_words` gives it (a message, or notation as it is)."""
+    return say(param, language) if isinstance(param, Message) else str(param)
+
+
 def status_line(view: TerramaraView, language: str = ENGLISH) -> str:
-    """Who must act now and what is asked of them, in words (the decisions as the view
-    words them)."""
+    """Who must act now and what is asked of them, in words (a decision's prompt and source
+    read back from the view's English into messages)."""
     names = [p.name for p in view.players]
     if view.phase == "over":
         ranked = sorted(view.players, key=lambda p: -p.score.total)
@@ -81,9 +87,17 @@ def status_line(view: TerramaraView, language: str = ENGLISH) -> str:
     if view.decisions:
         asks = []
         for decision in view.decisions:
-            left = f" ({decision.remaining} left)" if decision.remaining > 1 else ""
-            source = f" ({decision.source})" if decision.source else ""
-            asks.append(f"{names[decision.seat]}{source}: {decision.prompt}{left}")
+            left = msg("{count} left", count=decision.remaining)
+            asks.append(
+                names[decision.seat]
+                + (
+                    f" ({_words(source_words(decision.source), language)})"
+                    if decision.source
+                    else ""
+                )
+                + f": {say(stored(decision.prompt), language)}"
+                + (f" ({say(left, language)})" if decision.remaining > 1 else "")
+            )
         return "; ".join(asks)
     who = ", ".join(names[seat] for seat in view.to_act)
     if view.phase == "neutral":
@@ -321,7 +335,7 @@ def _extras(player: PlayerView, language: str) -> str:
 
 def draw_draft(canvas: Canvas, view: TerramaraView, layout: Layout) -> None:
     """The persons and start resource cards on offer, and who picks in which order."""
-    lines = draft_rows(view)
+    lines = draft_rows(view, canvas.language)
     if not lines:
         return
     top = layout.draft_top

@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.messages import term
+from engine.games.tiny_towns.cards import ability_term
 from engine.games.tiny_towns.view import CardView, TinyTownsView
 from render.common import RGB, fit_text, font, mix, paste_centred, text_colour_on, wrap
 from render.language import say
@@ -60,7 +61,7 @@ class CardSize:
 @recent(64, budget=TABLE_IMAGES)
 def card_sprite(face: CardView, size: CardSize, palette: Palette, language: str) -> Image.Image:
     """The card as an RGBA image of `size` (transparent outside its rounded corners), its name
-    in `language` (its ability as the engine words it)."""
+    and its ability in `language`."""
     k = SCALE
     width, height = size.width * k, size.height * k
     big = Image.new("RGBA", (width, height), (*CARD, 0))
@@ -83,7 +84,7 @@ def card_sprite(face: CardView, size: CardSize, palette: Palette, language: str)
         anchor="mm",
     )
     shape_bottom = _draw_shape(big, face.shape, size, palette)
-    _draw_text(draw, face.text, size, shape_bottom)
+    _draw_text(draw, say(ability_term(face.key), language), size, shape_bottom)
     return big.reduce(k)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.core.messages import Message, msg, term
-from engine.games.tiny_towns.view import TinyTownsView
+from engine.core.messages import Message, msg, stored, term
+from engine.games.tiny_towns.view import TinyTownsView, view_final_text
 from render.common import fit_text, font, paste_centred
 from render.language import say
 
@@ -122,7 +122,7 @@ def _phase_text(view: TinyTownsView) -> Message | str:
     """Set-up's instruction; at the end, the result as the view words it."""
     if view.phase == "keep":
         return msg("everyone keeps one of their two monument cards")
-    return view.winner_text or view.end_reason or ""
+    return view_final_text(view) or (stored(view.end_reason) if view.end_reason else "")
 
 
 def _draw_status(

@@ -10,7 +10,7 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from engine.core.messages import Message, msg, term
-from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView
+from engine.games.tiny_towns.view import PlayerView, SquareView, TinyTownsView, owed_message
 from render.common import RGB, Box, Font, fit_text, font, paste_centred, wrap
 from render.language import say
 from render.recent import TABLE_IMAGES, Recent, draw_region
@@ -309,13 +309,16 @@ def town_notes(
 ) -> list[Note]:
     """What the player owes, what lies aside or in hand, Opaleye's Watch, and the score by
     building (one line each in a `score_column`, else in a single note), in `language`.
-    What the player owes is worded as the view words it."""
+    What the player owes is read back from the view's English into its message."""
 
     def said(message: Message) -> str:
         return say(message, language)
 
     watch = term(WATCH, "building")
-    notes = [Note(said(msg("Owes: {owed}", owed=owed)), colour=HIGHLIGHT) for owed in player.owes]
+    notes = [
+        Note(said(msg("Owes: {owed}", owed=owed_message(owed))), colour=HIGHLIGHT)
+        for owed in player.owes
+    ]
     if player.claims:
         claimed = ", ".join(names.get(key, key) for key in player.claims)
         claim = msg("May take from {watch}: {buildings}", watch=watch, buildings=claimed)

@@ -161,6 +161,45 @@ async def test_two_last_approvals_at_once_take_back_once(
     assert table is not None and table.move_count == 0
 
 
+class VoteThenInterlude(UndoStore):
+    """Runs `interlude` (another player's whole approval) once, right after this vote is
+    written and before this voter reads the votes back: the other approval wins the race
+    every time."""
+
+    interlude: Callable[[], Awaitable[object]] | None = None
+
+    async def vote(self, request_id: int, user_id: str, approve: bool, now: datetime) -> None:
+        await super().vote(request_id, user_id, approve, now)
+        interlude, self.interlude = self.interlude, None
+        if interlude is not None:
+            await interlude()
+
+
+async def test_an_approval_overtaken_says_the_undo_was_carried_out(
+    database_url: str, clock: ManualClock
+) -> None:
+    """The approval that loses the race says how the request ended, not only that it closed."""
+    stores = [await Store.open(database_url), await Store.open(database_url)]
+    late = stores[1].undo = VoteThenInterlude(stores[1].database, stores[1].undo.events)
+    first, second = (
+        Service(store, games=pile_catalog(), renderer=fake_renderer, clock=clock)
+        for store in stores
+    )
+    try:
+        mover, bob, carol = await start_table(first, [ALICE, BOB, CAROL])
+        await first.act(CHANNEL, mover, "take 2")
+        await first.request_undo(CHANNEL, mover)
+        late.interlude = lambda: first.approve_undo(CHANNEL, bob)
+        with pytest.raises(UndoRefused) as refused:
+            await second.approve_undo(CHANNEL, carol)
+        assert str(refused.value) == "That undo has already been carried out."
+        table = await first.store.tables.open_table(CHANNEL.id)
+        assert table is not None and table.move_count == 0
+    finally:
+        for store in stores:
+            await store.close()
+
+
 class InterruptedActions(ActionLog):
     """Saves `interloper` (another action) just before the next action is saved, after that
     one has read the table: the race, made to happen every time."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import bot.service.speech as speech
+import render.language
 from bot.discord_app import MeepleBot
 from engine.core import Message, Rng
 from engine.core.i18n import missing
@@ -38,17 +39,24 @@ class Worded:
 
 @contextmanager
 def recording(monkeypatch: pytest.MonkeyPatch, language: str) -> Iterator[Worded]:
-    """Record every message the service words in `language` (`speech.say` words them all)."""
+    """Record every message the service words in `language` (`speech.say` words them all)
+    and every message a board drawn meanwhile words (`render.language.say`)."""
     worded = Worded(language)
-    original: Callable[[Message | str, str], str] = getattr(speech, "word")  # noqa: B009
+    for module in (speech, render.language):
+        original: Callable[[Message | str, str], str] = getattr(module, "word")  # noqa: B009
+        monkeypatch.setattr(module, "word", _recorder(original, worded))
+    yield worded
 
+
+def _recorder(
+    original: Callable[[Message | str, str], str], worded: Worded
+) -> Callable[[Message | str, str], str]:
     def word(message: Message | str, in_language: str = "en") -> str:
-        if in_language == language and isinstance(message, Message):
+        if in_language == worded.language and isinstance(message, Message):
             worded.messages.append(message)
         return original(message, in_language)
 
-    monkeypatch.setattr(speech, "word", word)
-    yield worded
+    return word
 
 
 def speaking_users(server: LoopbackDiscord, locales: dict[str, str]) -> list[FakeUser]:

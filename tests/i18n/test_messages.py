@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, Message, NotYourTurn, msg, plural_msg, term
-from engine.core.i18n import join, language_of, missing, word
+from bot.service.speech import say_decimal, speaking
+from bot.service.texts import scores_line
+from engine.core import (
+    IllegalAction,
+    Message,
+    NotYourTurn,
+    msg,
+    plural_msg,
+    term,
+    winner_text,
+)
+from engine.core.i18n import decimal, join, language_of, missing, number, word
 
 
 def test_english_fills_the_template_and_words_nested_messages_and_lists() -> None:
@@ -53,3 +63,30 @@ def test_a_locale_names_one_of_our_languages_or_none(
     locale: str | None, language: str | None
 ) -> None:
     assert language_of(locale) == language
+
+
+def test_numbers_are_written_as_the_reader_writes_them() -> None:
+    """A number parameter is a quantity, written per locale (Babel): German groups thousands
+    with a dot; English as Python always wrote it with grouping. An identifier (a table's
+    number, a seed) is given as text and stays as it is."""
+    won = winner_text(["alice"], [0], 12345)
+    assert (word(won, "en"), word(won, "de")) == (
+        "alice wins with 12,345 points",
+        "alice gewinnt mit 12.345 Punkten",
+    )
+    assert word(msg("{count} VP", count=-1234), "de") == "-1.234 SP"
+    table = msg("table #{number} ({game})", number="1234", game="Tiny Towns")
+    assert word(table, "de") == "Tisch #1234 (Tiny Towns)"
+    assert (number(1234567, "de"), number(1234567)) == ("1.234.567", "1,234,567")
+    assert (decimal(25.25, "de"), decimal(25.25), decimal(1234.5, "de")) == (
+        "25,2",
+        "25.2",
+        "1.234,5",
+    )
+
+
+def test_scores_and_ratings_are_written_in_the_language_being_spoken() -> None:
+    with speaking("de"):
+        assert scores_line(["alice", "bob"], [1234, -5]) == "alice 1.234, bob -5"
+        assert say_decimal(28.25) == "28,2"
+    assert scores_line(["alice", "bob"], [1234, -5]) == "alice 1,234, bob -5"

@@ -11,6 +11,7 @@ games is worded through the catalogues, and English images are not changed by it
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -24,9 +25,12 @@ import render.language
 from engine.core.i18n import missing
 from engine.core.messages import Message
 from engine.core.playout import random_playout
+from engine.games.tiny_towns.state import Town
+from engine.games.tiny_towns.view import owed_message, pending_text
 from render import render_png
 from render.palettes import NAMES
-from tests.support.text_sizes import clear_render_caches
+from tests.support.english import english_in
+from tests.support.text_sizes import clear_render_caches, recording
 
 GAMES = [game.info.key for game in engine.all_games()]
 #: Contexts the engine gives to a game's own words (docs/i18n.md).
@@ -126,3 +130,79 @@ def test_english_and_german_boards_do_not_share_cached_layers(key: str) -> None:
     assert all(de != en for de, en in zip(german, english, strict=True))
     assert [render_png(key, view) for view in views] == english  # German caches warm
     assert [render_png(key, view, "de") for view in views] == german  # English caches warm
+
+
+#: A drawn line counts as a sentence when it has this many words of three letters or more
+#: (names, cell names and the design's notation — `2 st, ca, 1 mil` — have fewer).
+SENTENCE_WORDS = 3
+_LONG_WORD = re.compile(r"\b[A-Za-z]*[a-z][A-Za-z]*\b")
+#: Terramara's notation: its tracks' and resources' codes (`1 cul, 1 rch`, `2 raw?`), upper
+#: case codes (`ASH`, `LEA`) aside.
+NOTATION = {"cul", "rch", "mil", "raw"}
+
+
+def words(line: str) -> list[str]:
+    """The words of a line that are words of a language, not notation."""
+    return [w for w in _LONG_WORD.findall(line) if len(w) >= 3 and w not in NOTATION]
+
+
+def moments(key: str, seed: int = 5) -> list[Any]:
+    """Views of a seeded random game at the most players, from its start (set-up, a draft)
+    to its end, public and the first seat's."""
+    game = engine.get(key)
+    names = list(NAMES[: game.info.max_players])
+    state = game.new_game(names, seed, None)
+    log = random_playout(game, names, seed).log
+    marks = {round(len(log) * share) for share in (0.0, 0.03, 0.4, 0.8)}
+    views = []
+    for index, (seat, text) in enumerate(log):
+        if index in marks:
+            views += [game.view(state, None), game.view(state, 0)]
+        state, _ = game.apply(state, seat, text)
+    return [*views, game.view(state, None), game.view(state, 0)]
+
+
+def drawn(key: str, view: Any, language: str) -> list[str]:
+    """The lines of text a board of `view` draws in `language`, in drawing order (the
+    palettes' colour samples, drawn on images never shown, left out)."""
+    with recording() as record:
+        render_png(key, view, language)
+    return [
+        text.text
+        for text in record.texts
+        if not any(caller.startswith("render.terramara.palette.") for caller in text.callers)
+    ]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_german_board_draws_no_english_sentence(key: str) -> None:
+    """Whatever a German board draws is German: no line it draws is also drawn, word for
+    word, on the English board of the same view (a text the view carries in English and the
+    renderer drew as it was: an end reason, a card's ability, a decision's prompt), none
+    holds an English sentence of a catalogue, and the view's English result (`winner_text`,
+    `end_reason`) is not drawn, not even wrapped over several lines."""
+    found: set[str] = set()
+    for view in moments(key):
+        english = drawn(key, view, "en")
+        german = drawn(key, view, "de")
+        names = [player["name"] for player in view["players"]]
+        results = [view.get(field) for field in ("winner_text", "end_reason")]
+        found.update(text for text in results if text and text in " ".join(german))
+        for line in set(english) & set(german):
+            bare = line
+            for name in names:
+                bare = bare.replace(name, "")
+            if len(words(bare)) >= SENTENCE_WORDS:
+                found.add(line)
+        found.update(fragment for line in german for fragment in english_in(line))
+    assert sorted(found) == [], sorted(found)
+
+
+@pytest.mark.parametrize("item", ["put:0", "guild:1", "guild:2", "watch", "university"])
+def test_what_a_tiny_towns_player_owes_is_read_back_into_its_message(item: str) -> None:
+    """The view carries what a town owes as English (`owes`); the renderer reads it back into
+    the message, which a German board words in German."""
+    town = Town(cells=["warehouse", *[""] * 15])
+    owed = pending_text(town, item)
+    assert owed_message(owed.english()) == owed
+    assert not missing(owed_message(owed.english()), "de")

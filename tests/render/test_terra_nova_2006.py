@@ -236,7 +236,7 @@ def test_long_names_are_cut_short_not_drawn_smaller(final_view: View) -> None:
     long_names = ["Bartholomew the Magnificent", "Anastasia Wilhelmina", "Maximilian von H", "Di"]
     view = copy.deepcopy(final_view)
     for player, name in zip(view["players"], long_names, strict=True):
-        player["name"] = name
+        player["name"], player["score"], player["resigned"] = name, 12, False
     view["winner_text"] = " and ".join(long_names) + " share the win with 12 points each"
     with recording() as drawn:
         render_png(GAME, view)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from engine.core.i18n import word
 from engine.games.terramara.board import POWER_ZONES
 from engine.games.terramara.content import ARTIFACTS
 from engine.games.terramara.effects import ABILITIES, SIMPLE_STEPS
@@ -230,12 +231,14 @@ def test_each_river_card_shows_its_categorys_band_and_an_empty_slot_none(busy: V
 
 
 def test_every_card_effect_reads_in_words_not_keywords() -> None:
-    """The abilities' keywords (`crossroad-cvt 1`) never reach a card: each has a phrase."""
+    """The abilities' keywords (`crossroad-cvt 1`) never reach a card, in any language: each has
+    a phrase."""
     assert set(ABILITY_PHRASES) == set(ABILITIES)
     assert set(SIMPLE_STEPS) - {"recruit"} <= set(STEP_PHRASES)
     for card in ARTIFACTS.values():
         for line in card_lines(card.text, card.category):
-            assert not any(keyword in line for keyword in ABILITIES if "-" in keyword), line
+            for shown in (word(line, "en"), word(line, "de")):
+                assert not any(keyword in shown for keyword in ABILITIES if "-" in keyword), shown
 
 
 def test_turned_rows_show_their_backs_and_fire_burns_only_where_it_is(two_players: View) -> None:

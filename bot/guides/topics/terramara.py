@@ -10,8 +10,9 @@ vocabulary has words here (a test checks), so new content cannot reach the guide
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
+from engine.core import Message, chain, msg, plural_msg, term
 from engine.games.terramara import board, content, rules
 from engine.games.terramara.effects import (
     CATEGORIES,
@@ -29,7 +30,7 @@ from engine.games.terramara.effects import (
     Step,
     Trade,
     Warriors,
-    describe_amount,
+    amount,
     parse_ability,
     parse_effect,
 )
@@ -39,104 +40,131 @@ from ..book import Component
 _MAIN = {category: PROCESSED_NAMES[i] for i, category in enumerate(CATEGORIES)}
 _RAW_NAME = dict(zip(RAW, RAW_NAMES, strict=True))
 _LETTER = {"tools": "T", "weapons": "W", "pottery": "P", "clothing": "C"}
+#: Words for the reader: a message (worded in the guide's language where it is shown) or text.
+Words = Message | str
 
 #: Ability keyword → a sentence, from its arguments and the category of the card it is on.
-ABILITY_WORDS: dict[str, Callable[[Ability, str], str]] = {
-    "terrain": lambda a, _: (
-        f"each member you place on a {a.args[0]} territory space brings 1 {_RAW_NAME[a.args[1]]} "
-        "more"
+ABILITY_WORDS: dict[str, Callable[[Ability, str], Message]] = {
+    "terrain": lambda a, _: msg(
+        "each member you place on a {terrain} territory space brings 1 {resource} more",
+        terrain=term(a.args[0], "terrain"),
+        resource=term(_RAW_NAME[a.args[1]], "resource"),
     ),
-    "discount": lambda a, _: f"your {a.args[0]} cost 1 {_MAIN[a.args[0]]} less",
-    "printed-vp": lambda a, _: (
-        f"whenever you craft, 1 VP for each {PROCESSED_NAMES[PROCESSED.index(a.args[0])]} "
-        "printed in the cost"
+    "discount": lambda a, _: msg(
+        "your {category} cost 1 {resource} less",
+        category=term(a.args[0], "category"),
+        resource=term(_MAIN[a.args[0]], "resource"),
     ),
-    "raid-level": lambda a, _: f"you raid as if your power level were {a.args[0]} higher",
-    "culture-vp": lambda a, _: f"whenever you gain culture, {a.args[0]} VP",
-    "crossroad-cvt": lambda a, _: (
-        f"whenever one of your carts reaches a crossroad, turn up to {a.args[0]} raw tile"
-        f"{'s' if a.number() > 1 else ''}"
+    "printed-vp": lambda a, _: msg(
+        "whenever you craft, 1 VP for each {resource} printed in the cost",
+        resource=term(PROCESSED_NAMES[PROCESSED.index(a.args[0])], "resource"),
     ),
-    "second-cart-vp": lambda a, _: (
-        f"whenever your second cart reaches a crossroad (the other already there or beyond), "
-        f"{a.args[0]} VP"
+    "raid-level": lambda a, _: msg(
+        "you raid as if your power level were {count} higher", count=a.args[0]
     ),
-    "sling": lambda a, _: (
+    "culture-vp": lambda a, _: msg("whenever you gain culture, {count} VP", count=a.args[0]),
+    "crossroad-cvt": lambda a, _: plural_msg(
+        "whenever one of your carts reaches a crossroad, turn up to {count} raw tile",
+        "whenever one of your carts reaches a crossroad, turn up to {count} raw tiles",
+        count=a.number(),
+    ),
+    "second-cart-vp": lambda a, _: msg(
+        "whenever your second cart reaches a crossroad (the other already there or beyond), "
+        "{count} VP",
+        count=a.args[0],
+    ),
+    "sling": lambda a, _: msg(
         "a scout of yours may join a space whose scout belongs to a player with military equal "
         "to yours, and pays nothing then"
     ),
-    "join-vp": lambda a, _: (
-        f"each time a scout of yours joins a space held by another player's or a neutral scout, "
-        f"{a.args[0]} VP"
+    "join-vp": lambda a, _: msg(
+        "each time a scout of yours joins a space held by another player's or a neutral scout, "
+        "{count} VP",
+        count=a.args[0],
     ),
-    "worker-vp": lambda a, _: f"at the end, {a.args[0]} VP per level of your workers",
-    "category-vp": lambda a, category: (
-        f"at the end, {a.args[0]} VP for each other {category} artifact you crafted"
+    "worker-vp": lambda a, _: msg(
+        "at the end, {count} VP per level of your workers", count=a.args[0]
     ),
-    "power-vp": lambda a, _: "at the end, VP equal to your power level",
-    "river-vp": lambda a, _: (
-        f"at the end, 1 VP for every 2 spaces your canoe went down the river (at most {a.args[0]})"
+    "category-vp": lambda a, category: msg(
+        "at the end, {count} VP for each other {category} artifact you crafted",
+        count=a.args[0],
+        category=term(category, "category"),
     ),
-    "processed-vp": lambda a, _: (
-        f"at the end, 1 VP for each processed tile you hold (at most {a.args[0]})"
+    "power-vp": lambda a, _: msg("at the end, VP equal to your power level"),
+    "river-vp": lambda a, _: msg(
+        "at the end, 1 VP for every 2 spaces your canoe went down the river (at most {count})",
+        count=a.args[0],
     ),
-    "outpost-again": lambda a, _: "at the end, your best outpost scores a second time",
-    "cart-end-vp": lambda a, _: (
-        f"at the end, {a.args[0]} VP for each of your carts at the road's end"
+    "processed-vp": lambda a, _: msg(
+        "at the end, 1 VP for each processed tile you hold (at most {count})", count=a.args[0]
     ),
-    "reach-plus": lambda a, _: "whenever you gain reach, 1 reach more",
-    "culture-plus": lambda a, _: "whenever you gain culture, 1 culture more",
-    "no-mil-loss": lambda a, _: (
+    "outpost-again": lambda a, _: msg("at the end, your best outpost scores a second time"),
+    "cart-end-vp": lambda a, _: msg(
+        "at the end, {count} VP for each of your carts at the road's end", count=a.args[0]
+    ),
+    "reach-plus": lambda a, _: msg("whenever you gain reach, 1 reach more"),
+    "culture-plus": lambda a, _: msg("whenever you gain culture, 1 culture more"),
+    "no-mil-loss": lambda a, _: msg(
         "you never pay military to raid or to join a space (exchanges that spend military "
         "still cost it)"
     ),
-    "raw-sub": lambda a, _: (
-        f"when crafting, up to {a.args[0]} matching raw tiles may pay for processed ones"
+    "raw-sub": lambda a, _: msg(
+        "when crafting, up to {count} matching raw tiles may pay for processed ones",
+        count=a.args[0],
     ),
-    "personal-bonus": lambda a, _: (
+    "personal-bonus": lambda a, _: msg(
         "once per round in your turn, use one of your own bonus tiles (`use BT1a`), which then "
         "goes to the box — in round 1 only level 1, in round 2 up to level 2, then any"
     ),
-    "extra-scout": lambda a, _: "a sixth scout (given back when you turn the card)",
-    "own-crossroad": lambda a, _: (
+    "extra-scout": lambda a, _: msg("a sixth scout (given back when you turn the card)"),
+    "own-crossroad": lambda a, _: msg(
         "a crossroad space of your own, open to your members whatever your carts"
     ),
-    "own-outpost": lambda a, _: "an outpost of your own, scored at the end like one with a banner",
-    "crossroad-vp": lambda a, _: (
-        f"each time one of your carts reaches or passes a crossroad, {a.args[0]} VP"
+    "own-outpost": lambda a, _: msg(
+        "an outpost of your own, scored at the end like one with a banner"
     ),
-    "power-vp-round": lambda a, _: (
+    "crossroad-vp": lambda a, _: msg(
+        "each time one of your carts reaches or passes a crossroad, {count} VP", count=a.args[0]
+    ),
+    "power-vp-round": lambda a, _: msg(
         "once per round in your turn (`use P3`), VP equal to your power level"
     ),
-    "craft-vp": lambda a, _: (
-        f"each artifact you craft brings {a.args[0]} VP, a level-3 one {a.args[1]} VP"
+    "craft-vp": lambda a, _: msg(
+        "each artifact you craft brings {count} VP, a level-3 one {more} VP",
+        count=a.args[0],
+        more=a.args[1],
     ),
-    "banner-vp": lambda a, _: f"each banner you put on an outpost brings {a.args[0]} VP",
-    "chief-vp": lambda a, _: (
-        f"your chief on a space with another player's or a neutral scout brings {a.args[0]} VP, "
-        f"on an empty action space (not the hut) {a.args[1]} VP"
+    "banner-vp": lambda a, _: msg(
+        "each banner you put on an outpost brings {count} VP", count=a.args[0]
     ),
-    "crossroad-place-vp": lambda a, _: (
-        f"each time you send a scout or your chief to a crossroad space, {a.args[0]} VP"
+    "chief-vp": lambda a, _: msg(
+        "your chief on a space with another player's or a neutral scout brings {count} VP, "
+        "on an empty action space (not the hut) {more} VP",
+        count=a.args[0],
+        more=a.args[1],
+    ),
+    "crossroad-place-vp": lambda a, _: msg(
+        "each time you send a scout or your chief to a crossroad space, {count} VP",
+        count=a.args[0],
     ),
 }
 
 #: Steps without parameters, in words.
 SIMPLE_WORDS = {
-    "mil per richer": "1 military for each other player with more military than you",
-    "recruit": "a worker of the round's level from the round track",
-    "start-player": "the start-player card",
-    "take-back": (
+    "mil per richer": msg("1 military for each other player with more military than you"),
+    "recruit": msg("a worker of the round's level from the round track"),
+    "start-player": msg("the start-player card"),
+    "take-back": msg(
         "after a scout of yours finished its turn on a home space, take it back; it may be "
         "placed again this round, but not on that space"
     ),
 }
 #: What a person gives on taking, where it is no plain gain.
 TAKING_WORDS = {
-    "-": "nothing",
-    "bonus-tiles": "all the bonus tiles left over at the set-up",
-    "scout": "a sixth scout",
-    "survey": (
+    "-": msg("nothing"),
+    "bonus-tiles": msg("all the bonus tiles left over at the set-up"),
+    "scout": msg("a sixth scout"),
+    "survey": msg(
         "a crossroad space and an outpost of your own: you choose a level-1 forest/mountain "
         "tile and a level-1 meadow/quarry tile left over, and use their backs"
     ),
@@ -192,54 +220,88 @@ def context() -> dict[str, Any]:
 # -- words for effects ------------------------------------------------------------------------
 
 
-def effect_words(text: str) -> str:
+def effect_words(text: str) -> Words:
     """An effect in the notation (`ca, 1 cul, cvt1`) in words."""
-    return "; ".join(_step_words(step) for step in parse_effect(text))
+    return _chain([_step_words(step) for step in parse_effect(text)], ";")
 
 
-def ability_words(text: str, category: str = "") -> str:
+def ability_words(text: str, category: str = "") -> Words:
     """Abilities (`own-crossroad, own-outpost`) in words."""
     abilities = [parse_ability(part.strip()) for part in text.split(",")]
-    return "; ".join(ABILITY_WORDS[a.kind](a, category) for a in abilities)
+    return _chain([ABILITY_WORDS[a.kind](a, category) for a in abilities], ";")
 
 
-def _step_words(step: Step) -> str:
+def _chain(items: list[Words], link: Literal["and", "or", ",", ";"]) -> Words:
+    """Items with one link between every two (`a; b; c`), each in the reader's language."""
+    chained = chain(items, link)
+    assert isinstance(chained, (Message, str))
+    return chained
+
+
+def _step_words(step: Step) -> Words:
     if isinstance(step, Gain):
-        return ", ".join(describe_amount(code, n) for code, n in step.items)
+        return _chain([amount(code, n) for code, n in step.items], ",")
     if isinstance(step, Pick):
-        kind = "raw" if step.pool == "raw" else "processed"
-        tiles = "tile" if step.count == 1 else "tiles"
-        return f"{step.count} {kind} {tiles} of your choice"
+        if step.pool == "raw":
+            return plural_msg(
+                "{count} raw tile of your choice",
+                "{count} raw tiles of your choice",
+                count=step.count,
+            )
+        return plural_msg(
+            "{count} processed tile of your choice",
+            "{count} processed tiles of your choice",
+            count=step.count,
+        )
     if isinstance(step, Convert):
-        tiles = "tile" if step.count == 1 else "tiles"
-        return f"turn up to {step.count} raw {tiles} of yours to the processed side"
+        return plural_msg(
+            "turn up to {count} raw tile of yours to the processed side",
+            "turn up to {count} raw tiles of yours to the processed side",
+            count=step.count,
+        )
     if isinstance(step, Warriors):
-        return f"{step.count} warriors for this round"
+        return msg("{count} warriors for this round", count=step.count)
     if isinstance(step, Raid):
-        words = "a raid"
-        if step.level:
-            words += f" as if your power level were {step.level} higher"
-        return words + (" without paying military" if step.free else "")
+        return _raid_words(step)
     if isinstance(step, Craft):
-        words = "craft an artifact"
-        if step.raw_ok:
-            words += ", matching raw tiles paying for processed ones"
-        if step.less_each:
-            words += ", paying 1 tile less of each kind"
-        return words
+        return _craft_words(step)
     if isinstance(step, Trade):
-        return f"exchange once: {_trade_words(step)}"
+        return msg("exchange once: {trade}", trade=_trade_words(step))
     assert isinstance(step, Simple)
     return SIMPLE_WORDS[step.name]
 
 
-def _trade_words(step: Trade) -> str:
+def _raid_words(step: Raid) -> Message:
+    if step.level and step.free:
+        return msg(
+            "a raid as if your power level were {count} higher without paying military",
+            count=step.level,
+        )
+    if step.level:
+        return msg("a raid as if your power level were {count} higher", count=step.level)
+    return msg("a raid without paying military") if step.free else msg("a raid")
+
+
+def _craft_words(step: Craft) -> Message:
+    if step.raw_ok and step.less_each:
+        return msg(
+            "craft an artifact, matching raw tiles paying for processed ones, paying 1 tile "
+            "less of each kind"
+        )
+    if step.raw_ok:
+        return msg("craft an artifact, matching raw tiles paying for processed ones")
+    if step.less_each:
+        return msg("craft an artifact, paying 1 tile less of each kind")
+    return msg("craft an artifact")
+
+
+def _trade_words(step: Trade) -> Message:
     if step.pay_fixed is not None:
         pay = _step_words(step.pay_fixed)
     else:
         pay = _step_words(Pick(step.pay_pool or "raw", step.pay_count))
-    options = [" and ".join(_step_words(part) for part in alt) for alt in step.alternatives]
-    return f"{pay} for {' or '.join(options)}"
+    options = [_chain([_step_words(part) for part in alt], "and") for alt in step.alternatives]
+    return msg("{pay} for {options}", pay=pay, options=_chain(options, "or"))
 
 
 # -- components -------------------------------------------------------------------------------
@@ -251,6 +313,7 @@ def _slug(name: str) -> str:
 
 def _person(key: str) -> Component:
     person = content.PERSONS[key]
+    taking: Words
     if person.on_taking in TAKING_WORDS:
         taking = TAKING_WORDS[person.on_taking]
     else:
@@ -258,6 +321,7 @@ def _person(key: str) -> Component:
     return Component(
         key=_slug(person.name),
         title=f"{person.name} ({key})",
+        title_words=msg("{name} ({id})", name=term(person.name, "person"), id=key),
         aliases=(key, person.name),
         data={
             "id": key,
@@ -281,6 +345,7 @@ def _artifact(key: str) -> Component:
     return Component(
         key=_slug(card.name),
         title=f"{card.name} ({key})",
+        title_words=msg("{name} ({id})", name=content.artifact_term(key), id=key),
         aliases=(key, card.name),
         data={
             "id": key,
@@ -298,18 +363,22 @@ def _artifact(key: str) -> Component:
 
 def _territory(key: str) -> Component:
     tile = content.TERRITORIES[key]
-    back = ""
+    back: Words = ""
     if tile.back in content.OUTPOSTS:
-        back = f"outpost {tile.back} ({_outpost_words(tile.back)})"
+        back = msg("outpost {id} ({words})", id=tile.back, words=_outpost_words(tile.back))
     elif tile.back in content.CROSSROADS:
         crossroad = content.CROSSROADS[tile.back]
-        back = f"crossroad space {tile.back}: {effect_words(crossroad.text)}"
+        back = msg(
+            "crossroad space {id}: {words}", id=tile.back, words=effect_words(crossroad.text)
+        )
     elif tile.back in content.SPECIALS:
         special = content.SPECIALS[tile.back]
-        back = (
-            f"special space {tile.back}, open in round {board.ROUNDS} if "
-            f"{rules.condition_words(special.condition, special.threshold)}: "
-            f"{effect_words(special.text)}"
+        back = msg(
+            "special space {id}, open in round {round} if {condition}: {words}",
+            id=tile.back,
+            round=board.ROUNDS,
+            condition=rules.condition_words(special.condition, special.threshold),
+            words=effect_words(special.text),
         )
     spaces = [
         {
@@ -323,6 +392,9 @@ def _territory(key: str) -> Component:
     return Component(
         key=key.lower(),
         title=f"Territory {key} ({tile.terrain})",
+        title_words=msg(
+            "Territory {id} ({terrain})", id=key, terrain=term(tile.terrain, "terrain")
+        ),
         aliases=(key,),
         data={
             "id": key,
@@ -341,6 +413,7 @@ def _bonus(key: str) -> Component:
     return Component(
         key=key.lower(),
         title=f"Bonus tile {key}",
+        title_words=msg("Bonus tile {id}", id=key),
         aliases=(key,),
         data={
             "id": key,
@@ -356,6 +429,7 @@ def _outpost(key: str) -> Component:
     return Component(
         key=key.lower(),
         title=f"Outpost {key}",
+        title_words=msg("Outpost {id}", id=key),
         aliases=(key,),
         data={
             "id": key,
@@ -372,18 +446,23 @@ def _start_card(key: str) -> Component:
     return Component(
         key=key.lower(),
         title=f"Start resource card {key}",
+        title_words=msg("Start resource card {id}", id=key),
         aliases=(key,),
         data={"id": key, "short": card.text, "words": effect_words(card.text)},
     )
 
 
-def _outpost_words(key: str) -> str:
+def _outpost_words(key: str) -> Words:
     outpost = content.OUTPOSTS[key]
-    steps = [
-        f"{vp} VP if {rules.condition_words(outpost.condition, threshold)}"
+    steps: list[Words] = [
+        msg(
+            "{count} VP if {condition}",
+            count=vp,
+            condition=rules.condition_words(outpost.condition, threshold),
+        )
         for threshold, vp in zip(outpost.thresholds, board.OUTPOST_VP, strict=True)
     ]
-    return "; ".join(steps)
+    return _chain(steps, ";")
 
 
 def _home(count: int) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.squaregrid import Shape
 from engine.games.tiny_towns import board, cards, notation, scoring, state, view
 
 from ..book import Component
@@ -71,7 +72,7 @@ def _letter(resource: str | None) -> str:
     return "." if resource is None else cards.RESOURCE_LETTERS[resource]
 
 
-def _grid(shape: cards.Shape) -> str:
+def _grid(shape: Shape) -> str:
     return "\n".join(" ".join(_letter(cell) for cell in row) for row in shape)
 
 

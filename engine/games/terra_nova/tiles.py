@@ -113,6 +113,11 @@ def bonus_text(key: str) -> Message:
     return term(BONUS_BY_KEY[key].text, "bonus tile")
 
 
+def power_action_text(key: str) -> Message:
+    """What a power action does, in words of the game (`take 7 money`, `7 Geld nehmen`)."""
+    return term(POWER_ACTIONS[key].text, "power action")
+
+
 def round_text(kind: str) -> Message:
     """What a round scoring tile (`house`, …) scores, in words of the game."""
     return term(ROUND_KINDS[kind].text, "round tile")  # type: ignore[index]

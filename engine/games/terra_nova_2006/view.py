@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import HexCellView, LinkView, View
+from engine.core import HexCellView, LinkView, Message, View, rank, winner_text
 
 from .board import Board, standard_board
 from .state import ACTIONS_PER_TURN, COLOURS, STONE, Phase, TerraNova2006State
@@ -69,6 +69,16 @@ class TerraNova2006View(View):
     areas: list[AreaView]
     last_turn: LastTurnView | None
     winner_text: str | None
+
+
+def view_winner_text(view: TerraNova2006View) -> Message | None:
+    """The message whose English the view's `winner_text` holds, read from the view (the
+    renderer words it in the reader's language); None before the end."""
+    if view.phase != "over":
+        return None
+    players = view.players
+    best = rank([p.score for p in players], [p.resigned for p in players])[0]
+    return winner_text([p.name for p in players], best, players[best[0]].score)
 
 
 def build_view(board: Board, state: TerraNova2006State) -> TerraNova2006View:

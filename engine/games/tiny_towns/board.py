@@ -6,67 +6,25 @@ Squares are indexed 0–15 row by row from the top left. A square's name is its 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, RESOURCES, Shape
+from engine.core.squaregrid import Shape, SquareGrid
+
+from .cards import CARDS, RESOURCES
 
 SIZE = 4
-SQUARES = SIZE * SIZE
-NAMES: tuple[str, ...] = tuple(f"{'ABCD'[i % SIZE]}{i // SIZE + 1}" for i in range(SQUARES))
-_INDEX = {name: i for i, name in enumerate(NAMES)}
-_NAME = re.compile(r"^([a-d])\s*([1-4])$")
-
+GRID = SquareGrid(SIZE, SIZE)
+SQUARES = GRID.size
+NAMES = GRID.names
+square = GRID.square
+names_of = GRID.names_of
+#: Orthogonal neighbours ("adjacent" on every card) and all 8 surrounding squares (Granary).
+ADJACENT, SURROUNDING = GRID.adjacent, GRID.surrounding
+#: The other squares of a square's row, and of its column.
+ROW, COLUMN = GRID.row, GRID.column
 CORNERS: frozenset[int] = frozenset({0, 3, 12, 15})
 CENTRE: frozenset[int] = frozenset({5, 6, 9, 10})
-
-
-def square(text: str) -> int | None:
-    """The index of a square name such as `b2` or `B 2`, or None."""
-    match = _NAME.match(text.strip().lower())
-    if match is None:
-        return None
-    return _INDEX[f"{match.group(1).upper()}{match.group(2)}"]
-
-
-def _around(index: int, diagonal: bool) -> tuple[int, ...]:
-    row, col = divmod(index, SIZE)
-    found = []
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
-                continue
-            r, c = row + dr, col + dc
-            if 0 <= r < SIZE and 0 <= c < SIZE:
-                found.append(r * SIZE + c)
-    return tuple(found)
-
-
-#: Orthogonal neighbours ("adjacent" on every card) and all 8 surrounding squares (Granary).
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(_around(i, False) for i in range(SQUARES))
-SURROUNDING: tuple[tuple[int, ...], ...] = tuple(_around(i, True) for i in range(SQUARES))
-#: The other squares of a square's row, and of its column.
-ROW: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i // SIZE * SIZE + c for c in range(SIZE) if c != i % SIZE) for i in range(SQUARES)
-)
-COLUMN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r * SIZE + i % SIZE for r in range(SIZE) if r != i // SIZE) for i in range(SQUARES)
-)
-
-
-def _orientations(shape: Shape) -> set[tuple[tuple[int, int, str], ...]]:
-    """The distinct rotations and mirror images of a shape, as sorted (row, col, resource)."""
-    cells = [(r, c, res) for r, row in enumerate(shape) for c, res in enumerate(row) if res]
-    found = set()
-    for mirror in (False, True):
-        current = [(r, -c if mirror else c, res) for r, c, res in cells]
-        for _ in range(4):
-            current = [(c, -r, res) for r, c, res in current]  # a quarter turn
-            top = min(r for r, _, _ in current)
-            left = min(c for _, c, _ in current)
-            found.add(tuple(sorted((r - top, c - left, res) for r, c, res in current)))
-    return found
 
 
 @dataclass(frozen=True)
@@ -90,27 +48,17 @@ def needs_signature(masks: Sequence[int]) -> int:
 
 
 def _placements(shape: Shape) -> tuple[Placement, ...]:
-    found: dict[tuple[int, ...], set[tuple[str, ...]]] = {}
-    for orientation in _orientations(shape):
-        height = 1 + max(r for r, _, _ in orientation)
-        width = 1 + max(c for _, c, _ in orientation)
-        for top in range(SIZE - height + 1):
-            for left in range(SIZE - width + 1):
-                laid = sorted(((top + r) * SIZE + left + c, res) for r, c, res in orientation)
-                squares = tuple(i for i, _ in laid)
-                found.setdefault(squares, set()).add(tuple(res for _, res in laid))
     placements = []
-    for squares, variants in sorted(found.items()):
-        for resources in sorted(variants):
-            needs: dict[int, int] = {}
-            for index, res in zip(squares, resources, strict=True):
-                key = RESOURCES.index(res)
-                needs[key] = needs.get(key, 0) | (1 << index)
-            mask = sum(1 << i for i in squares)
-            signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
-            placements.append(
-                Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
-            )
+    for squares, resources in GRID.placements(shape):
+        needs: dict[int, int] = {}
+        for index, res in zip(squares, resources, strict=True):
+            key = RESOURCES.index(res)
+            needs[key] = needs.get(key, 0) | (1 << index)
+        mask = sum(1 << i for i in squares)
+        signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
+        placements.append(
+            Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
+        )
     return tuple(placements)
 
 

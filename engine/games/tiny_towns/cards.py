@@ -7,49 +7,30 @@ each cell a resource key or None. Every shape may be rotated and mirrored when b
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from importlib import resources
 
-from engine.core import Message, Param, comma_chain, term
+from engine.core import Message, Param, comma_chain, read_kinds, read_rows, term
 from engine.core.aliases import aliases_of
+from engine.core.names import NameIndex
+from engine.core.names import fold as fold  # (re-exported: tests fold names as notation does)
+from engine.core.squaregrid import Shape
 
-RESOURCES: tuple[str, ...] = ("wood", "wheat", "brick", "glass", "stone")
-RESOURCE_LETTERS: dict[str, str] = {
-    "wood": "W",
-    "wheat": "H",
-    "brick": "B",
-    "glass": "G",
-    "stone": "S",
-}
-RESOURCE_COLOURS: dict[str, str] = {
-    "wood": "brown",
-    "wheat": "yellow",
-    "brick": "red",
-    "glass": "cyan",
-    "stone": "grey",
-}
+#: What tables.txt holds, by kind.
+TABLES = read_kinds(__package__, "tables.txt")
+RESOURCES: tuple[str, ...] = tuple(key for key, _, _ in TABLES["resource"])
+RESOURCE_LETTERS: dict[str, str] = {key: letter for key, letter, _ in TABLES["resource"]}
+RESOURCE_COLOURS: dict[str, str] = {key: colour for key, _, colour in TABLES["resource"]}
 #: The colour groups of building cards; one card of each is on offer in a game.
 COLOURS: tuple[str, ...] = ("blue", "red", "gray", "orange", "green", "yellow", "black")
 #: The colours whose card is chosen at set-up (the Cottage is always on offer).
 CHOSEN_COLOURS: tuple[str, ...] = COLOURS[1:]
 MONUMENT = "monument"
 
-#: Building cards the solo variant leaves in the box (monuments likewise, see SOLO_REMOVED).
-SOLO_REMOVED: frozenset[str] = frozenset(
-    {"feast-hall", "bank", "fort-ironweed", "opaleyes-watch", "starloom"}
-)
-FIRST_GAME: dict[str, str] = {
-    "red": "farm",
-    "gray": "well",
-    "orange": "chapel",
-    "green": "tavern",
-    "yellow": "theater",
-    "black": "factory",
-}
-
-Shape = tuple[tuple[str | None, ...], ...]
+#: The cards the solo variant leaves in the box, buildings and monuments.
+SOLO_REMOVED: frozenset[str] = frozenset(TABLES["solo removed"][0][0].split())
+#: The rulebook's building card of each chosen colour for a first game.
+FIRST_GAME: dict[str, str] = {colour: card for colour, card in TABLES["first game"]}
 
 
 @dataclass(frozen=True)
@@ -90,15 +71,10 @@ def _shape(text: str) -> Shape:
 
 def _read_cards() -> dict[str, Card]:
     """Every card of `cards.txt` (its first lines explain the format), in the file's order."""
-    text = resources.files(__package__).joinpath("cards.txt").read_text(encoding="utf-8")
-    cards: dict[str, Card] = {}
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            key, name, colour, shape, card_text, aliases = (
-                part.strip() for part in line.split("|")
-            )
-            cards[key] = Card(key, name, colour, _shape(shape), card_text, tuple(aliases.split()))
-    return cards
+    return {
+        key: Card(key, name, colour, _shape(shape), text, tuple(aliases.split()))
+        for key, name, colour, shape, text, aliases in read_rows(__package__, "cards.txt")
+    }
 
 
 def _with_german_names(cards: dict[str, Card]) -> dict[str, Card]:
@@ -123,24 +99,20 @@ BY_COLOUR: dict[str, tuple[str, ...]] = {
     for colour in COLOURS
 }
 
-_FOLD = re.compile(r"[^a-z0-9äöüß]")
-
-
-def fold(text: str) -> str:
-    """A name reduced to letters and digits, for lenient matching (`Feast hall` = `feast-hall`)."""
-    return _FOLD.sub("", text.lower())
-
-
-_NAME_INDEX: dict[str, str] = {}
-for _card_item in CARDS.values():
-    for _alias in (_card_item.key, _card_item.name, *_card_item.aliases):
-        _NAME_INDEX[fold(_alias)] = _card_item.key
-_RESOURCE_INDEX: dict[str, str] = {fold(name): name for name in RESOURCES}
+#: Every name a player may type for a card (key, name, aliases) and for a resource.
+CARD_NAMES = NameIndex({key: (card.name, *card.aliases) for key, card in CARDS.items()})
+RESOURCE_NAMES = NameIndex({key: () for key in RESOURCES})
 
 
 def card_term(key: str) -> Message:
     """A card's name as a word of the game (`Feast Hall`, `Festhalle`)."""
     return term(CARDS[key].name, "building")
+
+
+def ability_term(key: str) -> Message:
+    """What a card does, its text, as words of the game (drawn on the card, listed in the
+    guide)."""
+    return term(CARDS[key].text, "card text")
 
 
 def resource_term(key: str) -> Message:
@@ -151,12 +123,3 @@ def resource_term(key: str) -> Message:
 def resources_list(keys: Sequence[str]) -> Param:
     """Resources named one after the other, with commas (`wood, glass, wood`)."""
     return comma_chain([resource_term(key) for key in keys])
-
-
-def card_key(text: str) -> str | None:
-    """The key of the card a player's name for it denotes (`feast hall`, `Opaleye's Watch`)."""
-    return _NAME_INDEX.get(fold(text))
-
-
-def resource_key(text: str) -> str | None:
-    return _RESOURCE_INDEX.get(fold(text))

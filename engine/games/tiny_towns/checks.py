@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from engine.core import Message, Param, chain, comma_chain, msg, plural_msg
 
 from . import rules
-from .board import NAMES, PLACEMENTS
+from .board import NAMES, PLACEMENTS, names_of
 from .cards import CARDS, RESOURCE_LETTERS, card_term, resource_term, resources_list
 from .notation import Action
 from .state import ASIDE_LIMIT, EMPTY, WAREHOUSE_CAPACITY, TinyTownsState, Town
@@ -292,7 +292,7 @@ _CHECKS: dict[str, Callable[[State, int, Action, Town], Message | None]] = {
 
 
 def _list(squares: Sequence[int]) -> Param:
-    return " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i])) or msg("none")
+    return names_of(squares) or msg("none")
 
 
 def _shape(card: str) -> str:

@@ -20,11 +20,12 @@ from engine.core import (
     OptionSpec,
     OptionValue,
     Phase,
-    Result,
     Rng,
     msg,
     nearest,
+    read_info,
 )
+from engine.core.turns import BuilderTurns
 
 from . import rules
 from .board import NAMES
@@ -44,28 +45,11 @@ __all__ = ["PUBLIC_KEEP", "TinyTowns"]
 #: Actions a player takes at most once a round: keep, the resource (name or choose), place, done.
 _ONCE_A_ROUND = 4
 
-_OPTIONS = [
-    OptionSpec(
-        key="monuments",
-        description=(
-            "Deal two secret monument cards to each player, who keeps one and may build it once "
-            "(the rulebook suggests playing without them in a first game)."
-        ),
-        kind="bool",
-        default=True,
-    ),
-    OptionSpec(
-        key="buildings",
-        description=(
-            "The building cards beside the Cottage: one random card of each colour, or the "
-            "rulebook's first-game set (Farm, Well, Chapel, Tavern, Theater, Factory). A colour "
-            "option below overrides its colour."
-        ),
-        kind="choice",
-        default="random",
-        choices=["random", "first-game"],
-    ),
-    *(
+
+def _info() -> GameInfo:
+    """game.txt's description, with an option per chosen colour after `buildings`."""
+    info = read_info(__package__, "game.txt")
+    colours = [
         OptionSpec(
             key=colour,
             description=f"The {colour} building card ('default': as the buildings option says).",
@@ -74,37 +58,15 @@ _OPTIONS = [
             choices=[_DEFAULT, *BY_COLOUR[colour]],
         )
         for colour in CHOSEN_COLOURS
-    ),
-    OptionSpec(
-        key="more-storage",
-        description="Variant: each player may set up to 2 resources aside instead of placing them.",
-        kind="bool",
-        default=False,
-    ),
-    OptionSpec(
-        key="prospectors",
-        description=(
-            "Variant (2+ players): no resource deck; the hammer holder names each round's "
-            "resource and passes the hammer to the left."
-        ),
-        kind="bool",
-        default=False,
-    ),
-]
+    ]
+    at = 1 + [option.key for option in info.options].index("buildings")
+    return info.model_copy(update={"options": [*info.options[:at], *colours, *info.options[at:]]})
 
 
-class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
-    info: ClassVar[GameInfo] = GameInfo(
-        key="tiny-towns",
-        name="Tiny Towns",
-        min_players=1,
-        max_players=6,
-        summary=(
-            "Everyone places the same resource in their own 4×4 town each round and turns "
-            "patterns of resources into buildings that score together; empty squares cost."
-        ),
-        options=_OPTIONS,
-    )
+class TinyTowns(
+    TinyTownsTableTalk, BuilderTurns[TinyTownsState, Action], Game[TinyTownsState, Action]
+):
+    info: ClassVar[GameInfo] = _info()
     state_model: ClassVar[type[BaseState]] = TinyTownsState
     #: German resource and card names are typed as aliases (`place Holz B2`).
     alias_contexts: ClassVar[tuple[str, ...]] = ("resource", "building")
@@ -205,25 +167,13 @@ class TinyTowns(TinyTownsTableTalk, Game[TinyTownsState, Action]):
     def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.perform(seat, action)
-        return builder.result()
+    def builder(self, state: State) -> RoundBuilder:
+        return RoundBuilder(state)
 
     # -- leaving the game ---------------------------------------------------------------------
 
     def has_resigned(self, state: State, seat: int) -> bool:
         return state.towns[seat].resigned
-
-    def resign_seat(self, state: State, seat: int) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.resign(seat)
-        return builder.result()
-
-    def skip_seat(self, state: State, seat: int) -> Result[State]:
-        builder = RoundBuilder(state)
-        builder.skip(seat)
-        return builder.result()
 
     # -- the end ------------------------------------------------------------------------------
 

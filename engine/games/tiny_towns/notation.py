@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
 
-from engine.core import Message, ParseError, msg, nearest, shorten
+from engine.core import Message, ParseError, msg, nearest, read_rows, shorten
 
-from .board import NAMES, square
-from .cards import CARDS, RESOURCES, card_key, resource_key, resource_term, resources_list
+from .board import NAMES, names_of, square
+from .cards import CARD_NAMES, CARDS, RESOURCE_NAMES, RESOURCES, resource_term, resources_list
 
 Kind = Literal[
     "keep",
@@ -38,46 +38,16 @@ Kind = Literal[
 ]
 _KINDS: dict[str, Kind] = {kind: kind for kind in get_args(Kind)}
 
-#: The canonical form of each kind: `where` is the square's name, `used` the squares a
-#: building uses (in name order), `cards` the buildings put on Opaleye's Watch.
-_FORMS: dict[str, str] = {
-    "keep": "keep {card}",
-    "name": "name {resource}",
-    "choose": "choose {resource}",
-    "aside": "aside {resource}",
-    "place": "place {resource} {where}",
-    "store": "store {resource} on {where}",
-    "put": "put {resource} on {where}",
-    "swap": "swap {resource} for {other} on {where}",
-    "build": "build {card} at {where} using {used}",
-    "watch": "watch {cards}",
-    "replace": "replace {where} with {card}",
-    "add": "add {card} at {where}",
-    "pass": "pass",
-    "done": "done",
-}
 _LINKS = frozenset({"at", "on", "in", "to", "using", "with", "from", "for", "by", "onto"})
 _SPLIT_SQUARE = re.compile(r"\b([a-d])\s+([1-4])\b")
 _MAX_NAME_WORDS = 6
 
+_ROWS = read_rows(__package__, "actions.txt")
+#: The canonical form of each kind (actions.txt).
+_FORMS: dict[str, str] = {kind: form for kind, form, _ in _ROWS}
 #: Each form of action, as a notation error shows it — only the forms of the game at hand
 #: (`usage`): no `aside` without more-storage, no `keep` without monuments, …
-EXAMPLES: dict[Kind, str] = {
-    "place": "'place wood B2'",
-    "build": "'build cottage at B2 using A1 A2 B2'",
-    "done": "'done'",
-    "keep": "'keep <monument>'",
-    "store": "'store wood on C3'",
-    "swap": "'swap wood for brick on C3'",
-    "aside": "'aside wood'",
-    "put": "'put wood on B2'",
-    "replace": "'replace B2 with tavern'",
-    "add": "'add tavern at C3'",
-    "watch": "'watch cottage tavern well'",
-    "name": "'name wood'",
-    "choose": "'choose wood'",
-    "pass": "'pass'",
-}
+EXAMPLES: dict[Kind, str] = {_KINDS[kind]: example for kind, _, example in _ROWS}
 EVERY_KIND: tuple[Kind, ...] = tuple(EXAMPLES)
 
 
@@ -132,17 +102,13 @@ def canonical(action: Action) -> str:
         resource=action.resource,
         other=action.other,
         where=NAMES[action.square],
-        used=_names(action.squares),
+        used=names_of(action.squares),
         cards=" ".join(action.cards),
     )
 
 
 def build_text(card: str, site: int, squares: Sequence[int]) -> str:
-    return f"build {card} at {NAMES[site]} using {_names(squares)}"
-
-
-def _names(squares: Sequence[int]) -> str:
-    return " ".join(NAMES[i] for i in sorted(squares, key=NAMES.__getitem__))
+    return f"build {card} at {NAMES[site]} using {names_of(squares)}"
 
 
 def parse_action(
@@ -259,7 +225,7 @@ class _Reader:
                     last=resource_term(RESOURCES[-1]),
                 )
             )
-        found = resource_key(self.words[index])
+        found = RESOURCE_NAMES.find(self.words[index])
         if found is None:
             raise self.fail(
                 msg(
@@ -290,7 +256,7 @@ class _Reader:
             if monument:
                 raise self.fail(msg("'{kind}' needs a monument name", kind=self.kind))
             raise self.fail(msg("'{kind}' needs a building name", kind=self.kind))
-        found = card_key(" ".join(words))
+        found = CARD_NAMES.find(" ".join(words))
         if found is None:
             if monument:
                 raise self.fail(msg("'{word}' is not the name of a monument card", word=typed))
@@ -301,22 +267,14 @@ class _Reader:
 
     def _card_list(self, words: Sequence[str]) -> tuple[str, ...]:
         """Card names one after the other, each possibly several words long."""
-        found: list[str] = []
-        start = 0
-        while start < len(words):
-            for end in range(min(len(words), start + _MAX_NAME_WORDS), start, -1):
-                key = card_key(" ".join(words[start:end]))
-                if key is not None:
-                    found.append(key)
-                    start = end
-                    break
-            else:
-                raise self.fail(
-                    msg(
-                        "'{word}' does not begin the name of a building card",
-                        word=shorten(words[start]),
-                    )
+        found, stuck = CARD_NAMES.find_each(words, _MAX_NAME_WORDS)
+        if stuck is not None:
+            raise self.fail(
+                msg(
+                    "'{word}' does not begin the name of a building card",
+                    word=shorten(words[stuck]),
                 )
+            )
         if not found:
             raise self.fail(msg("name the three buildings to put on the Watch"))
         return tuple(found)

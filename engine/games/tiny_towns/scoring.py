@@ -16,7 +16,7 @@ from itertools import combinations
 from engine.core import components
 
 from .board import ADJACENT, CENTRE, COLUMN, CORNERS, ROW, SQUARES, SURROUNDING
-from .cards import CARDS
+from .cards import CARDS, TABLES
 
 HOMES = frozenset({"cottage", "barrett-castle"})
 ALMSHOUSE_POINTS = (0, -1, 5, -3, 15, -5, 26)
@@ -24,22 +24,17 @@ TAVERN_POINTS = (0, 2, 5, 9, 14, 20)
 SHRINE_POINTS = (0, 1, 2, 3, 4, 5, 8)
 STARLOOM_POINTS = {1: 6, 2: 3, 3: 2}
 FARM_FEEDS = 4
+#: The cards whose points never depend on the town (tables.txt).
+FIXED_POINTS = {card: int(points) for card, points in TABLES["fixed points"]}
 _CARD_ORDER = {key: index for index, key in enumerate(CARDS)}
+#: The building type (`Card.kind`) and the colour of what lies on a square, for the cards.
+_KIND = {key: card.kind for key, card in CARDS.items()}
+_COLOUR = {key: card.colour for key, card in CARDS.items()}
 
 
 def home_weight(key: str) -> int:
     """How many cottages a square counts as: Barrett Castle counts as two."""
     return 2 if key == "barrett-castle" else 1 if key == "cottage" else 0
-
-
-def kind_of(key: str) -> str | None:
-    card = CARDS.get(key)
-    return card.kind if card is not None else None
-
-
-def colour_of(key: str) -> str | None:
-    card = CARDS.get(key)
-    return card.colour if card is not None else None
 
 
 @dataclass(frozen=True)
@@ -184,6 +179,8 @@ def _points(
     counts: dict[str, int],
 ) -> int:
     """The points of the building on square `i`; Almshouses and Taverns score as a group."""
+    if key in FIXED_POINTS:
+        return FIXED_POINTS[key]
     near = ADJACENT[i]
     if key == "cottage":
         return 3 if i in fed else 0
@@ -192,13 +189,11 @@ def _points(
     if key == "fountain":
         return 2 if any(cells[n] == "fountain" for n in near) else 0
     if key == "millstone":
-        return 2 if any(colour_of(cells[n]) in ("red", "yellow") for n in near) else 0
-    if key == "shed" or key == "trading-post" or key == "architects-guild":
-        return 1
+        return 2 if any(_COLOUR.get(cells[n]) in ("red", "yellow") for n in near) else 0
     if key == "well":
         return sum(home_weight(cells[n]) for n in near)
     if key == "abbey":
-        return 0 if any(colour_of(cells[n]) in ("black", "green", "yellow") for n in near) else 3
+        return 0 if any(_COLOUR.get(cells[n]) in ("black", "green", "yellow") for n in near) else 3
     if key == "chapel":
         return fed_units
     if key == "cloister":
@@ -210,7 +205,7 @@ def _points(
     if key == "inn":
         return 0 if any(cells[n] == "inn" for n in (*ROW[i], *COLUMN[i])) else 3
     if key == "bakery":
-        return 3 if any(colour_of(cells[n]) in ("red", "black") for n in near) else 0
+        return 3 if any(_COLOUR.get(cells[n]) in ("red", "black") for n in near) else 0
     if key == "market":
         in_row = sum(1 for n in ROW[i] if cells[n] == "market")
         in_column = sum(1 for n in COLUMN[i] if cells[n] == "market")
@@ -218,10 +213,8 @@ def _points(
     if key == "tailor":
         return 1 + sum(1 for c in CENTRE if cells[c] == "tailor")
     if key == "theater":
-        kinds = {kind_of(cells[n]) for n in (*ROW[i], *COLUMN[i])}
+        kinds = {_KIND.get(cells[n]) for n in (*ROW[i], *COLUMN[i])}
         return len(kinds - {None, "yellow"})
-    if key == "bank":
-        return 4
     if key == "warehouse":
         return -len(held.get(i, []))
     return _monument_points(i, key, cells, shrine, ctx, fed)
@@ -232,22 +225,16 @@ def _monument_points(
 ) -> int:
     if key == "archive":
         return len({card.kind for k in cells if (card := CARDS.get(k)) and not card.is_monument})
-    if key == "cathedral":
-        return 2
-    if key == "fort-ironweed":
-        return 7
     if key == "mausoleum":
         return 3 * sum(1 for h, k in enumerate(cells) if k == "cottage" and h not in fed)
-    if key == "grove-university":
-        return 3
     if key == "mandras-palace":
-        return 2 * len({kind_of(cells[n]) for n in ADJACENT[i]} - {None})
+        return 2 * len({_KIND.get(cells[n]) for n in ADJACENT[i]} - {None})
     if key == "shrine":
         return shrine
     if key == "silva-forum":
         return 1 + largest_group(cells)
     if key == "sky-baths":
-        present = {kind_of(k) for k in cells}
+        present = {_KIND.get(k) for k in cells}
         return sum(1 for k in ctx.offer if CARDS[k].kind not in present)
     if key == "starloom":
         return STARLOOM_POINTS.get(ctx.starloom_place, 0)
@@ -256,7 +243,7 @@ def _monument_points(
 
 def largest_group(cells: Sequence[str]) -> int:
     """The size of the largest orthogonally connected group of buildings of one type."""
-    kinds = [kind_of(key) for key in cells]
+    kinds = [_KIND.get(key) for key in cells]
 
     def same_kind(square: int) -> list[int]:
         return [n for n in ADJACENT[square] if kinds[n] == kinds[square]]

@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from engine.core import Message, StateBuilder, comma_chain, msg, plural_msg
 
 from . import rules
-from .board import NAMES
-from .cards import CARDS, RESOURCES, card_term, resource_term, resources_list
+from .board import NAMES, names_of
+from .cards import CARDS, RESOURCES, resources_list
+from .cards import card_term as card_name
+from .cards import resource_term as res
 from .notation import Action
 from .phases import phase_of
 from .scoring import building_count, shrine_points
@@ -24,16 +26,16 @@ from .state import BURIED, GUILD_REPLACEMENTS, TinyTownsState, Town
 from .view import final_text
 
 _NEEDS_A_RESOURCE = ("factory", "bank")
+#: The decision a monument asks for as soon as it is built (`town.pending`).
+_OWED_WHEN_BUILT = {
+    "opaleyes-watch": "watch",
+    "grove-university": "university",
+    "architects-guild": f"guild:{GUILD_REPLACEMENTS}",
+}
+#: The kinds of action whose methods settle what follows them themselves.
+_FOLLOWED_UP = frozenset({"keep", "name", "done"})
 #: Which candidate a skipped seat plays: lowest first, else the first listed.
 _PLAINEST = {"done": 0, "pass": 1}
-
-
-def card_name(key: str) -> Message:
-    return card_term(key)
-
-
-def res(key: str) -> Message:
-    return resource_term(key)
 
 
 class RoundBuilder(StateBuilder[TinyTownsState]):
@@ -56,8 +58,13 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     # -- actions (already checked by the game) ------------------------------------------------
 
     def perform(self, seat: int, action: Action) -> None:
-        """Carry out an action the checker allowed, and what follows it."""
+        """Carry out an action the checker allowed, and what follows it: for the seat
+        (`_settle`), then for the round (`_advance`). Keeping a monument, naming the resource
+        and `done` see to what follows them themselves."""
         _PERFORM[action.kind](self, seat, action)
+        if action.kind not in _FOLLOWED_UP:
+            self._settle(seat)
+            self._advance()
 
     def keep(self, seat: int, card: str) -> None:
         town = self.town(seat)
@@ -98,7 +105,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             card=res(state.face_up[slot]),
             reveals=True,
         )
-        self._after(seat)
 
     def place(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
@@ -127,7 +133,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.hand = None
         town.step = "build"
         self.say(text, seat)
-        self._after(seat)
 
     def store(self, seat: int, resource: str, square: int) -> None:
         town = self.town(seat)
@@ -140,7 +145,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             resource=res(resource),
             square=NAMES[square],
         )
-        self._after(seat)
 
     def swap(self, seat: int, resource: str, other: str, square: int) -> None:
         town = self.town(seat)
@@ -157,7 +161,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             other=res(other),
             square=NAMES[square],
         )
-        self._after(seat)
 
     def aside(self, seat: int, resource: str) -> None:
         town = self.town(seat)
@@ -170,7 +173,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             resource=res(resource),
             count=left,
         )
-        self._after(seat)
 
     def build(self, seat: int, card: str, site: int, squares: Sequence[int]) -> None:
         town = self.town(seat)
@@ -179,7 +181,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 town.cells[square] = ""
         town.cells[site] = card
         self._changed(seat, site, *(square for square in squares if not town.cells[square]))
-        used = " ".join(NAMES[i] for i in sorted(squares, key=lambda i: NAMES[i]))
+        used = names_of(squares)
         site_name = NAMES[site]
         if CARDS[card].is_monument:
             self.tell(
@@ -199,12 +201,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 used=used,
             )
         self._when_built(seat, card, site)
-        if card == "opaleyes-watch":
-            town.pending.insert(0, "watch")
-        elif card == "grove-university":
-            town.pending.insert(0, "university")
-        elif card == "architects-guild":
-            town.pending.insert(0, f"guild:{GUILD_REPLACEMENTS}")
+        if card in _OWED_WHEN_BUILT:
+            town.pending.insert(0, _OWED_WHEN_BUILT[card])
         elif card == "shrine":
             town.shrine = shrine_points(building_count(town.cells))
             self.say(
@@ -217,7 +215,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 seat,
             )
         self._alert_watches(seat, card)
-        self._after(seat)
 
     def put(self, seat: int, resource: str) -> None:
         town = self.town(seat)
@@ -233,7 +230,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             building=what,
             square=NAMES[square],
         )
-        self._after(seat)
 
     def watch(self, seat: int, cards: Sequence[str]) -> None:
         town = self.town(seat)
@@ -241,7 +237,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.pending.pop(0)
         names = comma_chain([card_name(card) for card in town.watch])
         self.tell(seat, "{player} puts {buildings} on Opaleye's Watch", buildings=names)
-        self._after(seat)
 
     def replace(self, seat: int, square: int, card: str) -> None:
         town = self.town(seat)
@@ -262,7 +257,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             building=card_name(card),
         )
         self._when_built(seat, card, square)
-        self._after(seat)
 
     def add(self, seat: int, card: str, square: int) -> None:
         town = self.town(seat)
@@ -283,7 +277,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             source=source,
         )
         self._when_built(seat, card, square)
-        self._after(seat)
 
     def pass_offer(self, seat: int) -> None:
         town = self.town(seat)
@@ -294,7 +287,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self.tell(seat, "{player} declines the rest of the {building}'s offer", building=what)
         else:
             self._decline_claims(seat)
-        self._after(seat)
 
     def done(self, seat: int) -> None:
         town = self.town(seat)
@@ -403,10 +395,6 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             names = comma_chain([card_name(card) for card in town.claims])
             self.tell(seat, "{player} leaves the {buildings} on Opaleye's Watch", buildings=names)
             town.claims = []
-
-    def _after(self, seat: int) -> None:
-        self._settle(seat)
-        self._advance()
 
     def _settle(self, seat: int) -> None:
         """Drop offers that lapsed and move the seat past a resource it cannot take."""

@@ -8,26 +8,34 @@ own view adds their monument cards (`OwnPlayerView`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Literal
 
-from engine.core import Message, OptionValue, View, msg, plural_msg, rank, term, winner_text
+from engine.core import (
+    Message,
+    OptionValue,
+    View,
+    msg,
+    plural_msg,
+    rank,
+    stored,
+    term,
+    winner_text,
+)
 
 from .board import NAMES
-from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, card_term
+from .cards import CARDS, RESOURCE_COLOURS, RESOURCE_LETTERS, RESOURCES, TABLES, card_term
 from .rules import monument_built, to_act
 from .scoring import Context, Score, score_town
 from .state import Phase, Source, Step, TinyTownsState, Town
 
-SOLO_RANKS: tuple[tuple[int, str], ...] = (
-    (38, "Master Architect"),
-    (32, "Town Planner"),
-    (25, "Engineer"),
-    (18, "Craftsperson"),
-    (10, "Apprentice"),
+#: The solo ranks, best first, each with the fewest points it takes (tables.txt).
+SOLO_RANKS: tuple[tuple[int, str], ...] = tuple(
+    (int(least), title) for least, title in TABLES["solo rank"]
 )
-LOWEST_SOLO_RANK = "Hobby Builder"
+LOWEST_SOLO_RANK = TABLES["lowest solo rank"][0][0]
 _PENDING_TEXT = {
     "watch": msg("choose three buildings for Opaleye's Watch"),
     "university": msg("may place a free building (Grove University)"),
@@ -85,17 +93,37 @@ def final_text(state: TinyTownsState) -> Message:
     """`alice wins with 31 points`, who shares the win, or the solo result and rank (resigned
     seats rank last)."""
     scores = town_scores(state)
-    if len(state.players) == 1:
-        points = scores[0].total
+    totals = [score.total for score in scores]
+    return _final(state.players, totals, rank_keys(scores), [t.resigned for t in state.towns])
+
+
+def view_final_text(view: TinyTownsView) -> Message | None:
+    """The message whose English the view's `winner_text` holds, read from the view (the
+    renderer words it in the reader's language); None before the end."""
+    if view.phase != "over":
+        return None
+    players = view.players
+    keys = [(p.score, -p.empty_squares, p.cottages) for p in players]
+    resigned = [p.status == "resigned" for p in players]
+    return _final([p.name for p in players], [p.score for p in players], keys, resigned)
+
+
+def _final(
+    players: Sequence[str],
+    totals: Sequence[int],
+    keys: Sequence[tuple[int, int, int]],
+    resigned: Sequence[bool],
+) -> Message:
+    if len(players) == 1:
         return plural_msg(
             "{player} scores {count} points: {rank}",
             "{player} scores {count} points: {rank}",
-            player=state.players[0],
-            count=points,
-            rank=solo_title(points),
+            player=players[0],
+            count=totals[0],
+            rank=solo_title(totals[0]),
         )
-    best = rank(rank_keys(scores), [town.resigned for town in state.towns])[0]
-    return winner_text(state.players, best, scores[best[0]].total)
+    best = rank(keys, resigned)[0]
+    return winner_text(players, best, totals[best[0]])
 
 
 class ResourceView(View):
@@ -294,18 +322,47 @@ def pending_text(town: Town, item: str) -> Message:
     """What a decision the town owes (`town.pending`) asks for."""
     if item.startswith("put:"):
         at = int(item.split(":")[1])
-        return msg(
-            "put a resource on the {building} on {square}",
-            building=card_term(town.cells[at]),
-            square=NAMES[at],
-        )
+        return _put_text(card_term(town.cells[at]), NAMES[at])
     if item.startswith("guild:"):
-        return plural_msg(
-            "may replace up to {count} buildings (Architect's Guild)",
-            "may replace up to {count} buildings (Architect's Guild)",
-            count=int(item.split(":")[1]),
-        )
+        return _guild_text(int(item.split(":")[1]))
     return _PENDING_TEXT[item]
+
+
+def _put_text(building: Message, square: str) -> Message:
+    return msg("put a resource on the {building} on {square}", building=building, square=square)
+
+
+def _guild_text(count: int) -> Message:
+    return plural_msg(
+        "may replace up to {count} buildings (Architect's Guild)",
+        "may replace up to {count} buildings (Architect's Guild)",
+        count=count,
+    )
+
+
+_OWED_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Message]], ...] = (
+    (
+        re.compile(r"put a resource on the (.+) on (\S+)"),
+        lambda found: _put_text(term(found[1], "building"), found[2]),
+    ),
+    (
+        re.compile(r"may replace up to (\d+) buildings \(Architect's Guild\)"),
+        lambda found: _guild_text(int(found[1])),
+    ),
+)
+
+
+def owed_message(text: str) -> Message:
+    """A text of a player's `owes` in the view (the English of `pending_text`) read back into
+    its message, so that the renderer words it in the reader's language."""
+    for message in _PENDING_TEXT.values():
+        if message.english() == text:
+            return message
+    for pattern, words in _OWED_FORMS:
+        found = pattern.fullmatch(text)
+        if found:
+            return words(found)
+    return stored(text)
 
 
 def _square_view(town: Town, index: int, score: Score) -> SquareView:
