@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +84,10 @@ class Search:
         self.root = Node(self.seats)
         count = 1 if heuristics.fixed_future(state) else heuristics.worlds
         self.worlds = [determinize(game, state, seat, rng) for _ in range(count)]
+        #: Breaks ties between equally promising actions, so that the seed decides among
+        #: them, not the order the rules list them in (where nothing is hidden and no chance
+        #: lies ahead, that is what tells two games of the same bots apart).
+        self.tie_salt = rng.next_u64().to_bytes(8, "little")
         self.iteration = 0
         first = self.worlds[0]
         #: Each seat's lead at the root: values are centred on it, so that the search tells
@@ -196,9 +201,11 @@ class Search:
         if missing:
             scores = self.heuristics.logits(self.game, state, mover, missing)
             node.logits.update(zip(missing, scores, strict=True))
-        position = {action: index for index, action in enumerate(actions)}
+        salt = self.tie_salt
         node.actions = actions
-        node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+        node.order = sorted(
+            actions, key=lambda a: (-node.logits[a], zlib.crc32(salt + a.encode()), a)
+        )
 
     # -- values -------------------------------------------------------------------------
 
