@@ -3,8 +3,11 @@
 A seat's evaluation is its score if the game ended now (the game's own "VP so far": tokens,
 artifacts, military ranking, road end, outposts, resources) plus, for every round still to
 come, what grows it: each worker level turns a raw tile (½ VP) into a processed one (1 VP)
-once a round, each member at home is one more placement a round, and an artifact with a
-permanent or once-a-round effect keeps paying. Progress that scores only later counts by
+once a round, each member of the tribe is one placement a round, and an artifact with a
+permanent or once-a-round effect keeps paying; and each member still at home this round is
+the placement it will still make. (Counting only the chief at home, as this module first
+did, made the chief's placement look like a loss of up to 6 points and every round's end a
+drop: a deeper search chased those swings, and `strong` lost to `normal`.) Progress that scores only later counts by
 the step: culture (more river slots, the milestones' bonus tiles) and the carts' way down
 the road (bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the
 ranking the score already holds. Each of these is a rough average, not an exact worth.
@@ -28,10 +31,12 @@ from engine.games.terramara.state import Seat, TerramaraState
 
 from .base import Heuristics
 
-#: Per round still to come: a worker level (one raw tile turned), a member at home (one
-#: more placement), an artifact with a lasting effect.
+#: Per round still to come: a worker level (one raw tile turned), a member of the tribe (one
+#: placement), an artifact with a lasting effect.
 WORKER_LEVEL_ROUND = 0.5
-MEMBER_ROUND = 1.5
+MEMBER_ROUND = 3.0
+#: A member still at home this round: the placement it will still make.
+MEMBER_AT_HOME = 3.0
 LASTING_ARTIFACT_ROUND = 0.75
 #: Per step that scores only later: culture, a cart's progress (half a road step), military.
 CULTURE_STEP = 0.4
@@ -81,10 +86,10 @@ def engine_value(state: TerramaraState, player: Seat) -> float:
         return 0.0
     left = rounds_left(state)
     unused = sum(player.workers) - sum(player.used)
-    members = int(player.chief_home) + player.scouts
     return (
         left * WORKER_LEVEL_ROUND * sum(player.workers)
-        + left * MEMBER_ROUND * members
+        + left * MEMBER_ROUND * (1 + player.scouts)
+        + MEMBER_AT_HOME * player.members_left
         + left * LASTING_ARTIFACT_ROUND * sum(1 for key in player.artifacts if lasting(key))
         + UNUSED_WORKER_LEVEL * unused
         + CULTURE_STEP * min(player.culture, RIVER_END)
