@@ -84,10 +84,9 @@ class Search:
         self.root = Node(self.seats)
         count = 1 if heuristics.fixed_future(state) else heuristics.worlds
         self.worlds = [determinize(game, state, seat, rng) for _ in range(count)]
-        #: Breaks ties between equally promising actions, so that the seed decides among
-        #: them, not the order the rules list them in (where nothing is hidden and no chance
-        #: lies ahead, that is what tells two games of the same bots apart).
-        self.tie_salt = rng.next_u64().to_bytes(8, "little")
+        #: Where the game asks for it, ties between equally promising actions are broken by
+        #: the seed rather than by the order the rules list them in (see `seeded_ties`).
+        self.tie_salt = rng.next_u64().to_bytes(8, "little") if heuristics.seeded_ties else None
         self.iteration = 0
         first = self.worlds[0]
         #: Each seat's lead at the root: values are centred on it, so that the search tells
@@ -203,9 +202,13 @@ class Search:
             node.logits.update(zip(missing, scores, strict=True))
         salt = self.tie_salt
         node.actions = actions
-        node.order = sorted(
-            actions, key=lambda a: (-node.logits[a], zlib.crc32(salt + a.encode()), a)
-        )
+        if salt is None:
+            position = {action: index for index, action in enumerate(actions)}
+            node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+        else:
+            node.order = sorted(
+                actions, key=lambda a: (-node.logits[a], zlib.crc32(salt + a.encode()), a)
+            )
 
     # -- values -------------------------------------------------------------------------
 
