@@ -80,6 +80,16 @@ def lasting(key: str) -> bool:
     return bool(card.permanent or card.per_round)
 
 
+def placements_value(state: TerramaraState, player: Seat) -> float:
+    """The placements the seat's members will still make: the chief's and every scout's in
+    each round to come, and this round's by the members still at home. Unchanged when a round
+    ends and the members come home, so that the search sees no swing there."""
+    return (
+        rounds_left(state) * MEMBER_ROUND * (1 + player.scouts)
+        + MEMBER_AT_HOME * player.members_left
+    )
+
+
 def engine_value(state: TerramaraState, player: Seat) -> float:
     """What the seat's workers, members, artifacts and unscored progress are still worth."""
     if player.resigned:
@@ -88,8 +98,7 @@ def engine_value(state: TerramaraState, player: Seat) -> float:
     unused = sum(player.workers) - sum(player.used)
     return (
         left * WORKER_LEVEL_ROUND * sum(player.workers)
-        + left * MEMBER_ROUND * (1 + player.scouts)
-        + MEMBER_AT_HOME * player.members_left
+        + placements_value(state, player)
         + left * LASTING_ARTIFACT_ROUND * sum(1 for key in player.artifacts if lasting(key))
         + UNUSED_WORKER_LEVEL * unused
         + CULTURE_STEP * min(player.culture, RIVER_END)
