@@ -7,10 +7,10 @@ once a round, each member of the tribe is one placement a round, and an artifact
 permanent or once-a-round effect keeps paying; and each member still at home this round is
 the placement it will still make. (Counting only the chief at home, as this module first
 did, made the chief's placement look like a loss of up to 6 points and every round's end a
-drop: a deeper search chased those swings, and `strong` lost to `normal`.) Progress that scores only later counts by
-the step: culture (more river slots, the milestones' bonus tiles) and the carts' way down
-the road (bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the
-ranking the score already holds. Each of these is a rough average, not an exact worth.
+drop, swings a deeper search chases.) Progress that scores only later counts by the step:
+culture (more river slots, the milestones' bonus tiles) and the carts' way down the road
+(bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the ranking the
+score already holds. Each of these is a rough average, not an exact worth.
 
 Move ordering by kind: crafting first, then conversions and placements, ending a turn or
 declining a decision last. Two decisions are pruned: a worker's or the hut's conversions
