@@ -1,7 +1,7 @@
 """What all games share: the protocol and its phase table, typed actions and views, the
 copy-on-write state builder, chance, errors, ranking and its tie-breaks, forced actions and
 standing answers, connected groups, hex grids, board files, cell codes, data files, lazily
-computed attributes and notation helpers."""
+computed attributes, typed records from data files and notation helpers (forms)."""
 
 from .action import Action
 from .automatic import Automatic, StandingAnswer
@@ -21,6 +21,7 @@ from .errors import (
     ParseError,
     UnknownGame,
 )
+from .forms import Form
 from .game import (
     ActionText,
     BaseState,
@@ -35,10 +36,12 @@ from .game import (
 )
 from .groups import components, flood, reach
 from .hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, HexBoard, HexGrid
+from .infofile import read_info
 from .lazy import once
 from .messages import Message, Param, about, and_chain, chain, comma_chain, msg, plural_msg, term
 from .notation import join_turn, nearest, normalize, split_turn
 from .ranking import TieBreak, outcome_lines, rank, winner_text
+from .records import from_row
 from .rng import Rng
 from .view import HexCellView, LinkView, View
 
@@ -56,6 +59,7 @@ __all__ = [
     "Draw",
     "EngineError",
     "Event",
+    "Form",
     "Game",
     "GameInfo",
     "GameOver",
@@ -86,6 +90,7 @@ __all__ = [
     "components",
     "flood",
     "forced",
+    "from_row",
     "join_turn",
     "msg",
     "nearest",
@@ -100,6 +105,7 @@ __all__ = [
     "rank",
     "reach",
     "read_board",
+    "read_info",
     "read_kinds",
     "read_rows",
     "read_text",

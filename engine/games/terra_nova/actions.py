@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal, NamedTuple, get_args
 
-from engine.core import Message, ParseError, msg, shorten, term
+from engine.core import Form, ParseError, msg, shorten, term
 
 from .board import Board, Side, board
 
@@ -41,22 +41,16 @@ SPECIAL_KEYS = ("shovel", "lake", "tp", "continent")
 KEYWORDS = ("tp", "palace", "left", "right", "build", "vp")
 #: No action has more words than `power 2shovels E5 F6 build` or `upgrade E5 palace left F6`.
 MAX_ACTION_WORDS = 5
+#: What the board calls a hex, for an unknown hex name.
+HEX = term("hex", "board")
 USAGE = msg(
     "actions look like 'choose fairies', 'build E5', 'transform E5 build', 'upgrade E5 tp', "
     "'sail', 'bridge E5 F6', 'exchange 3', 'town 9vp', 'pass bonus3'"
 )
 
 
-class Form(NamedTuple):
-    """How a kind is written (for error messages), and how many hexes come first and how many
-    words may follow them, least and most (`power` and `special` are read on their own)."""
-
-    text: Message
-    hexes: int = 0
-    least: int = 0
-    most: int = 0
-
-
+#: How each kind is written: its hexes, then its other words, least and most (engine.core's
+#: forms; `power` and `special` are read on their own).
 FORMS: dict[str, Form] = {
     "choose": Form(msg("choose <faction>, e.g. 'choose fairies'"), 0, 1, 4),
     "build": Form(msg("build <hex>, e.g. 'build E5'"), 1),
@@ -136,15 +130,7 @@ def parse_action(board: Board, text: str) -> Action:
     if kind == "town" and args[:1] == ["across"]:
         return _parse_river_town(board, text, args[1:])
     form = FORMS[kind]
-    if not form.hexes + form.least <= len(args) <= form.hexes + form.most:
-        raise ParseError(text, msg("write {form}", form=form.text))
-    hexes: list[int] = []
-    for name in args[: form.hexes]:
-        index = board.cell(name)
-        if index is None:
-            raise ParseError(text, board.grid.unknown(name, term("hex", "board")))
-        hexes.append(index)
-    rest = args[form.hexes :]
+    hexes, rest = form.read(text, args, board.cell, lambda name: board.grid.unknown(name, HEX))
     side = board.side
     if kind == "choose":
         return Action(kind, words=("-".join(rest),), side=side)
@@ -155,15 +141,15 @@ def parse_action(board: Board, text: str) -> Action:
             or int(count) == 0
             or rest[1:] not in ([], ["vp"])
         ):
-            raise ParseError(text, msg("write {form}", form=form.text))
+            raise form.refused(text)
         return Action(kind, words=tuple(rest[1:]), number=int(rest[0]), side=side)
     if kind == "upgrade" and len(rest) == 3:
         edge = board.cell(rest[2])
         if edge is None or rest[:2] != ["palace", "left"]:
-            raise ParseError(text, msg("write {form}", form=form.text))
+            raise form.refused(text)
         return Action(kind, (hexes[0], edge), tuple(rest[:2]), side=side)
     if kind == "transform" and rest not in ([], ["build"]):
-        raise ParseError(text, msg("write {form}", form=form.text))
+        raise form.refused(text)
     return Action(kind, tuple(hexes), tuple(rest), side=side)
 
 
@@ -178,7 +164,7 @@ def _parse_river_town(board: Board, text: str, args: list[str]) -> Action:
 def _parse_keyed(board: Board, text: str, kind: Kind, args: list[str]) -> Action:
     """`power <key> [hex [build]] …` or `special <key> …`."""
     if not args:
-        raise ParseError(text, msg("write {form}", form=FORMS[kind].text))
+        raise FORMS[kind].refused(text)
     hexes: list[int] = []
     build: int | None = None
     for word in args[1:]:

@@ -9,6 +9,8 @@ refused the kinds a phase does not accept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Message, msg, once, term
 
 from . import rules
@@ -101,37 +103,7 @@ class Checker:
 
     def check(self, action: Action) -> Message | None:
         """Why `action`, of a kind the seat's phase accepts, is refused now; None if allowed."""
-        kind = action.kind
-        if kind == "pass":  # (the commonest first)
-            return self.pass_round(action.words[0] if action.words else None)
-        if kind == "exchange":
-            return self.exchange(action.number, bool(action.words))
-        if kind == "done":
-            return None
-        if kind == "choose":
-            return self.choose(action.words[0])
-        if kind == "take":
-            return self.take(action.words[0])
-        if kind == "neutral":
-            return self.neutral_house(action.hexes[0])
-        if kind == "town":
-            return self.town_action(action)
-        if kind == "build" and self.s.phase == "houses":
-            return self.start_house(action.hexes[0])
-        if kind == "build":
-            return self.build(action.hexes[0])
-        if kind == "transform":
-            return self.transform(action.hexes[0], bool(action.words))
-        if kind == "upgrade":
-            edge = action.hexes[1] if len(action.hexes) == 2 else None
-            return self.upgrade(action.hexes[0], action.words, edge)
-        if kind == "sail":
-            return self.sail()
-        if kind == "bridge":
-            return self.bridge(action.hexes[0], action.hexes[1])
-        if kind == "power":
-            return self.power(action.words[0], action.hexes, action.build)
-        return self.special(action.words[0], action.hexes, action.build)
+        return CHECKS[action.kind](self, action)
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -524,4 +496,28 @@ SPECIAL_ABILITIES = {
     "lake": "lake-house",
     "tp": "free-upgrade",
     "continent": "continent-shovel",
+}
+
+
+#: Each kind's check (`done` is always allowed where it is accepted; a `build` in the set-up is
+#: a starting house).
+CHECKS: dict[str, Callable[[Checker, Action], Message | None]] = {
+    "pass": lambda check, a: check.pass_round(a.words[0] if a.words else None),
+    "exchange": lambda check, a: check.exchange(a.number, bool(a.words)),
+    "done": lambda check, a: None,
+    "choose": lambda check, a: check.choose(a.words[0]),
+    "take": lambda check, a: check.take(a.words[0]),
+    "neutral": lambda check, a: check.neutral_house(a.hexes[0]),
+    "town": Checker.town_action,
+    "build": lambda check, a: (check.start_house if check.s.phase == "houses" else check.build)(
+        a.hexes[0]
+    ),
+    "transform": lambda check, a: check.transform(a.hexes[0], bool(a.words)),
+    "upgrade": lambda check, a: check.upgrade(
+        a.hexes[0], a.words, a.hexes[1] if len(a.hexes) == 2 else None
+    ),
+    "sail": lambda check, a: check.sail(),
+    "bridge": lambda check, a: check.bridge(a.hexes[0], a.hexes[1]),
+    "power": lambda check, a: check.power(a.words[0], a.hexes, a.build),
+    "special": lambda check, a: check.special(a.words[0], a.hexes, a.build),
 }

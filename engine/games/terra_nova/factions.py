@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import Message, one_of, read_kinds, term
+from engine.core import Message, from_row, read_kinds, term
 
-from .terrain import TERRAIN_COLOURS, TERRAINS, Terrain
+from .terrain import TERRAIN_COLOURS, Terrain
 
 MatSide = Literal["A", "B"]
 PalaceSide = Literal["left", "right"]
@@ -88,30 +88,19 @@ def parse_income(text: str) -> Income:
     )
 
 
-def _faction(row: list[str]) -> Faction:
-    key, name, german, home, side, money, houses, sailing, left, right, ability = row
-    return Faction(
-        key=key,
-        name=name,
-        german=german,
-        home=one_of(home, TERRAINS, "terrain"),
-        side=one_of(side, MAT_SIDES, "mat side"),
-        start_money=int(money),
-        ability=ability,
-        left=_PALACES[left],
-        right=_PALACES[right],
-        sailing_points=tuple(int(points) for points in sailing.split()),
-        start_houses=int(houses),
-    )
-
-
 _DATA = read_kinds(__package__, "data/factions.txt")
 _SCROLLS = {row: tuple(map(parse_income, incomes)) for row, *incomes in _DATA["scrolls"]}
 #: The house row: 8 scrolls; the trading post row: 4.
 HOUSE_ROW: tuple[Income, ...] = _SCROLLS["house"]
 TRADING_POST_ROW: tuple[Income, ...] = _SCROLLS["trading post"]
-_PALACES = {key: Palace(parse_income(income), key, text) for key, income, text in _DATA["palace"]}
-FACTIONS: tuple[Faction, ...] = tuple(map(_faction, _DATA["faction"]))
+_PALACES = {
+    row[0]: from_row(Palace, row, "ability income text", {Income: parse_income})
+    for row in _DATA["palace"]
+}
+_MAT = "key name german home side start_money start_houses sailing_points left right ability"
+FACTIONS: tuple[Faction, ...] = tuple(
+    from_row(Faction, row, _MAT, {Palace: _PALACES.__getitem__}) for row in _DATA["faction"]
+)
 FACTIONS_BY_KEY: dict[str, Faction] = {faction.key: faction for faction in FACTIONS}
 
 

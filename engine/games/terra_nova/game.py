@@ -17,12 +17,12 @@ from engine.core import (
     Game,
     GameInfo,
     Message,
-    OptionSpec,
     OptionValue,
     Phase,
     Result,
     Rng,
     msg,
+    read_info,
 )
 
 from .actions import KEYWORDS, KINDS, MAX_ACTION_WORDS, SPECIAL_KEYS, Action, parse_action
@@ -30,7 +30,7 @@ from .board import Board, Side, board
 from .factions import FACTIONS, POWER_TOKENS
 from .phases import checker, phase_of
 from .state import FREE, NO_BUILDING, Player, TerraNovaState
-from .summary import STANDING_ANSWERS, TerraNovaTableTalk
+from .summary import TerraNovaTableTalk
 from .terrain import LETTER_OF, TERRAINS
 from .tiles import (
     BONUS_TILES,
@@ -49,39 +49,8 @@ State = TerraNovaState
 
 
 class TerraNova(TerraNovaTableTalk, Game[TerraNovaState, Action]):
-    info: ClassVar[GameInfo] = GameInfo(
-        key="terra-nova",
-        name="Terra Nova",
-        min_players=2,
-        max_players=4,
-        summary=(
-            "Lead one of ten factions: make land habitable, build houses, trading posts and "
-            "palaces, found towns and score the round goals over five rounds."
-        ),
-        options=[
-            OptionSpec(
-                key="first-game",
-                description="the book's fixed first-game set-up (factions, houses, tiles)",
-                kind="bool",
-                default=False,
-            ),
-            OptionSpec(
-                key="turn-order",
-                description="clockwise, or each round in the order the players passed",
-                kind="choice",
-                default="clockwise",
-                choices=["clockwise", "drop-out"],
-            ),
-            OptionSpec(
-                key="variant",
-                description="2-player variants with neutral houses on the 2-player board side",
-                kind="choice",
-                default="none",
-                choices=["none", "planner", "lucky-digger"],
-            ),
-        ],
-        standing_answers=STANDING_ANSWERS,
-    )
+    #: Its name, player range, options and standing answer: data/game.txt.
+    info: ClassVar[GameInfo] = read_info(__package__)
     state_model: ClassVar[type[BaseState]] = TerraNovaState
     #: German faction names are typed as aliases (`choose Feen` is `choose fairies`).
     alias_contexts: ClassVar[tuple[str, ...]] = ("faction",)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Automatic, Message, Param, StandingAnswer, and_chain, chain, msg
+from engine.core import Automatic, Message, Param, and_chain, chain, msg
 
 from .factions import FACTIONS_BY_KEY, faction_term
 from .state import TerraNovaState
@@ -20,16 +20,8 @@ from .tiles import ROUNDS, bonus_text, round_text
 
 State = TerraNovaState
 
+#: The standing answer of data/game.txt: never to exchange at a round end.
 NO_ROUND_END_EXCHANGE = "no-round-end-exchange"
-STANDING_ANSWERS = [
-    StandingAnswer(
-        key=NO_ROUND_END_EXCHANGE,
-        description=(
-            "never exchange power for money at a round end: you are done there at once "
-            "(exchanges during your turns stay yours)"
-        ),
-    )
-]
 
 _SET_UP: dict[str, Callable[[str], Message]] = {
     "neutral": lambda player: msg("Set-up: {player} sets a neutral house.", player=player),
@@ -89,33 +81,16 @@ def faction_line(state: State, seat: int, who: Param) -> Message | None:
     return line
 
 
-def board_key(state: State) -> tuple[Any, ...]:
-    """What the board shows besides money, power and points: the map, the round, the tiles
-    on offer and held, the power and special actions used, sailing, palaces, towns."""
-    return (
-        state.phase,
-        state.round,
-        state.terrain,
-        tuple(state.owner),
-        state.building,
-        tuple(state.bridges),
-        tuple((town.seat, town.tile, tuple(town.hexes)) for town in state.towns),
-        tuple(sorted(state.offer.items())),
-        tuple(state.power_used),
-        tuple(
-            (
-                player.faction,
-                player.bonus,
-                player.sailing,
-                tuple(player.palaces),
-                tuple(player.towns_left),
-                tuple(player.used),
-                player.passed,
-                player.resigned,
-            )
-            for player in state.seats
-        ),
-    )
+#: What the board shows besides money, power and points (`model_dump`'s include): the map,
+#: the round, the tiles on offer and held, the power and special actions used, and of every
+#: faction its bonus tile, sailing, palaces, town tiles left, actions used, pass and resignation.
+_MAP_AND_TILES = ("phase", "round", "terrain", "owner", "building", "bridges", "towns", "offer")
+_FACTION = {"faction", "bonus", "sailing", "palaces", "towns_left", "used", "passed", "resigned"}
+ON_THE_BOARD: dict[str, Any] = {
+    **dict.fromkeys(_MAP_AND_TILES, True),
+    "power_used": True,
+    "seats": {"__all__": _FACTION},
+}
 
 
 class TerraNovaTableTalk:
@@ -133,7 +108,8 @@ class TerraNovaTableTalk:
         return lines
 
     def board_news(self, before: State, after: State) -> bool:
-        return board_key(before) != board_key(after)
+        shown = ON_THE_BOARD
+        return before.model_dump(include=shown) != after.model_dump(include=shown)
 
     def forced(self, state: State, seat: int) -> Automatic | None:
         """`done` at a round end once nothing is left in bowl III: then it is the only legal

@@ -7,34 +7,24 @@ shovels as the two lie apart on the circle: 1 for neighbours, 2 otherwise.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from engine.core import Message, term
 
 Terrain = Literal["lake", "forest", "wasteland", "desert", "swamp"]
 
 #: The terrain circle, in order.
-TERRAINS: tuple[Terrain, ...] = ("lake", "forest", "wasteland", "desert", "swamp")
+TERRAINS: tuple[Terrain, ...] = get_args(Terrain)
 
-#: The letter of each terrain on board files and text maps.
-TERRAIN_LETTERS: dict[str, Terrain] = {
-    "L": "lake",
-    "F": "forest",
-    "W": "wasteland",
-    "D": "desert",
-    "S": "swamp",
-}
+#: The letter of each terrain on board files and text maps: its initial.
+TERRAIN_LETTERS: dict[str, Terrain] = {terrain[0].upper(): terrain for terrain in TERRAINS}
 
 LETTER_OF: dict[Terrain, str] = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
 
 #: Each terrain's colour, which is also the colour of the factions living on it.
-TERRAIN_COLOURS: dict[Terrain, str] = {
-    "lake": "blue",
-    "forest": "green",
-    "wasteland": "red",
-    "desert": "yellow",
-    "swamp": "black",
-}
+TERRAIN_COLOURS: dict[Terrain, str] = dict(
+    zip(TERRAINS, ("blue", "green", "red", "yellow", "black"), strict=True)
+)
 
 
 def shovels_between(start: Terrain, home: Terrain) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from engine.core import Message, one_of, read_kinds, term
+from engine.core import Message, from_row, one_of, read_kinds, term
 
 from .factions import Income, parse_income
 
@@ -65,24 +65,6 @@ class PowerAction:
     text: str
 
 
-def _bonus(row: list[str]) -> BonusTile:
-    key, income, reach, shovel, per, points, text = row
-    return BonusTile(
-        key,
-        parse_income(income),
-        text,
-        sailing_bonus=int(reach),
-        special_shovel=one_of(shovel, ("yes", "no"), "yes or no") == "yes",
-        pass_scoring=None if per == "-" else one_of(per, get_args(PassScoring), "passing score"),
-        pass_points=int(points),
-    )
-
-
-def _town(row: list[str]) -> TownTile:
-    key, *numbers = row  # points, money, power, sailing steps
-    return TownTile(one_of(key, get_args(TownKey), "town tile"), *map(int, numbers))
-
-
 def _round_kind(text: str) -> RoundKind:
     return one_of(text, get_args(RoundKind), "round scoring")
 
@@ -98,14 +80,16 @@ def _first_game(players: str, tiles: str) -> FirstGame:
 
 
 _DATA = read_kinds(__package__, "data/tiles.txt")
-BONUS_TILES: tuple[BonusTile, ...] = tuple(map(_bonus, _DATA["bonus"]))
+_BONUS = "key income sailing_bonus special_shovel pass_scoring pass_points text"
+BONUS_TILES: tuple[BonusTile, ...] = tuple(
+    from_row(BonusTile, row, _BONUS, {Income: parse_income}) for row in _DATA["bonus"]
+)
 BONUS_BY_KEY: dict[str, BonusTile] = {tile.key: tile for tile in BONUS_TILES}
-TOWN_TILES: tuple[TownTile, ...] = tuple(map(_town, _DATA["town"]))
+TOWN_TILES: tuple[TownTile, ...] = tuple(
+    from_row(TownTile, row, "key points money power sailing") for row in _DATA["town"]
+)
 TOWN_BY_KEY: dict[str, TownTile] = {tile.key: tile for tile in TOWN_TILES}
-_ROUNDS = [
-    (RoundTile(_round_kind(kind), int(points), text), int(copies))
-    for kind, points, copies, text in _DATA["round"]
-]
+_ROUNDS = [(from_row(RoundTile, row, "kind points - text"), int(row[2])) for row in _DATA["round"]]
 ROUND_KINDS: dict[RoundKind, RoundTile] = {tile.kind: tile for tile, _ in _ROUNDS}
 #: The eight round scoring tiles in the box.
 ROUND_TILES: tuple[RoundKind, ...] = tuple(
@@ -120,7 +104,7 @@ FIRST_GAMES: dict[int, FirstGame] = {
 }
 #: The six power actions on the board, each usable once a round by the whole table.
 POWER_ACTIONS: dict[str, PowerAction] = {
-    key: PowerAction(key, int(cost), text) for key, cost, text in _DATA["power"]
+    row[0]: from_row(PowerAction, row, "key cost text") for row in _DATA["power"]
 }
 
 

@@ -8,7 +8,7 @@ terrain and buildings are strings (one letter per hex), replaced whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.core import Message, Param, StateBuilder, comma_chain, msg, plural_msg, rank, term
 
@@ -82,45 +82,9 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     def perform(self, seat: int, action: Action) -> None:
         """Carry out an action the checker allowed."""
-        kind, phase = action.kind, self.state.phase
-        if kind == "pass":  # (the commonest first)
-            self.pass_round(seat, action.words[0])
-        elif kind == "neutral":
-            self.place_neutral(seat, action.hexes[0])
-        elif kind == "choose":
-            self.choose(seat, action.words[0])
-        elif kind == "take":
-            self.take_bonus(seat, action.words[0])
-        elif kind == "build" and phase == "houses":
-            self.start_house(seat, action.hexes[0])
-        elif kind == "build":
-            self.build(seat, action.hexes[0])
-        elif kind == "transform":
-            self.transform(seat, action.hexes[0], then_build=bool(action.words))
-        elif kind == "upgrade":
-            palace: PalaceSide | None = None
-            if len(action.words) == 2:
-                palace = "left" if action.words[1] == "left" else "right"
-            edge = action.hexes[1] if len(action.hexes) == 2 else None
-            self.upgrade(seat, action.hexes[0], palace, edge)
-        elif kind == "power":
-            self.power_action(seat, action.words[0], action.hexes, action.build)
-        elif kind == "special":
-            self.special(seat, action.words[0], action.hexes, action.build)
-        elif kind == "sail":
-            self.sail(seat)
-        elif kind == "bridge":
-            first, second = sorted(action.hexes)
-            self.bridge(seat, first, second)
-        elif kind == "exchange":
-            self.exchange(seat, action.number, for_points=bool(action.words))
-        elif kind == "town" and action.hexes:
-            self.river_town(seat, action.hexes[0])
-        elif kind == "town":
-            self.choose_town(seat, action.words[0])
-        else:
-            self.finish_exchanges(seat)  # (done)
-        if phase == "actions" and kind not in ("exchange", "town"):
+        phase = self.state.phase
+        PERFORM[action.kind](self, seat, action)
+        if phase == "actions" and action.kind not in ("exchange", "town"):
             self.state.acted = True  # (the turn's action: only exchanges may follow)
 
     def finish_turn(self, before: TerraNovaState, seat: int) -> None:
@@ -498,15 +462,17 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             if build is not None:
                 self.build(seat, hex_)
 
-    def upgrade(
-        self, seat: int, hex_: int, palace: PalaceSide | None, edge: int | None = None
-    ) -> None:
-        if palace is None:
+    def upgrade(self, seat: int, hexes: tuple[int, ...], words: tuple[str, ...]) -> None:
+        """`upgrade <hex> tp` or `upgrade <hex> palace left|right [edge hex]` (the Fire
+        Sprites' free house)."""
+        hex_, edge = hexes[0], (hexes[1] if len(hexes) == 2 else None)
+        if len(words) == 1:
             cost = rules.trading_post_cost(self.board, self.state, seat, hex_)
             if rules.has_palace_ability(self.state, seat, "trading-post-points"):
                 self._score(seat, 3, msg("their right palace"))
             self._trading_post(seat, hex_, cost, msg("upgrades the house"))
             return
+        palace: PalaceSide = "left" if words[1] == "left" else "right"
         player = self.player(seat)
         player.money -= PALACE_COST
         self._set_building(hex_, PALACE)
@@ -802,6 +768,29 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.touched.add(hex_)
         t = self.state.terrain
         self.state.terrain = t[:hex_] + letter + t[hex_ + 1 :]
+
+
+#: How each kind of action is carried out (a `build` in the set-up is a starting house).
+PERFORM: dict[str, Callable[[TurnBuilder, int, Action], None]] = {
+    "pass": lambda turn, seat, a: turn.pass_round(seat, a.words[0]),
+    "neutral": lambda turn, seat, a: turn.place_neutral(seat, a.hexes[0]),
+    "choose": lambda turn, seat, a: turn.choose(seat, a.words[0]),
+    "take": lambda turn, seat, a: turn.take_bonus(seat, a.words[0]),
+    "build": lambda turn, seat, a: (
+        turn.start_house if turn.state.phase == "houses" else turn.build
+    )(seat, a.hexes[0]),
+    "transform": lambda turn, seat, a: turn.transform(seat, a.hexes[0], bool(a.words)),
+    "upgrade": lambda turn, seat, a: turn.upgrade(seat, a.hexes, a.words),
+    "power": lambda turn, seat, a: turn.power_action(seat, a.words[0], a.hexes, a.build),
+    "special": lambda turn, seat, a: turn.special(seat, a.words[0], a.hexes, a.build),
+    "sail": lambda turn, seat, a: turn.sail(seat),
+    "bridge": lambda turn, seat, a: turn.bridge(seat, min(a.hexes), max(a.hexes)),
+    "exchange": lambda turn, seat, a: turn.exchange(seat, a.number, bool(a.words)),
+    "town": lambda turn, seat, a: (
+        turn.river_town(seat, a.hexes[0]) if a.hexes else turn.choose_town(seat, a.words[0])
+    ),
+    "done": lambda turn, seat, a: turn.finish_exchanges(seat),
+}
 
 
 def changed_since(
