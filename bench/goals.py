@@ -81,11 +81,18 @@ def goal_rows(results: dict[str, Any], games: set[str]) -> list[tuple[str, str, 
     return rows
 
 
-#: Figures without a goal shown under a goal's row, because the goal's figure leaves out
-#: what they measure: the act is timed up to its reply's text, and the board follows.
+#: Figures without a goal shown under a goal's row, because they tell what the goal's
+#: figure is made of: the act is timed up to its reply's text, and the board follows; an
+#: act under scans is timed with its board, and its reply alone beside it.
 BESIDE = {
     "act_over_chess_1k": {
         "image_after_text_ms_p50": "the board follows the text (ms, p50)",
+    },
+    "act_p95_during_scan_over_idle": {
+        "act_p95_during_scan_over_idle_reply": "the act until its reply only",
+        "act_p95_during_select1_over_idle": "SELECT 1 back to back instead",
+        "act_p95_during_scheduler_over_idle": "the scheduler as the bot runs it",
+        "load_1m_mean_during_acts": "the machine's load meanwhile",
     },
 }
 

@@ -9,35 +9,38 @@ each due for a reminder at some moment of the coming day, as after a day of play
 - `reminder_scan_idle_ms_10k` and `reminder_scan_idle_ms_10`: a pass that finds nothing due,
   with 10,000 and with 10 tables: what a scan costs must not grow with the number of tables
   (it grows with the reminders due, which the figure above shows).
-- `act_p95_during_scan_over_idle` (the goal): real games played through `Service.act` on the
-  same database, each act at random either while the reminder scheduler runs as the bot runs
-  it or while nothing else runs (the same machine and the same moves for both); p95 of the
-  first ÷ p95 of the second, in each of `ROUNDS` rounds, the median of the rounds (one noisy
-  round does not decide). "As the bot runs it": the scheduler's own task (`start()`), which
-  sleeps until the next reminder is due and is poked after every act, as the Discord adapter
-  pokes it after every interaction that changed a table — but on a day that passes
-  `DAY_PACE` times faster than the real one, so that about seven reminders a second fall due
-  and are sent and recorded (the bot with 10,000 tables meets one every 8.6 seconds).
-- `act_p95_during_scans_back_to_back_over_idle`: the same with scheduler passes run back
-  to back (on the real clock) instead — a stress the bot never meets: any loop that tight
-  on the bot's connection slows acts, as the next figure shows.
+- `act_p95_during_scan_over_idle` (the goal, issue 8): real games played through
+  `Service.act` on the same database while reminder scans run continuously — scheduler
+  passes back to back on the bot's connection, each a pass as the bot makes it (one indexed
+  query when nothing is due) — over the same while nothing else runs: p95 ÷ p95 of the act
+  until its board is drawn. The conditions take turns in short blocks of acts, many rounds
+  (see `_acts_during`), so that load drift on a shared machine falls on all of them alike.
 - `act_p95_during_select1_over_idle`: the same with `SELECT 1` run back to back: the floor
   of any tight loop on the bot's connection — its event loop and threads share one
   interpreter with the act's engine and renderer.
-- `act_p95_during_scans_back_to_back_over_select1`: the back-to-back scans over `SELECT 1`:
-  what the scan costs a move beyond what any loop on the connection costs (1.0: nothing).
-- `act_p95_during_scan_over_idle_worst_round`: the highest of the goal figure's rounds.
-- `act_ms_p95_idle`: the p95 of acts while nothing else runs (median of the rounds).
+- `act_p95_during_scan_over_select1`: the scans over `SELECT 1`: what the scan costs a move
+  beyond what any loop that tight costs (1.0: nothing).
+- `act_p95_during_scheduler_over_idle`: the reminder scheduler as the bot runs it — its own
+  task, sleeping until the next reminder is due and poked after every act, as the Discord
+  adapter pokes it after every interaction that changed a table — on a day that passes
+  `DAY_PACE` times faster than the real one, so that about seven reminders a second fall due
+  and are sent and recorded (the bot with 10,000 tables meets one every 8.6 seconds).
+- `…_reply`: each ratio of the act until its reply only (the board not yet drawn, what the
+  `acts` group times); `…_halves_apart`: how far the ratio of the first half of the rounds
+  is from that of the second (how steady the figure was while it was measured).
+- `act_ms_p95_<condition>` (idle, scan, select1, scheduler) and `act_reply_ms_p95_idle`: the
+  absolute times beside the ratios; `load_1m_mean_during_acts`: the machine's load then.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
+import os
 import statistics
 import tempfile
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
@@ -57,9 +60,9 @@ from .stats import percentile
 GAME = TinyTowns()
 CHANNEL = Channel(id="bench-channel", guild_id="bench-guild")
 SCANS = 60
-#: Rounds of acts under each load (and alone), and acts measured at least per round and load.
-ROUNDS = 5
-ACTS_PER_ROUND = 50
+#: Rounds of blocks: each round, a block of `BLOCK` acts under each load and one alone.
+ROUNDS = 20
+BLOCK = 10
 DAY = timedelta(days=1)
 #: How many times faster than the real one the day passes for the scheduler that runs as in
 #: the bot: 10,000 tables' reminders, one a day each, then fall due about seven a second.
@@ -142,13 +145,13 @@ async def _with_many_tables(
     production = _scheduler(store, pace, sleep=pace.sleep)
     back_to_back = _scheduler(store, lambda: datetime.now(UTC))
     loads: dict[str, Load] = {
-        "act_p95_during_scan_over_idle": SchedulerAsInTheBot(production),
-        "act_p95_during_scans_back_to_back_over_idle": TaskPerAct(
+        "act_p95_during_scan_over_idle": LoopThroughBlock(
             lambda: _scans_back_to_back(back_to_back)
         ),
-        "act_p95_during_select1_over_idle": TaskPerAct(
+        "act_p95_during_select1_over_idle": LoopThroughBlock(
             lambda: _trivial_queries_back_to_back(store)
         ),
+        "act_p95_during_scheduler_over_idle": SchedulerAsInTheBot(production),
     }
     try:
         figures.update(await _acts_during(store, service, users, loads))
@@ -156,9 +159,8 @@ async def _with_many_tables(
         await production.stop()
     assert isinstance(production.deliverer, NoDelivery)
     figures["reminders_sent_during_acts"] = production.deliverer.sent
-    figures["act_p95_during_scans_back_to_back_over_select1"] = (
-        figures["act_p95_during_scans_back_to_back_over_idle"]
-        / figures["act_p95_during_select1_over_idle"]
+    figures["act_p95_during_scan_over_select1"] = (
+        figures["act_p95_during_scan_over_idle"] / figures["act_p95_during_select1_over_idle"]
     )
     return figures
 
@@ -226,26 +228,26 @@ async def _scan_ms(store: Store, clock: Callable[[], datetime]) -> float:
 
 
 class Load(Protocol):
-    """What runs beside the acts of one kind."""
+    """What runs beside the acts of one block."""
 
-    async def before_act(self) -> None: ...
+    async def start(self) -> None: ...
 
     async def after_act(self) -> None: ...
 
     async def stop(self) -> None:
-        """Nothing of it runs any more (before an act of another kind)."""
+        """Nothing of it runs any more (the block has ended)."""
         ...
 
 
 class SchedulerAsInTheBot:
-    """The reminder scheduler's own task, running until an act of another kind comes, and
-    poked after every act — as the Discord adapter does after an interaction that changed a
-    table (`on_meeple_table_changed`)."""
+    """The reminder scheduler's own task, running through the block and poked after every
+    act — as the Discord adapter does after an interaction that changed a table
+    (`on_meeple_table_changed`)."""
 
     def __init__(self, scheduler: ReminderScheduler) -> None:
         self.scheduler = scheduler
 
-    async def before_act(self) -> None:
+    async def start(self) -> None:
         self.scheduler.start()
 
     async def after_act(self) -> None:
@@ -255,19 +257,19 @@ class SchedulerAsInTheBot:
         await self.scheduler.stop()
 
 
-class TaskPerAct:
-    """A loop started just before the act and cancelled right after it."""
+class LoopThroughBlock:
+    """A loop that runs back to back from the block's start to its end."""
 
     def __init__(self, loop: Callable[[], Coroutine[Any, Any, None]]) -> None:
         self.loop = loop
         self._task: asyncio.Task[None] | None = None
 
-    async def before_act(self) -> None:
+    async def start(self) -> None:
         self._task = asyncio.create_task(self.loop())
         await asyncio.sleep(0)  # the load is under way
 
     async def after_act(self) -> None:
-        await self.stop()
+        return None
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -276,52 +278,99 @@ class TaskPerAct:
             await asyncio.gather(task, return_exceptions=True)
 
 
+@dataclass
+class ActTimes:
+    """One condition's acts: until the reply, and until its board is drawn too."""
+
+    reply: list[float] = field(default_factory=list)
+    whole: list[float] = field(default_factory=list)
+    #: Which round each act belongs to.
+    rounds: list[int] = field(default_factory=list)
+
+    def p95(self, which: str = "whole", rounds: range | None = None) -> float:
+        times = getattr(self, which)
+        if rounds is not None:
+            times = [time for time, at in zip(times, self.rounds, strict=True) if at in rounds]
+        return percentile(times, 0.95)
+
+
 async def _acts_during(
     store: Store,
     service: Service,
     users: dict[int | None, User],
     loads: dict[str, Load],
 ) -> dict[str, float]:
-    """For each of `loads`: p95 of acts while it runs ÷ p95 of acts alone, over whole games,
-    the median of `ROUNDS` rounds. Which load (or none) each act gets is drawn at random
-    (seeded), so all see the same machine and the same mix of moves — alternating would pair
-    each with moves of its own (a Tiny Towns round goes place, done, place, done …)."""
+    """For each of `loads`: p95 of the acts while it runs ÷ p95 of the acts while nothing
+    else runs, each p95 over every act of its condition (`ROUNDS` × `BLOCK` acts).
+
+    The conditions take turns in blocks of `BLOCK` acts — nothing, then each load — in an
+    order that rotates and reverses from round to round, so that each sees the same machine
+    over the same minutes (a busy neighbour slows all alike) and none always follows
+    another. A load runs from its block's start to its end, through the acts and between
+    them. The p95 is taken over all the acts of a condition at once: a p95 of one round's
+    few acts would be its slowest act or two."""
     rng = Rng(seed=5)
-    draw = random.Random(5)
-    ratios: dict[str, list[float]] = {name: [] for name in loads}
-    idle_p95: list[float] = []
-    for _ in range(ROUNDS):
-        times: dict[str | None, list[float]] = {None: [], **{name: [] for name in loads}}
-        while min(len(samples) for samples in times.values()) < ACTS_PER_ROUND:
-            table = await store.tables.open_table(CHANNEL.id)
-            if table is None:
-                service, users = await _playing_table(store)  # another game
-                continue
-            kind = draw.choice(list(times))
-            user = users[min(table.to_act)]
-            text = choose_action(rng, await service.legal_actions(CHANNEL, user))
-            for name, load in loads.items():
-                if name != kind:
+    conditions: list[str | None] = [None, *loads]
+    times: dict[str | None, ActTimes] = {kind: ActTimes() for kind in conditions}
+    loads_seen: list[float] = []
+    for number in range(ROUNDS):
+        loads_seen.append(os.getloadavg()[0])
+        turn = number % len(conditions)
+        order = conditions[turn:] + conditions[:turn]
+        for kind in reversed(order) if number % 2 else order:
+            load = None if kind is None else loads[kind]
+            if load is not None:
+                await load.start()
+            try:
+                for _ in range(BLOCK):
+                    service, users = await _time_one_act(store, service, users, rng, times[kind])
+                    times[kind].rounds.append(number)
+                    if load is not None:
+                        await load.after_act()
+            finally:
+                if load is not None:
                     await load.stop()
-            if kind is not None:
-                await loads[kind].before_act()
-            started = time.perf_counter_ns()
-            await (await service.act(CHANNEL, user, text)).finished()
-            times[kind].append((time.perf_counter_ns() - started) / 1e6)
-            if kind is not None:
-                await loads[kind].after_act()
-        alone = percentile(times[None], 0.95)
-        idle_p95.append(alone)
-        for name in loads:
-            ratios[name].append(percentile(times[name], 0.95) / alone)
-    for load in loads.values():
-        await load.stop()
-    figures = {name: statistics.median(values) for name, values in ratios.items()}
-    figures["act_p95_during_scan_over_idle_worst_round"] = max(
-        ratios["act_p95_during_scan_over_idle"]
-    )
-    figures["act_ms_p95_idle"] = statistics.median(idle_p95)
+    idle = times[None]
+    halves = (range(ROUNDS // 2), range(ROUNDS // 2, ROUNDS))
+    figures: dict[str, float] = {}
+    for name in loads:
+        during = times[name]
+        figures[name] = during.p95() / idle.p95()
+        figures[f"{name}_reply"] = during.p95("reply") / idle.p95("reply")
+        by_half = [during.p95(rounds=half) / idle.p95(rounds=half) for half in halves]
+        figures[f"{name}_halves_apart"] = abs(by_half[0] - by_half[1])
+        figures[f"act_ms_p95_{name.removeprefix('act_p95_during_').removesuffix('_over_idle')}"] = (
+            during.p95()
+        )
+    figures["act_ms_p95_idle"] = idle.p95()
+    figures["act_reply_ms_p95_idle"] = idle.p95("reply")
+    figures["acts_per_condition"] = len(idle.whole)
+    figures["load_1m_mean_during_acts"] = statistics.mean(loads_seen)
     return figures
+
+
+async def _time_one_act(
+    store: Store,
+    service: Service,
+    users: dict[int | None, User],
+    rng: Rng,
+    times: ActTimes,
+) -> tuple[Service, dict[int | None, User]]:
+    """Play one random legal move at the bench's table (a new game once one ends), timed
+    until its reply and until its board is drawn too."""
+    table = await store.tables.open_table(CHANNEL.id)
+    while table is None:
+        service, users = await _playing_table(store)  # another game
+        table = await store.tables.open_table(CHANNEL.id)
+    user = users[min(table.to_act)]
+    text = choose_action(rng, await service.legal_actions(CHANNEL, user))
+    started = time.perf_counter_ns()
+    reply = await service.act(CHANNEL, user, text)
+    replied = time.perf_counter_ns()
+    await reply.finished()
+    times.reply.append((replied - started) / 1e6)
+    times.whole.append((time.perf_counter_ns() - started) / 1e6)
+    return service, users
 
 
 async def _scans_back_to_back(scheduler: ReminderScheduler) -> None:

@@ -1,6 +1,13 @@
 """The SQLite backend: one connection in WAL mode shared by the coroutines of a process, its
 writes IMMEDIATE transactions taken one at a time (other processes on the same file wait up
-to the busy timeout for the file's write lock)."""
+to the busy timeout for the file's write lock).
+
+The connection lives in aiosqlite's thread, and every call into it is a handoff to that
+thread and back (the event loop and it wait for each other's turn at the interpreter). A
+statement that reads rows therefore runs and fetches them in one call
+(`execute_fetchall`), not three (execute, fetch, close the cursor): a move makes a third as
+many handoffs, and waits less behind another coroutine's statement on the shared connection
+(bench/README.md, `store`)."""
 
 from __future__ import annotations
 
@@ -83,19 +90,13 @@ class SqliteDatabase(Database):
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._lock:
             try:
-                async with self._connection.execute(sql, params) as cursor:
-                    return list(await cursor.fetchall())
+                return await _rows(self._connection, sql, params)
             except sqlite3.Error as error:
                 self._raise_fault(error, saving=False)
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._lock:
-            try:
-                async with self._connection.execute(sql, params) as cursor:
-                    row: Row | None = await cursor.fetchone()
-                    return row
-            except sqlite3.Error as error:
-                self._raise_fault(error, saving=False)
+        """The first row (the statement's rows are all read: for statements giving one)."""
+        return _first(await self.fetch_all(sql, params))
 
     def _raise_fault(self, error: sqlite3.Error, *, saving: bool = True) -> NoReturn:
         """Raise the StorageFault `error` reports, or `error` itself if it is none (a bug)."""
@@ -122,14 +123,19 @@ class _SqliteTransaction(Transaction):
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with _unique_violations():
-            async with self._connection.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+            return await _rows(self._connection, sql, params)
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        with _unique_violations():
-            async with self._connection.execute(sql, params) as cursor:
-                row: Row | None = await cursor.fetchone()
-                return row
+        return _first(await self.fetch_all(sql, params))
+
+
+async def _rows(connection: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Row]:
+    """Run `sql` and fetch all its rows in one call into the connection's thread."""
+    return list(await connection.execute_fetchall(sql, params))
+
+
+def _first(rows: list[Row]) -> Row | None:
+    return rows[0] if rows else None
 
 
 @contextmanager
