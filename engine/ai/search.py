@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +84,9 @@ class Search:
         self.root = Node(self.seats)
         count = 1 if heuristics.fixed_future(state) else heuristics.worlds
         self.worlds = [determinize(game, state, seat, rng) for _ in range(count)]
+        #: Where the game asks for it, ties between equally promising actions are broken by
+        #: the seed rather than by the order the rules list them in (see `seeded_ties`).
+        self.tie_salt = rng.next_u64().to_bytes(8, "little") if heuristics.seeded_ties else None
         self.iteration = 0
         first = self.worlds[0]
         #: Each seat's lead at the root: values are centred on it, so that the search tells
@@ -196,9 +200,15 @@ class Search:
         if missing:
             scores = self.heuristics.logits(self.game, state, mover, missing)
             node.logits.update(zip(missing, scores, strict=True))
-        position = {action: index for index, action in enumerate(actions)}
+        salt = self.tie_salt
         node.actions = actions
-        node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+        if salt is None:
+            position = {action: index for index, action in enumerate(actions)}
+            node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+        else:
+            node.order = sorted(
+                actions, key=lambda a: (-node.logits[a], zlib.crc32(salt + a.encode()), a)
+            )
 
     # -- values -------------------------------------------------------------------------
 

@@ -91,3 +91,13 @@ def test_another_process_makes_the_same_choice() -> None:
         for hash_seed in ("1", "2", "3")
     }
     assert len(answers) == 1
+
+
+def test_where_nothing_is_random_the_seed_still_varies_the_game() -> None:
+    """Terra Nova (2006) has no chance at all: ties between equally promising actions are
+    broken by the seed, or every game between two bots would be the same game."""
+    game = engine.get("terra-nova-2006")
+    state = game.new_game(["alice", "bob"], 1)
+    seat = min(game.to_act(state))
+    choices = {decide(game, state, seat, "normal", seed).action for seed in range(8)}
+    assert len(choices) > 1

@@ -32,6 +32,11 @@ class Heuristics:
     #: How many determinisations (worlds) a search draws when something is hidden or chance
     #: lies ahead: more average better over what cannot be seen, fewer share more work.
     worlds: ClassVar[int] = 16
+    #: Whether the search breaks ties between equally promising actions by its seed instead
+    #: of the order the rules list them in. That order often carries sense (Terramara lists
+    #: the home spaces first, and its `normal` plays clearly worse without it), but in a game
+    #: where nothing is random two bots that keep it play the same game every time.
+    seeded_ties: ClassVar[bool] = False
 
     def evaluate(self, game: Game[Any], state: Any, bot: int) -> list[float]:
         """Each seat's expected final points, estimated from an unfinished state.

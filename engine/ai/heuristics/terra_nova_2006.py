@@ -203,6 +203,9 @@ def edge(values: Sequence[float], seat: int) -> float:
 class TerraNova2006Heuristics(Heuristics):
     scale: ClassVar[float] = 12.0
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 100, "strong": 500}
+    #: Nothing in this game is random: without seeded ties every game between the same two
+    #: bots would be one of two games (who starts), the arena's too.
+    seeded_ties: ClassVar[bool] = True
 
     def evaluate(self, game: Game[Any], state: TerraNova2006State, bot: int) -> list[float]:
         position = Position(state)

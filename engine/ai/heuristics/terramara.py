@@ -3,11 +3,14 @@
 A seat's evaluation is its score if the game ended now (the game's own "VP so far": tokens,
 artifacts, military ranking, road end, outposts, resources) plus, for every round still to
 come, what grows it: each worker level turns a raw tile (½ VP) into a processed one (1 VP)
-once a round, each member at home is one more placement a round, and an artifact with a
-permanent or once-a-round effect keeps paying. Progress that scores only later counts by
-the step: culture (more river slots, the milestones' bonus tiles) and the carts' way down
-the road (bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the
-ranking the score already holds. Each of these is a rough average, not an exact worth.
+once a round, each member of the tribe is one placement a round, and an artifact with a
+permanent or once-a-round effect keeps paying; and each member still at home this round is
+the placement it will still make. (Counting only the chief at home, as this module first
+did, made the chief's placement look like a loss of up to 6 points and every round's end a
+drop, swings a deeper search chases.) Progress that scores only later counts by the step:
+culture (more river slots, the milestones' bonus tiles) and the carts' way down the road
+(bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the ranking the
+score already holds. Each of these is a rough average, not an exact worth.
 
 Move ordering by kind: crafting first, then conversions and placements, ending a turn or
 declining a decision last. Two decisions are pruned: a worker's or the hut's conversions
@@ -28,10 +31,12 @@ from engine.games.terramara.state import Seat, TerramaraState
 
 from .base import Heuristics
 
-#: Per round still to come: a worker level (one raw tile turned), a member at home (one
-#: more placement), an artifact with a lasting effect.
+#: Per round still to come: a worker level (one raw tile turned), a member of the tribe (one
+#: placement), an artifact with a lasting effect.
 WORKER_LEVEL_ROUND = 0.5
-MEMBER_ROUND = 1.5
+MEMBER_ROUND = 3.0
+#: A member still at home this round: the placement it will still make.
+MEMBER_AT_HOME = 3.0
 LASTING_ARTIFACT_ROUND = 0.75
 #: Per step that scores only later: culture, a cart's progress (half a road step), military.
 CULTURE_STEP = 0.4
@@ -75,16 +80,25 @@ def lasting(key: str) -> bool:
     return bool(card.permanent or card.per_round)
 
 
+def placements_value(state: TerramaraState, player: Seat) -> float:
+    """The placements the seat's members will still make: the chief's and every scout's in
+    each round to come, and this round's by the members still at home. Unchanged when a round
+    ends and the members come home, so that the search sees no swing there."""
+    return (
+        rounds_left(state) * MEMBER_ROUND * (1 + player.scouts)
+        + MEMBER_AT_HOME * player.members_left
+    )
+
+
 def engine_value(state: TerramaraState, player: Seat) -> float:
     """What the seat's workers, members, artifacts and unscored progress are still worth."""
     if player.resigned:
         return 0.0
     left = rounds_left(state)
     unused = sum(player.workers) - sum(player.used)
-    members = int(player.chief_home) + player.scouts
     return (
         left * WORKER_LEVEL_ROUND * sum(player.workers)
-        + left * MEMBER_ROUND * members
+        + placements_value(state, player)
         + left * LASTING_ARTIFACT_ROUND * sum(1 for key in player.artifacts if lasting(key))
         + UNUSED_WORKER_LEVEL * unused
         + CULTURE_STEP * min(player.culture, RIVER_END)
