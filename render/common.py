@@ -272,6 +272,14 @@ def shape_mask(size: tuple[int, int], box: Box, draw_shape: DrawOnMask) -> tuple
     on an enlarged mask; `to_mask` converts image coordinates into mask coordinates and
     `factor` scales lengths such as line widths.
     """
+    region, enlarged = enlarged_mask(size, box, draw_shape)
+    return region, enlarged.reduce(SUPERSAMPLE)
+
+
+def enlarged_mask(
+    size: tuple[int, int], box: Box, draw_shape: DrawOnMask
+) -> tuple[Box, Image.Image]:
+    """The clipped box and the enlarged mask that `shape_mask` reduces."""
     left, top = max(box[0], 0), max(box[1], 0)
     right, bottom = max(min(box[2], size[0]), left + 1), max(min(box[3], size[1]), top + 1)
     mask = Image.new("L", ((right - left) * SUPERSAMPLE, (bottom - top) * SUPERSAMPLE), 0)
@@ -280,7 +288,26 @@ def shape_mask(size: tuple[int, int], box: Box, draw_shape: DrawOnMask) -> tuple
         return scaled(points, SUPERSAMPLE, (left, top))
 
     draw_shape(mask, to_mask, SUPERSAMPLE)
-    return (left, top, right, bottom), mask.reduce(SUPERSAMPLE)
+    return (left, top, right, bottom), mask
+
+
+Masked = tuple[Box, Image.Image]
+
+
+def trimmed_mask(region: Box, enlarged: Image.Image) -> Masked:
+    """The enlarged mask of `region` reduced, but only the pixels the shape covers, and the
+    box they fill: pasting through a mask's zero pixels changes nothing, so the image comes
+    out as through the whole `shape_mask`, for less reducing and pasting (the blocks reduced
+    are the same SUPERSAMPLE-wide blocks)."""
+    k = SUPERSAMPLE
+    covered = enlarged.getbbox()
+    if covered is None:
+        covered = (0, 0, 1, 1)
+    left, top = covered[0] // k, covered[1] // k
+    right, bottom = -(-covered[2] // k), -(-covered[3] // k)
+    box = (left * k, top * k, right * k, bottom * k)
+    x, y = region[0], region[1]
+    return (x + left, y + top, x + right, y + bottom), enlarged.reduce(k, box=box)
 
 
 #: Masks of shapes stamped before, by the shape's key, the box and the image's size: late in
@@ -354,20 +381,38 @@ def draw_arrow(
     if not core:
         return
     box = bounding_box([start, end], head + width * 2)
-    casing_width = max(2.0, width / 2.5)
+    size = image.size
+    casing_mask, core_mask = ARROWS.get(
+        (start, end, width, box, size), lambda: arrow_masks(size, box, core, width)
+    )
+    image.paste(casing, *casing_mask)
+    image.paste(colour, *core_mask)
 
-    def draw_casing(mask: Image.Image, to_mask: ToMask, k: float) -> None:
-        points = to_mask(core)
-        draw = ImageDraw.Draw(mask)
-        draw.polygon(points, fill=255)
-        draw.line([*points, points[0]], fill=255, width=round(casing_width * 2 * k), joint="curve")
+
+#: The casing and core masks of arrows drawn before (a board is often drawn again for the
+#: same last turn), by the arrow, its box and the image's size.
+ARROWS: Recent[tuple[Masked, Masked]] = Recent(64)
+
+
+def arrow_masks(
+    size: tuple[int, int], box: Box, core: Sequence[Point], width: float
+) -> tuple[Masked, Masked]:
+    """The masks of an arrow's casing (its outline `core` widened by a line with round
+    joints) and of its core, each trimmed to the pixels it covers; the enlarged core is
+    drawn once and the casing's line drawn on a copy of it."""
+    casing_width = max(2.0, width / 2.5)
+    points: list[Point] = []
 
     def draw_core(mask: Image.Image, to_mask: ToMask, k: float) -> None:
-        ImageDraw.Draw(mask).polygon(to_mask(core), fill=255)
+        points.extend(to_mask(core))
+        ImageDraw.Draw(mask).polygon(points, fill=255)
 
-    shape = (start, end, width)
-    stamp(image, casing, box, draw_casing, ("arrow casing", shape))
-    stamp(image, colour, box, draw_core, ("arrow", shape))
+    region, enlarged_core = enlarged_mask(size, box, draw_core)
+    enlarged_casing = enlarged_core.copy()
+    ImageDraw.Draw(enlarged_casing).line(
+        [*points, points[0]], fill=255, width=round(casing_width * 2 * SUPERSAMPLE), joint="curve"
+    )
+    return trimmed_mask(region, enlarged_casing), trimmed_mask(region, enlarged_core)
 
 
 @cache

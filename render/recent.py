@@ -101,6 +101,11 @@ class Recent(Generic[V]):
         del self._values[key]
         self.budget.dropped(self, key)
 
+    def kept(self) -> list[tuple[Hashable, V]]:
+        """The keys and values kept, the least recently used first (without using them)."""
+        with self.budget.lock:
+            return [(key, value) for key, (value, _) in self._values.items()]
+
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept for `key`, made (and kept) if there is none."""
         with self.budget.lock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -16,6 +17,7 @@ from render.common import (
     RGB,
     Box,
     DrawOnMask,
+    Masked,
     Point,
     ToMask,
     bounding_box,
@@ -103,25 +105,49 @@ def scored_layer(
     board: Board, cells: Hashable, view: TerraNova2006View, seats: Seats
 ) -> Image.Image:
     """The board's static layer with the scored areas shaded (`cells` keys the board; do not
-    draw on the layer: copy it)."""
+    draw on the layer: copy it).
+
+    A new layer is drawn on a copy of the kept one with the most of the view's first areas
+    (areas are scored one after another and shaded in that order), adding only the others."""
+    key = _scored_key(cells, view, seats)
 
     def make() -> Image.Image:
-        image = board.background.copy()
-        for area in view.areas:
+        shaded, layer = 0, board.background
+        for kept_key, kept in SCORED.kept():
+            count = _shaded_before(kept_key, key)
+            if count is not None and count > shaded:
+                shaded, layer = count, kept
+        image = layer.copy()
+        for area in view.areas[shaded:]:
             draw_area(image, board, area, seats)
         return image
 
-    return SCORED.get(_scored_key(cells, view, seats), make)
+    return SCORED.get(key, make)
 
 
-def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> Hashable:
+ScoredKey = tuple[Hashable, tuple[tuple[tuple[str, ...], tuple[int, ...]], ...], tuple[RGB, ...]]
+
+
+def _scored_key(cells: Hashable, view: TerraNova2006View, seats: Seats) -> ScoredKey:
     winners = tuple(seats.colours[seat] for area in view.areas for seat in area.winners)
     return (cells, tuple((tuple(area.cells), tuple(area.winners)) for area in view.areas), winners)
 
 
-#: Boards with their scored areas and stones: a move adds a stone or two, and late in a game
-#: the board has a hundred, so each image is drawn from the one before by adding the new
-#: stones only (docs/architecture.md, "Speed").
+def _shaded_before(kept: Hashable, wanted: ScoredKey) -> int | None:
+    """How many areas a kept layer shades if they are the wanted layer's first ones, in the
+    same colours, on the same board (else None)."""
+    cells, areas, winners = cast(ScoredKey, kept)
+    count = len(areas)
+    if cells != wanted[0] or areas != wanted[1][:count] or winners != wanted[2][: len(winners)]:
+        return None
+    return count
+
+
+#: Boards with their scored areas and stones, by board: a move adds a stone or two and now
+#: and then scores an area, and late in a game the board has a hundred stones and ten areas,
+#: so each image is drawn from the one before by drawing again only where something was
+#: added (docs/architecture.md, "Speed"). The parts are the stones and the areas, each area
+#: with its place in the view's order, so a kept board shows the wanted board's first areas.
 STONED = Grown(4)
 
 
@@ -136,6 +162,10 @@ def stones_layer(
         name: (round(x - width / 2), round(y - height / 2))
         for name, (x, y) in ((name, layout.centre(name)) for name in view.stones)
     }
+    areas = [
+        ScoredArea(index, tuple(area.cells), tuple(seats.colours[seat] for seat in area.winners))
+        for index, area in enumerate(view.areas)
+    ]
 
     def make() -> Image.Image:
         image = scored_layer(board, cells, view, seats).copy()
@@ -143,23 +173,52 @@ def stones_layer(
             image.paste(stone, corner, stone)
         return image
 
-    def add(image: Image.Image, names: Sequence[Hashable]) -> None:
-        """Draw again, from the scored layer, the square of each new stone with every stone
-        that reaches into it, in the view's order: the anti-aliased rims of neighbouring
-        stones share a few pixels, so those pixels come out as `make` draws them."""
+    def add(image: Image.Image, parts: Sequence[Hashable]) -> None:
+        """Draw again, from the scored layer, each new area's box and each new stone's
+        square with every stone that reaches into it, in the view's order: outside them the
+        kept board is the new one already, and the anti-aliased rims of neighbouring stones
+        share a few pixels, so those pixels come out as `make` draws them."""
         scored = scored_layer(board, cells, view, seats)
-        for name in names:
-            left, top = corners[str(name)]
-            square = scored.crop((left, top, left + width, top + height))
+        boxes = [
+            _area_box(board, view.areas[part.index])
+            if isinstance(part, ScoredArea)
+            else (
+                *corners[str(part)],
+                corners[str(part)][0] + width,
+                corners[str(part)][1] + height,
+            )
+            for part in parts
+        ]
+        for left, top, right, bottom in boxes:
+            region = scored.crop((left, top, right, bottom))
             for x, y in corners.values():
-                if abs(x - left) < width and abs(y - top) < height:
-                    square.paste(stone, (x - left, y - top), stone)
-            image.paste(square, (left, top))
+                if left - width < x < right and top - height < y < bottom:
+                    region.paste(stone, (x - left, y - top), stone)
+            image.paste(region, (left, top))
 
-    return STONED.copy_of(_scored_key(cells, view, seats), view.stones, make, add)
+    return STONED.copy_of(cells, [*areas, *view.stones], make, add)
 
 
-Masked = tuple[Box, Image.Image]
+@dataclass(frozen=True)
+class ScoredArea:
+    """A scored area as a part of a board kept in `STONED`: its place in the view's order,
+    its cells and its winners' colours (one per winner, the stripes it is shaded in)."""
+
+    index: int
+    cells: tuple[str, ...]
+    colours: tuple[RGB, ...]
+
+
+def _area_box(board: Board, area: AreaView) -> Box:
+    """The box of every pixel that shading `area` draws."""
+    masks = _masks_of(board, area.cells, max(1, len(area.winners)))
+    regions = [region for region, _, _ in masks.stripes] + [masks.ink[0], masks.outline[0]]
+    return (
+        min(r[0] for r in regions),
+        min(r[1] for r in regions),
+        max(r[2] for r in regions),
+        max(r[3] for r in regions),
+    )
 
 
 @dataclass(frozen=True)
@@ -181,15 +240,21 @@ def draw_area(
     """Shade the area's cells in its winner's colour (in stripes when several share the win)
     with hatching, keep their letters and names, and outline the area."""
     winners: list[RGB | None] = [seats.colours[seat] for seat in area.winners] or [None]
-    key = (tuple(area.cells), len(winners))
-    masks = board.area_masks.get(key)
-    if masks is None:
-        masks = board.area_masks[key] = _area_masks(board, area.cells, len(winners))
+    masks = _masks_of(board, area.cells, len(winners))
     for winner, (region, fill, hatch) in zip(winners, masks.stripes, strict=True):
         image.paste(area_fill(winner), region, fill)
         image.paste(area_hatch(winner), region, hatch)
     image.paste(INK, *masks.ink)
     image.paste(area_edge(winners[0]) if len(winners) == 1 else INK, *masks.outline)
+
+
+def _masks_of(board: Board, names: Sequence[str], stripes: int) -> AreaMasks:
+    """The masks of an area shaded in `stripes` stripes, made once per board."""
+    key = (tuple(names), stripes)
+    masks: AreaMasks | None = board.area_masks.get(key)
+    if masks is None:
+        masks = board.area_masks[key] = _area_masks(board, names, stripes)
+    return masks
 
 
 def _area_masks(board: Board, names: Sequence[str], stripes: int) -> AreaMasks:
@@ -281,11 +346,15 @@ def draw_area_badge(
     if patch is None:
         badge.draw(image)
     else:
-        image.paste(patch[0], patch[1], patch[2])
+        for pixels, corner, mask in patch:
+            image.paste(pixels, corner, mask)
 
+
+#: Part of a badge's pixels, where they go, and the mask of them (None: all of them).
+PatchBand = tuple[Image.Image, tuple[int, int], Image.Image | None]
 
 #: Badges drawn before, as the pixels they cover: a late board shows ten or more.
-BADGES: Recent[tuple[Image.Image, tuple[int, int], Image.Image] | None] = Recent(256)
+BADGES: Recent[list[PatchBand] | None] = Recent(256)
 
 
 @dataclass(frozen=True)
@@ -321,10 +390,11 @@ class Badge:
             x += 2 * disc + 3
         ImageDraw.Draw(image).text((x, cy), self.text, font=badge_font, fill=INK, anchor="lm")
 
-    def patch(self) -> tuple[Image.Image, tuple[int, int], Image.Image] | None:
+    def patch(self) -> list[PatchBand] | None:
         """The badge's pixels, where they go and the mask of them — the pixels that come out
-        the same on a black and on a white ground — or None if some pixel depends on what
-        lies under the badge (then it is drawn on the board each time).
+        the same on a black and on a white ground — in bands of rows (`masked_bands`), or None
+        if some pixel depends on what lies under the badge (then it is drawn on the board each
+        time).
 
         The patch is drawn shifted by even whole pixels, which rounds every coordinate as
         on the board."""
@@ -345,7 +415,29 @@ class Badge:
         box = same.getbbox()
         if box is None or box[0] == 0 or box[1] == 0 or box[2] == reach or box[3] == reach:
             return None
-        return on_black.crop(box), (left + box[0], top + box[1]), same.crop(box)
+        return masked_bands(on_black.crop(box), (left + box[0], top + box[1]), same.crop(box))
+
+
+def masked_bands(
+    pixels: Image.Image, corner: tuple[int, int], mask: Image.Image
+) -> list[PatchBand]:
+    """`pixels` with its `mask` (0 or 255) as bands of rows, the rows the mask covers wholly
+    without a mask: pasted that way they are copied, several times faster than blended, and
+    blending at 255 gives the same pixels (a badge's mask is open only at its rounded
+    corners)."""
+    width, height = mask.size
+    whole = [mask.crop((0, y, width, y + 1)).getextrema()[0] == 255 for y in range(height)]
+    bands: list[PatchBand] = []
+    top = 0
+    while top < height:
+        bottom = top + 1
+        while bottom < height and whole[bottom] == whole[top]:
+            bottom += 1
+        box = (0, top, width, bottom)
+        band_mask = None if whole[top] else mask.crop(box)
+        bands.append((pixels.crop(box), (corner[0], corner[1] + top), band_mask))
+        top = bottom
+    return bands
 
 
 #: The two grounds a badge is drawn on to tell its own pixels from those it blends.
