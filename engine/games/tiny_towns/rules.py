@@ -4,10 +4,12 @@ what may be taken, stored, built and named, and who still owes an action."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from operator import gt
 from typing import NamedTuple
 
 from .board import (
+    COUNT_BITS,
+    COUNT_GUARDS,
+    COUNT_ONE_EACH,
     PLACEMENTS_FROM,
     SHAPE_COUNTS,
     SQUARES,
@@ -151,34 +153,35 @@ def buildable_cards(state: TinyTownsState, seat: int) -> list[str]:
 
 class Supply(NamedTuple):
     """A town's resources as building needs them, worked out once for every card matched
-    against the town: per resource the squares holding it (`masks`), the Trading Posts
-    (`posts`), how many squares could give each resource (`counts`), the needs signature of
+    against the town: the Trading Posts (`posts`), how many squares could give each resource
+    packed as `board.SHAPE_COUNTS` packs a shape's needs (`counts`), the needs signature of
     what the town lacks (`missing`) and each square holding a resource or a Trading Post
     with what lies there (`held`: a resource index or board.TRADING_POST)."""
 
-    masks: list[int]
     posts: int
-    counts: tuple[int, ...]
+    counts: int
     missing: int
     held: list[tuple[int, int]]
 
 
+#: What lies on a square, as matching reads it: a resource's index, or board.TRADING_POST.
+_HOLDS = {**_RESOURCE_INDEX, "trading-post": TRADING_POST}
+#: A square of the town on every resource's 16 bits of a needs signature (a Trading Post).
+_ON_EVERY = needs_signature([1] * len(RESOURCES))
+
+
 def supply_of(cells: Sequence[str]) -> Supply:
-    masks = [0] * len(RESOURCES)
-    posts = 0
-    held = []
-    for i, key in enumerate(cells):
-        index = _RESOURCE_INDEX.get(key)
-        if index is not None:
-            masks[index] |= 1 << i
-            held.append((i, index))
-        elif key == "trading-post":
+    held = [(i, what) for i, key in enumerate(cells) if (what := _HOLDS.get(key)) is not None]
+    posts = packed = 0
+    counts = COUNT_GUARDS
+    for i, what in held:
+        if what == TRADING_POST:
             posts |= 1 << i
-            held.append((i, TRADING_POST))
-    wild = posts.bit_count()
-    counts = tuple(mask.bit_count() + wild for mask in masks)
-    missing = ~needs_signature([mask | posts for mask in masks])
-    return Supply(masks, posts, counts, missing, held)
+            counts += COUNT_ONE_EACH
+        else:
+            packed |= 1 << (SQUARES * what + i)
+            counts += 1 << (COUNT_BITS * what)
+    return Supply(posts, counts, ~(packed | posts * _ON_EVERY), held)
 
 
 def matches(card: str, supply: Supply) -> Iterator[Placement]:
@@ -189,7 +192,7 @@ def matches(card: str, supply: Supply) -> Iterator[Placement]:
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
     Only the placements whose first square holds what they need there are tried.
     """
-    if any(map(gt, SHAPE_COUNTS[card], supply.counts)):
+    if (supply.counts - SHAPE_COUNTS[card]) & COUNT_GUARDS != COUNT_GUARDS:
         return  # too few of some resource, wherever they lie
     missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
