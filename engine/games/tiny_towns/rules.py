@@ -35,7 +35,7 @@ OPTIONAL_PENDING = ("university", "guild")
 
 
 def empty_squares(cells: Sequence[str]) -> list[int]:
-    return [i for i in range(SQUARES) if cells[i] == EMPTY]
+    return [i for i, key in enumerate(cells) if key == EMPTY]
 
 
 def has_empty(cells: Sequence[str]) -> bool:
@@ -43,7 +43,7 @@ def has_empty(cells: Sequence[str]) -> bool:
 
 
 def squares_of(cells: Sequence[str], key: str) -> list[int]:
-    return [i for i in range(SQUARES) if cells[i] == key]
+    return [i for i, held in enumerate(cells) if held == key] if key in cells else []
 
 
 def bank_resources(town: Town, besides: int | None = None) -> set[str]:

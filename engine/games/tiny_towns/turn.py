@@ -44,6 +44,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town: Town = self.edit_item("towns", seat)
         return town
 
+    def town_shallow(self, seat: int) -> Town:
+        """The seat's town copied for giving its fields new values only (a step, a new list):
+        its lists and dict still belong to the old state too — change them through `town`."""
+        town: Town = self.edit_item("towns", seat, shallow=True)
+        return town
+
     # -- set-up -------------------------------------------------------------------------------
 
     def deal_resources(self) -> None:
@@ -67,7 +73,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self._advance()
 
     def keep(self, seat: int, card: str) -> None:
-        town = self.town(seat)
+        town = self.town_shallow(seat)
         town.monument = card
         town.step = "done"
         self.tell(seat, "{player} keeps one of their two monument cards")
@@ -96,7 +102,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         deck.append(resource)
         self.edit("face_up")[slot] = deck.pop(0)
         state.resource = resource
-        self.town(seat).step = "place"
+        self.town_shallow(seat).step = "place"
         self.tell(
             seat,
             "{player} takes the {resource} card and puts it under the deck; "
@@ -289,15 +295,14 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             self._decline_claims(seat)
 
     def done(self, seat: int) -> None:
-        town = self.town(seat)
         self._decline_claims(seat)
-        town.step = "done"
+        self.town_shallow(seat).step = "done"
         self.tell(seat, "{player} is done with round {round}", round=self.state.round)
         self._advance()
 
     def resign(self, seat: int) -> None:
         state = self.state
-        town = self.town(seat)
+        town = self.town_shallow(seat)
         town.resigned = True
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
@@ -390,11 +395,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 )
 
     def _decline_claims(self, seat: int) -> None:
-        town = self.town(seat)
-        if town.claims:
-            names = comma_chain([card_name(card) for card in town.claims])
+        claims = self.state.towns[seat].claims
+        if claims:
+            names = comma_chain([card_name(card) for card in claims])
             self.tell(seat, "{player} leaves the {buildings} on Opaleye's Watch", buildings=names)
-            town.claims = []
+            self.town_shallow(seat).claims = []
 
     def _settle(self, seat: int) -> None:
         """Drop offers that lapsed and move the seat past a resource it cannot take."""
@@ -407,7 +412,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         if town.pending and self._offer_lapsed(town):
             self.town(seat).pending.pop(0)
         if state.towns[seat].step == "place" and not rules.must_take(state, seat):
-            self.town(seat).step = "build"
+            self.town_shallow(seat).step = "build"
             self.say(
                 msg(
                     "{player} takes no resource this round ({why})",
@@ -425,7 +430,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self._settle(seat)
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
-            self.town(seat).step = "done"
+            self.town_shallow(seat).step = "done"
             self.tell(seat, "{player} has nothing to do this round")
 
     def _offer_lapsed(self, town: Town) -> bool:
@@ -455,7 +460,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         state = self.state
         for seat, town in enumerate(state.towns):
             if town.active and (state.source == "none" or not rules.has_empty(town.cells)):
-                finishing = self.town(seat)
+                finishing = self.town_shallow(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
                 self.tell(seat, "{player}'s town is finished")
@@ -474,7 +479,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         solo = len(state.players) == 1
         for seat, town in enumerate(state.towns):
             if town.active:
-                self.town(seat).step = "choose" if solo else "place"
+                self.town_shallow(seat).step = "choose" if solo else "place"
         if state.options.get("prospectors"):
             if state.hammer is None:
                 state.source = "none"
