@@ -80,21 +80,21 @@ SHAPE_COUNTS: dict[str, int] = {
 }
 #: What lies on a square, for `PLACEMENTS_FROM`: a resource (its index in RESOURCES) or this.
 TRADING_POST = len(RESOURCES)
-#: The same placements of each card by their first square (index 0–15) and what lies there,
-#: each group in `PLACEMENTS` order: a placement fits only if its first square holds the
-#: resource it needs there, or a Trading Post (which stands in for any), so matching looks
-#: only at the groups of the town's held squares.
-PLACEMENTS_FROM: dict[str, tuple[tuple[tuple[Placement, ...], ...], ...]] = {
+#: How many things a square may hold, for `PLACEMENTS_FROM`: the resources and a Trading Post.
+HOLDINGS = TRADING_POST + 1
+#: The placements of each card by their first square and what lies there (at index `square *
+#: HOLDINGS + what`), each group in `PLACEMENTS` order: a placement fits only if its first
+#: square holds the resource it needs there, or a Trading Post (which stands in for any), so
+#: matching looks only at the groups of the town's held squares.
+PLACEMENTS_FROM: dict[str, tuple[tuple[Placement, ...], ...]] = {
     key: tuple(
         tuple(
-            tuple(
-                p
-                for p in placements
-                if p.squares[0] == first and held in (TRADING_POST, RESOURCES.index(p.resources[0]))
-            )
-            for held in range(TRADING_POST + 1)
+            p
+            for p in placements
+            if p.squares[0] == index // HOLDINGS
+            and index % HOLDINGS in (TRADING_POST, RESOURCES.index(p.resources[0]))
         )
-        for first in range(SQUARES)
+        for index in range(SQUARES * HOLDINGS)
     )
     for key, placements in PLACEMENTS.items()
 }

@@ -10,6 +10,7 @@ from .board import (
     COUNT_BITS,
     COUNT_GUARDS,
     COUNT_ONE_EACH,
+    HOLDINGS,
     PLACEMENTS_FROM,
     SHAPE_COUNTS,
     SQUARES,
@@ -98,8 +99,11 @@ def offered_resources(state: TinyTownsState, seat: int) -> tuple[str, ...]:
     resource = state.resource
     if resource is None:
         return ()
-    if is_given(state, seat) and any(
-        town.held.get(i) == [resource] for i in squares_of(town.cells, "factory")
+    factories = squares_of(town.cells, "factory")
+    if (
+        factories
+        and is_given(state, seat)
+        and any(town.held.get(i) == [resource] for i in factories)
     ):
         return (resource, *(res for res in RESOURCES if res != resource))
     return (resource,)
@@ -156,12 +160,12 @@ class Supply(NamedTuple):
     against the town: the Trading Posts (`posts`), how many squares could give each resource
     packed as `board.SHAPE_COUNTS` packs a shape's needs (`counts`), the needs signature of
     what the town lacks (`missing`) and each square holding a resource or a Trading Post
-    with what lies there (`held`: a resource index or board.TRADING_POST)."""
+    with what lies there, as an index of `board.PLACEMENTS_FROM`'s groups (`held`)."""
 
     posts: int
     counts: int
     missing: int
-    held: list[tuple[int, int]]
+    held: list[int]
 
 
 #: What lies on a square, as matching reads it: a resource's index, or board.TRADING_POST.
@@ -171,10 +175,14 @@ _ON_EVERY = needs_signature([1] * len(RESOURCES))
 
 
 def supply_of(cells: Sequence[str]) -> Supply:
-    held = [(i, what) for i, key in enumerate(cells) if (what := _HOLDS.get(key)) is not None]
     posts = packed = 0
     counts = COUNT_GUARDS
-    for i, what in held:
+    held = []
+    for i, key in enumerate(cells):
+        what = _HOLDS.get(key)
+        if what is None:
+            continue
+        held.append(i * HOLDINGS + what)
         if what == TRADING_POST:
             posts |= 1 << i
             counts += COUNT_ONE_EACH
@@ -196,9 +204,9 @@ def matches(card: str, supply: Supply) -> Iterator[Placement]:
         return  # too few of some resource, wherever they lie
     missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
-    from_square = PLACEMENTS_FROM[card]
-    for first, what in supply.held:
-        for placement in from_square[first][what]:
+    groups = PLACEMENTS_FROM[card]
+    for index in supply.held:
+        for placement in groups[index]:
             fits = placement.signature & missing == 0 and placement.mask & real
             if fits and placement.squares != last:
                 last = placement.squares
