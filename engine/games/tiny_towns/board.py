@@ -65,17 +65,14 @@ def _placements(shape: Shape) -> tuple[Placement, ...]:
 PLACEMENTS: dict[str, tuple[Placement, ...]] = {
     key: _placements(card.shape) for key, card in CARDS.items()
 }
-#: How many of each resource a card's shape needs, packed `COUNT_BITS` bits apiece (a quick
-#: test before trying placements): a town's counts packed alike with each field's top bit set
-#: (`COUNT_GUARDS`) have enough of every resource when no top bit is lost by subtracting.
+#: How many of each resource a card's shape needs, `COUNT_BITS` bits apiece (a quick test
+#: before trying placements): a town's counts packed alike, each field's top bit set
+#: (`COUNT_GUARDS`), are enough of every resource if subtracting clears no top bit.
 COUNT_BITS = 6
-COUNT_GUARDS = sum(1 << (COUNT_BITS * i + COUNT_BITS - 1) for i in range(len(RESOURCES)))
 COUNT_ONE_EACH = sum(1 << (COUNT_BITS * i) for i in range(len(RESOURCES)))
+COUNT_GUARDS = COUNT_ONE_EACH << (COUNT_BITS - 1)
 SHAPE_COUNTS: dict[str, int] = {
-    key: sum(
-        sum(row.count(res) for row in card.shape) << (COUNT_BITS * i)
-        for i, res in enumerate(RESOURCES)
-    )
+    key: sum(row.count(r) << COUNT_BITS * i for i, r in enumerate(RESOURCES) for row in card.shape)
     for key, card in CARDS.items()
 }
 #: What lies on a square, for `PLACEMENTS_FROM`: a resource (its index in RESOURCES) or this.
