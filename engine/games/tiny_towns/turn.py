@@ -129,7 +129,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             text = msg(
                 "{player} places {resource} on {square}", player=player, resource=what, square=where
             )
-        self._changed(seat, square)
+        self._changed(town, square)
         if town.hand is None and resource != self.state.resource and self.state.source != "choice":
             text = msg(
                 "{action} (instead of {resource}, thanks to the Factory)",
@@ -143,7 +143,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def store(self, seat: int, action: Action) -> None:
         town = self.town(seat)
         town.held.setdefault(action.square, []).append(action.resource)
-        self._changed(seat, action.square)
+        self._changed(town, action.square)
         town.step = "build"
         self.tell(
             seat,
@@ -158,7 +158,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         stock.remove(other)
         stock.append(action.resource)
         town.hand = other
-        self._changed(seat, square)
+        self._changed(town, square)
         self.tell(
             seat,
             "{player} swaps {resource} for {other} on the Warehouse on {square} and must "
@@ -186,7 +186,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             if town.cells[square] != "trading-post":
                 town.cells[square] = ""
         town.cells[site] = card
-        self._changed(seat, site, *(square for square in squares if not town.cells[square]))
+        self._changed(town, site, *(square for square in squares if not town.cells[square]))
         used = names_of(squares)
         site_name = NAMES[site]
         if CARDS[card].is_monument:
@@ -226,7 +226,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town = self.town(seat)
         square = rules.put_square(town)
         town.held[square] = [action.resource]
-        self._changed(seat, square)
+        self._changed(town, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
         self.tell(
@@ -249,7 +249,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         old = town.cells[square]
         town.cells[square] = card
         town.held.pop(square, None)
-        self._changed(seat, square)
+        self._changed(town, square)
         left = int(town.pending[0].split(":")[1]) - 1
         if left:
             town.pending[0] = f"guild:{left}"
@@ -274,7 +274,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.watch.remove(card)
             source = card_name("opaleyes-watch")
         town.cells[square] = card
-        self._changed(seat, square)
+        self._changed(town, square)
         self.tell(
             seat,
             "{player} places a free {building} on {square} ({source})",
@@ -572,9 +572,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
 
     # -- bookkeeping --------------------------------------------------------------------------
 
-    def _changed(self, seat: int, *squares: int) -> None:
-        """Note squares of the seat's town that its action changed in the current round."""
-        town = self.town(seat)
+    def _changed(self, town: Town, *squares: int) -> None:
+        """Note squares of a town (the builder's copy) that its action changed this round."""
         if town.changed_round != self.state.round:
             town.changed, town.changed_round = [], self.state.round
         town.changed.extend(square for square in squares if square not in town.changed)
