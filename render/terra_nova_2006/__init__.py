@@ -1,9 +1,10 @@
 """The Terra Nova (2006) board image, drawn from the view of docs/games/terra-nova-2006.md.
 
 Cached layers (the island with landscapes, coordinates and legend; masks for scored areas;
-the scored areas and stones of recent images) lie under what each view adds: the areas'
-points, the last turn, figures and the side panel. Landscapes carry their letter as well
-as their colour, so colour-blind players can tell them apart.
+the scored areas, stones and areas' points of recent images) lie under what each view adds:
+the points of areas the last turn closed, the last turn, figures and the side panel.
+Landscapes carry their letter as well as their colour, so colour-blind players can tell them
+apart.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from render.palette import stored_palette
 from .layers import board_for
 from .layout import cells_of
 from .panel import draw_panel
-from .pieces import Seats, draw_pieces, stones_layer
+from .pieces import Seats, area_badges, draw_pieces, settle, stones_layer
 
 #: Where the game's fixed palette is stored (render/palette.py).
 PALETTE_FOLDER = Path(__file__).parent
@@ -39,8 +40,9 @@ def image_of(data: TerraNova2006View | Mapping[str, Any], language: str = ENGLIS
     cells = cells_of(view)
     board = board_for(cells, language)
     seats = Seats.of(view.players)
-    # the board's layers hold its legend: they are keyed by board and language
-    image = stones_layer(board, (cells, language), view, seats)
-    draw_pieces(image, board, view, seats, language)
+    settled, drawn = settle(area_badges(board.layout, view, seats, language))
+    # the board's layers hold its legend and badges: they are keyed by board and language
+    image = stones_layer(board, (cells, language), view, seats, settled)
+    draw_pieces(image, board, view, seats, drawn)
     draw_panel(image, view, seats, language)
     return image

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw
@@ -73,15 +74,14 @@ def draw_pieces(
     board: Board,
     view: TerraNova2006View,
     seats: Seats,
-    language: str,
+    badges: Sequence[Badge],
 ) -> None:
-    """The areas' points, the last turn's arrows, and figures on top, over the
-    `stones_layer`."""
+    """The areas' `badges` that the `stones_layer` does not hold, the last turn's arrows,
+    and figures on top."""
     layout = board.layout
     last = view.last_turn
-    fresh = set(last.areas if last else [])
-    for index, area in enumerate(view.areas):
-        draw_area_badge(image, layout, area, seats, index in fresh, language)
+    for badge in badges:
+        badge.paste(image)
     ring = ring_sprite(round(layout.radius * 0.7), HIGHLIGHT, CASING, 4)
     for name in last.stones if last else []:
         paste_centred(image, ring, layout.centre(name))
@@ -143,25 +143,38 @@ def _shaded_before(kept: Hashable, wanted: ScoredKey) -> int | None:
     return count
 
 
-#: Boards with their scored areas and stones, by board: a move adds a stone or two and now
-#: and then scores an area, and late in a game the board has a hundred stones and ten areas,
-#: so each image is drawn from the one before by drawing again only where something was
-#: added (docs/architecture.md, "Speed"). The parts are the stones and the areas, each area
-#: with its place in the view's order, so a kept board shows the wanted board's first areas.
+#: Boards with their scored areas, stones and settled badges, by board: a move adds a stone
+#: or two and now and then scores an area, and late in a game the board has a hundred stones
+#: and ten areas, so each image is drawn from the one before by drawing again only where
+#: something was added (docs/architecture.md, "Speed"). The parts are the stones, the areas
+#: and the badges, each area and badge with its place in the view's order, so a kept board
+#: shows the wanted board's first areas.
 STONED = Grown(4)
 
 
 def stones_layer(
-    board: Board, cells: Hashable, view: TerraNova2006View, seats: Seats
+    board: Board,
+    cells: Hashable,
+    view: TerraNova2006View,
+    seats: Seats,
+    badges: Sequence[SettledBadge] = (),
 ) -> Image.Image:
-    """A copy of the `scored_layer` with the view's stones on it (to draw on)."""
+    """A copy of the `scored_layer` with the view's stones on it, and over them the settled
+    `badges` (to draw on)."""
     layout = board.layout
     stone = hex_token_sprite(round(layout.radius * 0.9), *STONE)
     width, height = stone.size
-    corners = {
-        name: (round(x - width / 2), round(y - height / 2))
-        for name, (x, y) in ((name, layout.centre(name)) for name in view.stones)
-    }
+    corners: dict[str, tuple[int, int]] = {}
+
+    def stone_corners() -> dict[str, tuple[int, int]]:
+        """Where each stone's sprite goes (worked out only when stones are drawn)."""
+        if not corners:
+            corners.update(
+                (name, (round(x - width / 2), round(y - height / 2)))
+                for name, (x, y) in ((name, layout.centre(name)) for name in view.stones)
+            )
+        return corners
+
     areas = [
         ScoredArea(index, tuple(area.cells), tuple(seats.colours[seat] for seat in area.winners))
         for index, area in enumerate(view.areas)
@@ -169,34 +182,40 @@ def stones_layer(
 
     def make() -> Image.Image:
         image = scored_layer(board, cells, view, seats).copy()
-        for corner in corners.values():
+        for corner in stone_corners().values():
             image.paste(stone, corner, stone)
+        for settled in badges:
+            settled.badge.paste(image)
         return image
 
+    def box_of(part: Hashable) -> Box:
+        if isinstance(part, ScoredArea):
+            return _area_box(board, view.areas[part.index])
+        if isinstance(part, SettledBadge):
+            return part.badge.box
+        x, y = stone_corners()[str(part)]
+        return (x, y, x + width, y + height)
+
     def add(image: Image.Image, parts: Sequence[Hashable]) -> None:
-        """Draw again, from the scored layer, each new area's box and each new stone's
-        square with every stone that reaches into it, in the view's order: outside them the
-        kept board is the new one already, and the anti-aliased rims of neighbouring stones
-        share a few pixels, so those pixels come out as `make` draws them."""
+        """Draw again, from the scored layer, each new area's box, each new stone's square
+        and each new badge's box, with every stone and then every badge that reaches into
+        it, in the view's order: outside them the kept board is the new one already, and the
+        anti-aliased rims of neighbouring stones share a few pixels, so those pixels come out
+        as `make` draws them. A box starts at even pixels, as a badge drawn shifted must."""
         scored = scored_layer(board, cells, view, seats)
-        boxes = [
-            _area_box(board, view.areas[part.index])
-            if isinstance(part, ScoredArea)
-            else (
-                *corners[str(part)],
-                corners[str(part)][0] + width,
-                corners[str(part)][1] + height,
-            )
-            for part in parts
-        ]
-        for left, top, right, bottom in boxes:
+        for part in parts:
+            left, top, right, bottom = box_of(part)
+            left, top = max(0, left - left % 2), max(0, top - top % 2)
             region = scored.crop((left, top, right, bottom))
-            for x, y in corners.values():
+            for x, y in stone_corners().values():
                 if left - width < x < right and top - height < y < bottom:
                     region.paste(stone, (x - left, y - top), stone)
+            for settled in badges:
+                if _overlap(settled.badge.box, (left, top, right, bottom)):
+                    settled.badge.paste(region, (left, top))
             image.paste(region, (left, top))
 
-    return STONED.copy_of(cells, [*areas, *view.stones], make, add)
+    return STONED.copy_of(cells, [*areas, *view.stones, *badges], make, add)
 
 
 @dataclass(frozen=True)
@@ -319,16 +338,27 @@ def _cut_stripes(mask: Image.Image, keep: int, count: int, width: float) -> None
         band += 1
 
 
-def draw_area_badge(
-    image: Image.Image,
+def area_badges(
+    layout: BoardLayout, view: TerraNova2006View, seats: Seats, language: str
+) -> list[Badge]:
+    """Each area's badge, in the view's order: a label on the area's most central cell with
+    the winners' discs and their points; a highlighted frame when the last turn closed the
+    area."""
+    fresh = set(view.last_turn.areas if view.last_turn else [])
+    return [
+        area_badge(layout, area, seats, index in fresh, language)
+        for index, area in enumerate(view.areas)
+    ]
+
+
+def area_badge(
     layout: BoardLayout,
     area: AreaView,
     seats: Seats,
     fresh: bool,
     language: str,
-) -> None:
-    """A label on the area's most central cell: the winners' discs and their points; a
-    highlighted frame when the last turn closed the area."""
+) -> Badge:
+    """The badge of `area` (`fresh`: the last turn closed it)."""
     points = [layout.centre(name) for name in area.cells]
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
@@ -341,17 +371,37 @@ def draw_area_badge(
     else:
         text = say(msg("+{points} each", points=min(awarded.values())), language)
     discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in winners)
-    badge = Badge(layout.radius, centre, discs, text, fresh)
-    patch = BADGES.get(badge, badge.patch)
-    if patch is None:
-        badge.draw(image)
-    else:
-        for pixels, corner, mask in patch:
-            image.paste(pixels, corner, mask)
+    return Badge(layout.radius, centre, discs, text, fresh)
+
+
+@dataclass(frozen=True)
+class SettledBadge:
+    """A badge as a part of a board kept in `STONED`: its place in the view's order and the
+    badge."""
+
+    index: int
+    badge: Badge
+
+
+def settle(badges: Sequence[Badge]) -> tuple[list[SettledBadge], list[Badge]]:
+    """The badges the kept board holds, and those drawn on each image: a badge that the last
+    turn highlights changes with the next turn, so it is drawn on the image, and so is every
+    later one, which must lie on top of it. The last turn's areas are the view's last ones,
+    so in play the kept board holds every badge but theirs."""
+    first = next((index for index, badge in enumerate(badges) if badge.fresh), len(badges))
+    settled = [SettledBadge(index, badge) for index, badge in enumerate(badges[:first])]
+    return settled, list(badges[first:])
+
+
+def _overlap(one: Box, other: Box) -> bool:
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
 
 
 #: Part of a badge's pixels, where they go, and the mask of them (None: all of them).
 PatchBand = tuple[Image.Image, tuple[int, int], Image.Image | None]
+
+#: The radius of a winner's disc on a badge.
+DISC = 11
 
 #: Badges drawn before, as the pixels they cover: a late board shows ten or more.
 BADGES: Recent[list[PatchBand] | None] = Recent(256)
@@ -367,13 +417,39 @@ class Badge:
     text: str
     fresh: bool
 
+    def _size(self) -> tuple[float, float]:
+        badge_font = font(round(self.radius * 0.6))
+        width = badge_font.getlength(self.text) + 14 + len(self.discs) * (2 * DISC + 3)
+        return width, self.radius * 0.6 + 12
+
+    @cached_property
+    def box(self) -> Box:
+        """A box around every pixel the badge draws."""
+        width, height = self._size()
+        left, top = self.centre[0] - width / 2, self.centre[1] - height / 2
+        return (
+            math.floor(left) - 2,
+            math.floor(top) - 2,
+            math.ceil(left + width) + 3,
+            math.ceil(top + height) + 3,
+        )
+
+    def paste(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
+        """Put the badge on `image` (shifted by `offset`, even pixels): its pixels pasted as
+        drawn before, or drawn when they depend on the ground."""
+        patch = BADGES.get(self, self.patch)
+        if patch is None:
+            self.draw(image, offset)
+            return
+        for pixels, (x, y), mask in patch:
+            image.paste(pixels, (x - offset[0], y - offset[1]), mask)
+
     def draw(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
         """Draw the badge, shifted by `offset`."""
         cx, cy = self.centre[0] - offset[0], self.centre[1] - offset[1]
         badge_font = font(round(self.radius * 0.6))
-        disc = 11
-        width = badge_font.getlength(self.text) + 14 + len(self.discs) * (2 * disc + 3)
-        height = self.radius * 0.6 + 12
+        disc = DISC
+        width, height = self._size()
         left, top = cx - width / 2, cy - height / 2
         outline = HIGHLIGHT if self.fresh else INK
         ImageDraw.Draw(image).rounded_rectangle(

@@ -97,3 +97,41 @@ def test_a_grown_image_is_never_given_for_parts_it_lacks_or_has_too_many() -> No
     assert made == [("a", ("x",)), ("a", ("x", "y")), ("b", ("x", "y", "z"))]
     assert copy("a", ("x", "y", "w")).getpixel((0, 0)) == 3  # from ("x", "y"), the nearest
     assert added == [("y", "z"), ("w",)]
+
+
+def test_a_settled_badge_is_kept_on_the_board_and_a_fresh_one_drawn_on_each_image() -> None:
+    """Once the turn that closed an area is over, its badge is part of the kept board (drawn
+    once); while it is highlighted it is drawn on the image, as every later badge would be."""
+    game = list(views(KEY, seed=5, every=1))
+
+    def closed(move: int) -> list[int]:
+        """The areas the last turn closed at `move`."""
+        return list((game[move]["last_turn"] or {}).get("areas", []))
+
+    settled = next(
+        move
+        for move in range(1, len(game))
+        if len(game[move]["areas"]) >= 3
+        and not closed(move - 1)
+        and not closed(move)
+        and game[move - 1]["areas"] == game[move]["areas"]
+    )
+    fresh = next(move for move in range(1, len(game)) if closed(move))
+    pasted: list[pieces.Badge] = []
+    original = pieces.Badge.paste
+
+    def counted(badge: pieces.Badge, *args: Any) -> None:
+        pasted.append(badge)
+        original(badge, *args)
+
+    clear_render_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pieces.Badge, "paste", counted)
+        image_of(game[settled - 1])
+        pasted.clear()
+        image_of(game[settled])
+        assert pasted == []
+        image_of(game[fresh - 1])
+        pasted.clear()
+        image_of(game[fresh])
+        assert [badge.fresh for badge in pasted] == [True] * len(closed(fresh))
