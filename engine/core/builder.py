@@ -140,7 +140,8 @@ class StateBuilder(Generic[S]):
         self.state: S = model_copy(old, {})
         self.events: list[Event] = []
         self._copies: dict[str, Any] = {}
-        self._edited_items: set[tuple[str, Hashable]] = set()
+        #: The elements copied so far (`edit_item`): True when their containers are too.
+        self._edited_items: dict[tuple[str, Hashable], bool] = {}
         self._chance: Chance | None = None
         self._described = 0
 
@@ -158,15 +159,23 @@ class StateBuilder(Generic[S]):
         edits change it in place); returns `value`. Scalars may simply be assigned."""
         set_field(self.state, name, value)
         self._copies[name] = value
-        self._edited_items = {item for item in self._edited_items if item[0] != name}
+        self._edited_items = {
+            item: deep for item, deep in self._edited_items.items() if item[0] != name
+        }
         return value
 
-    def edit_item(self, name: str, key: Hashable) -> Any:
-        """Element `key` of the list or dict field `name`, copied before its first change."""
+    def edit_item(self, name: str, key: Hashable, shallow: bool = False) -> Any:
+        """Element `key` of the list or dict field `name`, copied before its first change.
+
+        `shallow`: a model element copied without its lists, dicts and sets, which it still
+        shares with the old state — for giving fields new values only (a step, a new list),
+        cheaper on the hot path; a later `edit_item` without it copies them too."""
         container = self.edit(name)
-        if (name, key) not in self._edited_items:
-            container[key] = writable_copy(container[key])
-            self._edited_items.add((name, key))
+        copied = self._edited_items.get((name, key))
+        if copied is None or (copied is False and not shallow):
+            item = container[key]
+            container[key] = model_copy(item, {}) if shallow else writable_copy(item)
+            self._edited_items[(name, key)] = not shallow
         return container[key]
 
     @property

@@ -86,6 +86,20 @@ def test_a_model_item_is_copied_with_its_containers_all_the_way_down() -> None:
     assert builder.state.towns[1] is old.towns[1]
 
 
+def test_a_shallow_item_shares_its_containers_until_edited_in_full() -> None:
+    old = sample()
+    builder = StateBuilder(old)
+    piece = builder.edit_item("pieces", 0, shallow=True)
+    piece.at = 6
+    assert piece is not old.pieces[0] and piece.marks is old.pieces[0].marks
+    assert builder.edit_item("pieces", 0, shallow=True) is piece
+    full = builder.edit_item("pieces", 0)
+    full.marks.append(3)
+    assert full.at == 6 and builder.state.pieces[0] is full
+    assert builder.edit_item("pieces", 0, shallow=True) is full
+    assert old.pieces[0] == Piece(at=1, marks=[1])
+
+
 def test_a_sub_model_field_is_copied_before_it_changes() -> None:
     old = sample()
     builder = StateBuilder(old)

@@ -29,7 +29,7 @@ CENTRE: frozenset[int] = frozenset({5, 6, 9, 10})
 
 @dataclass(frozen=True)
 class Placement:
-    """One way a shape lies on the town: its squares and, per resource, the squares needing it.
+    """One way a shape lies on the town: its squares and the resource each needs.
 
     `signature` packs the needs into one number, 16 bits per resource (`needs_signature`), so
     that a town offers a placement when `signature & ~offered == 0` for the town's signature.
@@ -37,7 +37,6 @@ class Placement:
 
     squares: tuple[int, ...]
     mask: int
-    needs: tuple[tuple[int, int], ...]  # (resource index, mask of squares needing it)
     resources: tuple[str, ...]  # the resource each of `squares` needs, aligned
     signature: int
 
@@ -48,46 +47,51 @@ def needs_signature(masks: Sequence[int]) -> int:
 
 
 def _placements(shape: Shape) -> tuple[Placement, ...]:
-    placements = []
-    for squares, resources in GRID.placements(shape):
-        needs: dict[int, int] = {}
-        for index, res in zip(squares, resources, strict=True):
-            key = RESOURCES.index(res)
-            needs[key] = needs.get(key, 0) | (1 << index)
-        mask = sum(1 << i for i in squares)
-        signature = needs_signature([needs.get(i, 0) for i in range(len(RESOURCES))])
-        placements.append(
-            Placement(squares, mask, tuple(sorted(needs.items())), resources, signature)
+    return tuple(
+        Placement(
+            squares,
+            sum(1 << i for i in squares),
+            resources,
+            sum(
+                1 << (SQUARES * RESOURCES.index(res) + i)
+                for i, res in zip(squares, resources, strict=True)
+            ),
         )
-    return tuple(placements)
+        for squares, resources in GRID.placements(shape)
+    )
 
 
 #: Every placement of every card's shape on the town, in a fixed order.
 PLACEMENTS: dict[str, tuple[Placement, ...]] = {
     key: _placements(card.shape) for key, card in CARDS.items()
 }
-#: How many of each resource a card's shape needs (a quick test before trying placements).
-SHAPE_COUNTS: dict[str, tuple[int, ...]] = {
-    key: tuple(sum(row.count(res) for row in card.shape) for res in RESOURCES)
+#: How many of each resource a card's shape needs, `COUNT_BITS` bits apiece (a quick test
+#: before trying placements): a town's counts packed alike, each field's top bit set
+#: (`COUNT_GUARDS`), are enough of every resource if subtracting clears no top bit.
+COUNT_BITS = 6
+COUNT_ONE_EACH = sum(1 << (COUNT_BITS * i) for i in range(len(RESOURCES)))
+COUNT_GUARDS = COUNT_ONE_EACH << (COUNT_BITS - 1)
+SHAPE_COUNTS: dict[str, int] = {
+    key: sum(row.count(r) << COUNT_BITS * i for i, r in enumerate(RESOURCES) for row in card.shape)
     for key, card in CARDS.items()
 }
 #: What lies on a square, for `PLACEMENTS_FROM`: a resource (its index in RESOURCES) or this.
 TRADING_POST = len(RESOURCES)
-#: The same placements of each card by their first square (index 0–15) and what lies there,
-#: each group in `PLACEMENTS` order: a placement fits only if its first square holds the
-#: resource it needs there, or a Trading Post (which stands in for any), so matching looks
-#: only at the groups of the town's held squares.
-PLACEMENTS_FROM: dict[str, tuple[tuple[tuple[Placement, ...], ...], ...]] = {
+#: How many things a square may hold, for `PLACEMENTS_FROM`: the resources and a Trading Post.
+HOLDINGS = TRADING_POST + 1
+#: The placements of each card by their first square and what lies there (at index `square *
+#: HOLDINGS + what`), each group in `PLACEMENTS` order: a placement fits only if its first
+#: square holds the resource it needs there, or a Trading Post (which stands in for any), so
+#: matching looks only at the groups of the town's held squares.
+PLACEMENTS_FROM: dict[str, tuple[tuple[Placement, ...], ...]] = {
     key: tuple(
         tuple(
-            tuple(
-                p
-                for p in placements
-                if p.squares[0] == first and held in (TRADING_POST, RESOURCES.index(p.resources[0]))
-            )
-            for held in range(TRADING_POST + 1)
+            p
+            for p in placements
+            if p.squares[0] == index // HOLDINGS
+            and index % HOLDINGS in (TRADING_POST, RESOURCES.index(p.resources[0]))
         )
-        for first in range(SQUARES)
+        for index in range(SQUARES * HOLDINGS)
     )
     for key, placements in PLACEMENTS.items()
 }

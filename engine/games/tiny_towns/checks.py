@@ -179,11 +179,10 @@ def _build(state: State, seat: int, action: Action, town: Town) -> Message | Non
             shape=_shape(card),
         )
     supply = rules.supply_of(cells)
-    masks, posts = supply.masks, supply.posts
+    posts = supply.posts
     if not shapes[0].mask & ~posts:
         return msg("a building needs at least one real resource, not only Trading Posts")
-    allowed = [m | posts for m in masks]
-    if not any(all(sq & ~allowed[r] == 0 for r, sq in p.needs) for p in shapes):
+    if not any(p.signature & supply.missing == 0 for p in shapes):
         return msg(
             "the resources on {squares} do not match a {building} "
             "(its shape: {shape}, turned or mirrored as you like)",

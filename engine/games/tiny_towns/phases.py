@@ -48,9 +48,9 @@ def _placing(state: State, seat: int) -> list[Action]:
     swap it with a stored one, or set it aside."""
     town = state.towns[seat]
     offered = rules.offered_resources(state, seat)
-    targets = [*rules.empty_squares(town.cells), *rules.statue_squares(state, seat)]
+    targets = rules.empty_squares(town.cells) + rules.statue_squares(state, seat)
     found = [PLACE_ACTIONS[res][i] for res in offered for i in targets]
-    if town.hand is None:
+    if town.hand is None and "warehouse" in town.cells:
         found += [
             act("store", resource=res, square=i)
             for res in offered

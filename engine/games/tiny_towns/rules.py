@@ -4,10 +4,13 @@ what may be taken, stored, built and named, and who still owes an action."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from operator import gt
 from typing import NamedTuple
 
 from .board import (
+    COUNT_BITS,
+    COUNT_GUARDS,
+    COUNT_ONE_EACH,
+    HOLDINGS,
     PLACEMENTS_FROM,
     SHAPE_COUNTS,
     SQUARES,
@@ -33,7 +36,7 @@ OPTIONAL_PENDING = ("university", "guild")
 
 
 def empty_squares(cells: Sequence[str]) -> list[int]:
-    return [i for i in range(SQUARES) if cells[i] == EMPTY]
+    return [i for i, key in enumerate(cells) if key == EMPTY]
 
 
 def has_empty(cells: Sequence[str]) -> bool:
@@ -41,7 +44,7 @@ def has_empty(cells: Sequence[str]) -> bool:
 
 
 def squares_of(cells: Sequence[str], key: str) -> list[int]:
-    return [i for i in range(SQUARES) if cells[i] == key]
+    return [i for i, held in enumerate(cells) if held == key] if key in cells else []
 
 
 def bank_resources(town: Town, besides: int | None = None) -> set[str]:
@@ -96,8 +99,11 @@ def offered_resources(state: TinyTownsState, seat: int) -> tuple[str, ...]:
     resource = state.resource
     if resource is None:
         return ()
-    if is_given(state, seat) and any(
-        town.held.get(i) == [resource] for i in squares_of(town.cells, "factory")
+    factories = squares_of(town.cells, "factory")
+    if (
+        factories
+        and is_given(state, seat)
+        and any(town.held.get(i) == [resource] for i in factories)
     ):
         return (resource, *(res for res in RESOURCES if res != resource))
     return (resource,)
@@ -151,34 +157,39 @@ def buildable_cards(state: TinyTownsState, seat: int) -> list[str]:
 
 class Supply(NamedTuple):
     """A town's resources as building needs them, worked out once for every card matched
-    against the town: per resource the squares holding it (`masks`), the Trading Posts
-    (`posts`), how many squares could give each resource (`counts`), the needs signature of
+    against the town: the Trading Posts (`posts`), how many squares could give each resource
+    packed as `board.SHAPE_COUNTS` packs a shape's needs (`counts`), the needs signature of
     what the town lacks (`missing`) and each square holding a resource or a Trading Post
-    with what lies there (`held`: a resource index or board.TRADING_POST)."""
+    with what lies there, as an index of `board.PLACEMENTS_FROM`'s groups (`held`)."""
 
-    masks: list[int]
     posts: int
-    counts: tuple[int, ...]
+    counts: int
     missing: int
-    held: list[tuple[int, int]]
+    held: list[int]
+
+
+#: What lies on a square, as matching reads it: a resource's index, or board.TRADING_POST.
+_HOLDS = {**_RESOURCE_INDEX, "trading-post": TRADING_POST}
+#: A square of the town on every resource's 16 bits of a needs signature (a Trading Post).
+_ON_EVERY = needs_signature([1] * len(RESOURCES))
 
 
 def supply_of(cells: Sequence[str]) -> Supply:
-    masks = [0] * len(RESOURCES)
-    posts = 0
+    posts = packed = 0
+    counts = COUNT_GUARDS
     held = []
     for i, key in enumerate(cells):
-        index = _RESOURCE_INDEX.get(key)
-        if index is not None:
-            masks[index] |= 1 << i
-            held.append((i, index))
-        elif key == "trading-post":
+        what = _HOLDS.get(key)
+        if what is None:
+            continue
+        held.append(i * HOLDINGS + what)
+        if what == TRADING_POST:
             posts |= 1 << i
-            held.append((i, TRADING_POST))
-    wild = posts.bit_count()
-    counts = tuple(mask.bit_count() + wild for mask in masks)
-    missing = ~needs_signature([mask | posts for mask in masks])
-    return Supply(masks, posts, counts, missing, held)
+            counts += COUNT_ONE_EACH
+        else:
+            packed |= 1 << (SQUARES * what + i)
+            counts += 1 << (COUNT_BITS * what)
+    return Supply(posts, counts, ~(packed | posts * _ON_EVERY), held)
 
 
 def matches(card: str, supply: Supply) -> Iterator[Placement]:
@@ -189,13 +200,13 @@ def matches(card: str, supply: Supply) -> Iterator[Placement]:
     A Trading Post stands in for any resource, but a shape needs at least one real resource.
     Only the placements whose first square holds what they need there are tried.
     """
-    if any(map(gt, SHAPE_COUNTS[card], supply.counts)):
+    if (supply.counts - SHAPE_COUNTS[card]) & COUNT_GUARDS != COUNT_GUARDS:
         return  # too few of some resource, wherever they lie
     missing, real = supply.missing, ~supply.posts
     last: tuple[int, ...] = ()
-    from_square = PLACEMENTS_FROM[card]
-    for first, what in supply.held:
-        for placement in from_square[first][what]:
+    groups = PLACEMENTS_FROM[card]
+    for index in supply.held:
+        for placement in groups[index]:
             fits = placement.signature & missing == 0 and placement.mask & real
             if fits and placement.squares != last:
                 last = placement.squares

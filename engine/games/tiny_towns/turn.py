@@ -10,8 +10,6 @@ and the next one begins, and the game ends when every town is finished.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from engine.core import Message, StateBuilder, comma_chain, msg, plural_msg
 
 from . import rules
@@ -34,6 +32,8 @@ _OWED_WHEN_BUILT = {
 }
 #: The kinds of action whose methods settle what follows them themselves.
 _FOLLOWED_UP = frozenset({"keep", "name", "done"})
+#: The method that carries out each kind of action: the kind's own, but `pass` (a keyword).
+_METHODS = {"pass": "pass_offer"}
 #: Which candidate a skipped seat plays: lowest first, else the first listed.
 _PLAINEST = {"done": 0, "pass": 1}
 
@@ -42,6 +42,12 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
     def town(self, seat: int) -> Town:
         """The seat's town, copied before its first change."""
         town: Town = self.edit_item("towns", seat)
+        return town
+
+    def town_shallow(self, seat: int) -> Town:
+        """The seat's town copied for giving its fields new values only (a step, a new list):
+        its lists and dict still belong to the old state too — change them through `town`."""
+        town: Town = self.edit_item("towns", seat, shallow=True)
         return town
 
     # -- set-up -------------------------------------------------------------------------------
@@ -61,27 +67,27 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         """Carry out an action the checker allowed, and what follows it: for the seat
         (`_settle`), then for the round (`_advance`). Keeping a monument, naming the resource
         and `done` see to what follows them themselves."""
-        _PERFORM[action.kind](self, seat, action)
+        getattr(self, _METHODS.get(action.kind, action.kind))(seat, action)
         if action.kind not in _FOLLOWED_UP:
             self._settle(seat)
             self._advance()
 
-    def keep(self, seat: int, card: str) -> None:
-        town = self.town(seat)
-        town.monument = card
+    def keep(self, seat: int, action: Action) -> None:
+        town = self.town_shallow(seat)
+        town.monument = action.card
         town.step = "done"
         self.tell(seat, "{player} keeps one of their two monument cards")
         if not any(t.step == "keep" for t in self.state.towns):
             self.say(msg("every monument is chosen; the game begins"))
             self.start_round(1)
 
-    def name(self, seat: int, resource: str) -> None:
+    def name(self, seat: int, action: Action) -> None:
         state = self.state
-        state.resource, state.phase = resource, "play"
+        state.resource, state.phase = action.resource, "play"
         self.tell(
             seat,
             "{player} names {resource} for round {round}",
-            resource=res(resource),
+            resource=res(action.resource),
             round=state.round,
         )
         for other, town in enumerate(state.towns):
@@ -89,14 +95,14 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 self._begin(other)
         self._advance()
 
-    def choose(self, seat: int, resource: str) -> None:
-        state = self.state
+    def choose(self, seat: int, action: Action) -> None:
+        state, resource = self.state, action.resource
         slot = state.face_up.index(resource)
         deck = self.edit("deck")
         deck.append(resource)
         self.edit("face_up")[slot] = deck.pop(0)
         state.resource = resource
-        self.town(seat).step = "place"
+        self.town_shallow(seat).step = "place"
         self.tell(
             seat,
             "{player} takes the {resource} card and puts it under the deck; "
@@ -106,8 +112,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             reveals=True,
         )
 
-    def place(self, seat: int, resource: str, square: int) -> None:
-        town = self.town(seat)
+    def place(self, seat: int, action: Action) -> None:
+        town, resource, square = self.town(seat), action.resource, action.square
         where = NAMES[square]
         player, what = self.who(seat), res(resource)
         if town.cells[square]:
@@ -123,7 +129,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             text = msg(
                 "{player} places {resource} on {square}", player=player, resource=what, square=where
             )
-        self._changed(seat, square)
+        self._changed(town, square)
         if town.hand is None and resource != self.state.resource and self.state.source != "choice":
             text = msg(
                 "{action} (instead of {resource}, thanks to the Factory)",
@@ -134,53 +140,53 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         town.step = "build"
         self.say(text, seat)
 
-    def store(self, seat: int, resource: str, square: int) -> None:
+    def store(self, seat: int, action: Action) -> None:
         town = self.town(seat)
-        town.held.setdefault(square, []).append(resource)
-        self._changed(seat, square)
+        town.held.setdefault(action.square, []).append(action.resource)
+        self._changed(town, action.square)
         town.step = "build"
         self.tell(
             seat,
             "{player} stores {resource} on the Warehouse on {square}",
-            resource=res(resource),
-            square=NAMES[square],
+            resource=res(action.resource),
+            square=NAMES[action.square],
         )
 
-    def swap(self, seat: int, resource: str, other: str, square: int) -> None:
-        town = self.town(seat)
+    def swap(self, seat: int, action: Action) -> None:
+        town, square, other = self.town(seat), action.square, action.other
         stock = town.held[square]
         stock.remove(other)
-        stock.append(resource)
+        stock.append(action.resource)
         town.hand = other
-        self._changed(seat, square)
+        self._changed(town, square)
         self.tell(
             seat,
             "{player} swaps {resource} for {other} on the Warehouse on {square} and must "
             "now place the {other}",
-            resource=res(resource),
+            resource=res(action.resource),
             other=res(other),
             square=NAMES[square],
         )
 
-    def aside(self, seat: int, resource: str) -> None:
+    def aside(self, seat: int, action: Action) -> None:
         town = self.town(seat)
-        town.aside.append(resource)
+        town.aside.append(action.resource)
         town.step = "build"
         left = 2 - len(town.aside)
         self.tell(
             seat,
             "{player} sets {resource} aside beside their town ({count} more allowed)",
-            resource=res(resource),
+            resource=res(action.resource),
             count=left,
         )
 
-    def build(self, seat: int, card: str, site: int, squares: Sequence[int]) -> None:
-        town = self.town(seat)
+    def build(self, seat: int, action: Action) -> None:
+        town, card, site, squares = self.town(seat), action.card, action.square, action.squares
         for square in squares:
             if town.cells[square] != "trading-post":
                 town.cells[square] = ""
         town.cells[site] = card
-        self._changed(seat, site, *(square for square in squares if not town.cells[square]))
+        self._changed(town, site, *(square for square in squares if not town.cells[square]))
         used = names_of(squares)
         site_name = NAMES[site]
         if CARDS[card].is_monument:
@@ -216,34 +222,34 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             )
         self._alert_watches(seat, card)
 
-    def put(self, seat: int, resource: str) -> None:
+    def put(self, seat: int, action: Action) -> None:
         town = self.town(seat)
         square = rules.put_square(town)
-        town.held[square] = [resource]
-        self._changed(seat, square)
+        town.held[square] = [action.resource]
+        self._changed(town, square)
         town.pending.pop(0)
         what = card_name(town.cells[square])
         self.tell(
             seat,
             "{player} puts {resource} on the {building} on {square}",
-            resource=res(resource),
+            resource=res(action.resource),
             building=what,
             square=NAMES[square],
         )
 
-    def watch(self, seat: int, cards: Sequence[str]) -> None:
+    def watch(self, seat: int, action: Action) -> None:
         town = self.town(seat)
-        town.watch = [card for card in self.state.buildings if card in cards]
+        town.watch = [card for card in self.state.buildings if card in action.cards]
         town.pending.pop(0)
         names = comma_chain([card_name(card) for card in town.watch])
         self.tell(seat, "{player} puts {buildings} on Opaleye's Watch", buildings=names)
 
-    def replace(self, seat: int, square: int, card: str) -> None:
-        town = self.town(seat)
+    def replace(self, seat: int, action: Action) -> None:
+        town, square, card = self.town(seat), action.square, action.card
         old = town.cells[square]
         town.cells[square] = card
         town.held.pop(square, None)
-        self._changed(seat, square)
+        self._changed(town, square)
         left = int(town.pending[0].split(":")[1]) - 1
         if left:
             town.pending[0] = f"guild:{left}"
@@ -258,8 +264,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         )
         self._when_built(seat, card, square)
 
-    def add(self, seat: int, card: str, square: int) -> None:
-        town = self.town(seat)
+    def add(self, seat: int, action: Action) -> None:
+        town, card, square = self.town(seat), action.card, action.square
         if town.pending and town.pending[0] == "university":
             town.pending.pop(0)
             source = card_name("grove-university")
@@ -268,7 +274,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
             town.watch.remove(card)
             source = card_name("opaleyes-watch")
         town.cells[square] = card
-        self._changed(seat, square)
+        self._changed(town, square)
         self.tell(
             seat,
             "{player} places a free {building} on {square} ({source})",
@@ -278,7 +284,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         )
         self._when_built(seat, card, square)
 
-    def pass_offer(self, seat: int) -> None:
+    def pass_offer(self, seat: int, action: Action) -> None:
         town = self.town(seat)
         if town.pending and town.pending[0].split(":")[0] in rules.OPTIONAL_PENDING:
             university = town.pending[0] == "university"
@@ -288,16 +294,15 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         else:
             self._decline_claims(seat)
 
-    def done(self, seat: int) -> None:
-        town = self.town(seat)
+    def done(self, seat: int, action: Action) -> None:
         self._decline_claims(seat)
-        town.step = "done"
+        self.town_shallow(seat).step = "done"
         self.tell(seat, "{player} is done with round {round}", round=self.state.round)
         self._advance()
 
     def resign(self, seat: int) -> None:
         state = self.state
-        town = self.town(seat)
+        town = self.town_shallow(seat)
         town.resigned = True
         town.step = "finished"
         town.pending, town.claims, town.hand = [], [], None
@@ -324,7 +329,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 msg("{player} is skipped and keeps the first of their monument cards", player=name),
                 seat,
             )
-            self.keep(seat, state.towns[seat].dealt[0])
+            self.keep(seat, Action("keep", card=state.towns[seat].dealt[0]))
             return
         if state.phase == "name":
             if self._next_namer(seat, include_holder=False) is None:
@@ -337,7 +342,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                     ),
                     seat,
                 )
-                self.name(seat, resource)
+                self.name(seat, Action("name", resource=resource))
             else:
                 self.say(
                     msg("{player} is skipped; the hammer passes on for this round", player=name),
@@ -390,11 +395,11 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
                 )
 
     def _decline_claims(self, seat: int) -> None:
-        town = self.town(seat)
-        if town.claims:
-            names = comma_chain([card_name(card) for card in town.claims])
+        claims = self.state.towns[seat].claims
+        if claims:
+            names = comma_chain([card_name(card) for card in claims])
             self.tell(seat, "{player} leaves the {buildings} on Opaleye's Watch", buildings=names)
-            town.claims = []
+            self.town_shallow(seat).claims = []
 
     def _settle(self, seat: int) -> None:
         """Drop offers that lapsed and move the seat past a resource it cannot take."""
@@ -407,7 +412,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         if town.pending and self._offer_lapsed(town):
             self.town(seat).pending.pop(0)
         if state.towns[seat].step == "place" and not rules.must_take(state, seat):
-            self.town(seat).step = "build"
+            self.town_shallow(seat).step = "build"
             self.say(
                 msg(
                     "{player} takes no resource this round ({why})",
@@ -425,7 +430,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         self._settle(seat)
         town = self.state.towns[seat]
         if town.step == "build" and not town.claims and not rules.can_build(self.state, seat):
-            self.town(seat).step = "done"
+            self.town_shallow(seat).step = "done"
             self.tell(seat, "{player} has nothing to do this round")
 
     def _offer_lapsed(self, town: Town) -> bool:
@@ -455,7 +460,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         state = self.state
         for seat, town in enumerate(state.towns):
             if town.active and (state.source == "none" or not rules.has_empty(town.cells)):
-                finishing = self.town(seat)
+                finishing = self.town_shallow(seat)
                 finishing.step = "finished"
                 finishing.finished_round = state.round
                 self.tell(seat, "{player}'s town is finished")
@@ -474,7 +479,7 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
         solo = len(state.players) == 1
         for seat, town in enumerate(state.towns):
             if town.active:
-                self.town(seat).step = "choose" if solo else "place"
+                self.town_shallow(seat).step = "choose" if solo else "place"
         if state.options.get("prospectors"):
             if state.hammer is None:
                 state.source = "none"
@@ -567,28 +572,8 @@ class RoundBuilder(StateBuilder[TinyTownsState]):
 
     # -- bookkeeping --------------------------------------------------------------------------
 
-    def _changed(self, seat: int, *squares: int) -> None:
-        """Note squares of the seat's town that its action changed in the current round."""
-        town = self.town(seat)
+    def _changed(self, town: Town, *squares: int) -> None:
+        """Note squares of a town (the builder's copy) that its action changed this round."""
         if town.changed_round != self.state.round:
             town.changed, town.changed_round = [], self.state.round
         town.changed.extend(square for square in squares if square not in town.changed)
-
-
-#: How each kind of action is carried out.
-_PERFORM: dict[str, Callable[[RoundBuilder, int, Action], None]] = {
-    "keep": lambda turn, seat, a: turn.keep(seat, a.card),
-    "name": lambda turn, seat, a: turn.name(seat, a.resource),
-    "choose": lambda turn, seat, a: turn.choose(seat, a.resource),
-    "place": lambda turn, seat, a: turn.place(seat, a.resource, a.square),
-    "store": lambda turn, seat, a: turn.store(seat, a.resource, a.square),
-    "swap": lambda turn, seat, a: turn.swap(seat, a.resource, a.other, a.square),
-    "aside": lambda turn, seat, a: turn.aside(seat, a.resource),
-    "build": lambda turn, seat, a: turn.build(seat, a.card, a.square, a.squares),
-    "put": lambda turn, seat, a: turn.put(seat, a.resource),
-    "watch": lambda turn, seat, a: turn.watch(seat, a.cards),
-    "replace": lambda turn, seat, a: turn.replace(seat, a.square, a.card),
-    "add": lambda turn, seat, a: turn.add(seat, a.card, a.square),
-    "pass": lambda turn, seat, a: turn.pass_offer(seat),
-    "done": lambda turn, seat, a: turn.done(seat),
-}
