@@ -8,7 +8,12 @@ import pytest
 
 import engine
 from engine.ai.heuristics import heuristics_for
-from engine.ai.heuristics.tiny_towns import placement_gain, town_value
+from engine.ai.heuristics.tiny_towns import (
+    LookaheadHeuristics,
+    TinyTownsHeuristics,
+    placement_gain,
+    town_value,
+)
 from engine.core.rng import Rng
 from engine.games.tiny_towns import TinyTownsState
 from engine.games.tiny_towns.state import Source, Step
@@ -69,7 +74,8 @@ def test_a_full_or_finished_town_has_nothing_to_place() -> None:
 def test_only_tiny_towns_strong_decides_with_its_own_heuristics() -> None:
     for level in ("random", "easy", "normal"):
         assert HEURISTICS.for_level(level) is HEURISTICS
-    assert HEURISTICS.for_level("strong").lookahead and not HEURISTICS.lookahead
+    assert isinstance(HEURISTICS, TinyTownsHeuristics) and not HEURISTICS.lookahead
+    assert isinstance(HEURISTICS.for_level("strong"), LookaheadHeuristics)
     for key in ("terra-nova", "terra-nova-2006", "terramara"):
         others = heuristics_for(engine.get(key))
         assert all(others.for_level(level) is others for level in ("normal", "strong"))
