@@ -6,6 +6,8 @@ placement of its shape is filled with the right resources (squared, so nearly fi
 count most). Move ordering is the change in that value: where a resource goes, which building
 to build where. The others hardly change one's own town, so they are not searched: the search
 plays their turns with random placements and plans one's own town against sampled decks.
+`strong` (`LookaheadHeuristics`) also credits a town with what its next resource adds at the
+best square, and expects a Prospectors hammer holder to name what helps their own town.
 """
 
 from __future__ import annotations
@@ -224,10 +226,15 @@ def placement_gain(state: TinyTownsState, seat: int) -> float:
     offered = next_resources(state, seat)
     if not town.active or EMPTY not in town.cells or not offered:
         return 0.0
-    cells = tuple(town.cells)
-    cards = tuple(cards_for(state, seat))
+    return max(resource_gains(state, seat, offered))
+
+
+def resource_gains(state: TinyTownsState, seat: int, resources: Sequence[str]) -> list[float]:
+    """What each resource would add to the seat's town's growth at its best empty square."""
+    town = state.towns[seat]
+    cells, cards = tuple(town.cells), tuple(cards_for(state, seat))
     fed = score_town(town.cells, town.held, town.shrine, context(state, seat)).fed
-    return max(best_growth_gain(cells, cards, fed, resource) for resource in offered)
+    return [best_growth_gain(cells, cards, fed, resource) for resource in resources]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -314,10 +321,7 @@ class LookaheadHeuristics(TinyTownsHeuristics):
         """Another seat holding the hammer (Prospectors) names the resource that helps its own
         town most, not one at random: what everybody must place is theirs to choose."""
         if state.phase == "name" and actions:
-            town = state.towns[seat]
-            cells, cards = tuple(town.cells), tuple(cards_for(state, seat))
-            fed = score_town(town.cells, town.held, town.shrine, context(state, seat)).fed
-            gains = [best_growth_gain(cells, cards, fed, action.split()[1]) for action in actions]
+            gains = resource_gains(state, seat, [action.split()[1] for action in actions])
             return actions[gains.index(max(gains))]
         return super().opponent_action(game, state, seat, actions, rng)
 
