@@ -46,7 +46,7 @@ def decide(
     if seat not in waiting:
         raise NotYourTurn("a bot move", state.players[seat], [state.players[s] for s in waiting])
     chosen = level(level_name)
-    heuristics = heuristics_for(game)
+    heuristics = heuristics_for(game).for_level(chosen.name)
     rng = Rng(seed=seed)
     seen = determinize(game, state, seat, rng)
     actions = game.legal_actions(seen, seat)

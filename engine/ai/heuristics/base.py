@@ -38,6 +38,11 @@ class Heuristics:
     #: where nothing is random two bots that keep it play the same game every time.
     seeded_ties: ClassVar[bool] = False
 
+    def for_level(self, name: str) -> Heuristics:
+        """The heuristics the bot level `name` decides with: these, unless a game gives a
+        level its own (Tiny Towns' `strong` looks one placement further)."""
+        return self
+
     def evaluate(self, game: Game[Any], state: Any, bot: int) -> list[float]:
         """Each seat's expected final points, estimated from an unfinished state.
 

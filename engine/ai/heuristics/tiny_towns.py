@@ -6,12 +6,15 @@ placement of its shape is filled with the right resources (squared, so nearly fi
 count most). Move ordering is the change in that value: where a resource goes, which building
 to build where. The others hardly change one's own town, so they are not searched: the search
 plays their turns with random placements and plans one's own town against sampled decks.
+`strong` (`LookaheadHeuristics`) also credits a town with what its next resource adds at the
+best square, and expects a Prospectors hammer holder to name what helps their own town.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from engine.core.game import Game
@@ -200,18 +203,78 @@ def after(cells: Sequence[str], action: str) -> list[str] | None:
     return None
 
 
+def next_resources(state: TinyTownsState, seat: int) -> tuple[str, ...]:
+    """The resources the seat's next placement may bring, as the (sampled) state shows them:
+    this round's offer while it is still to place, else the next round's card, or every
+    resource it may choose (a choice round, or a deck about to be reshuffled)."""
+    town = state.towns[seat]
+    if town.step == "place":
+        return rules.offered_resources(state, seat)
+    if state.source == "solo":
+        return tuple(dict.fromkeys(state.face_up))
+    upcoming = state.round + 1
+    if state.source == "card" and upcoming % 3 != 0 and state.deck:
+        return (state.deck[0],)
+    return tuple(rules.nameable(town))
+
+
+def placement_gain(state: TinyTownsState, seat: int) -> float:
+    """What the seat's next resource adds to its town's growth at the best empty square
+    (the best resource when it may choose): a town with good room for what comes next is
+    worth more than one where it must put it anywhere."""
+    town = state.towns[seat]
+    offered = next_resources(state, seat)
+    if not town.active or EMPTY not in town.cells or not offered:
+        return 0.0
+    return max(resource_gains(state, seat, offered))
+
+
+def resource_gains(state: TinyTownsState, seat: int, resources: Sequence[str]) -> list[float]:
+    """What each resource would add to the seat's town's growth at its best empty square."""
+    town = state.towns[seat]
+    cells, cards = tuple(town.cells), tuple(cards_for(state, seat))
+    fed = score_town(town.cells, town.held, town.shrine, context(state, seat)).fed
+    return [best_growth_gain(cells, cards, fed, resource) for resource in resources]
+
+
+@lru_cache(maxsize=1 << 14)
+def best_growth_gain(
+    cells: tuple[str, ...], cards: tuple[str, ...], fed: frozenset[int], resource: str
+) -> float:
+    """The most `resource` on one of the empty squares adds to the town's growth. Cached:
+    the search meets the same town in every sampled world of a node."""
+    grown = growth(cells, cards, fed)
+    changed = list(cells)
+    best = -math.inf
+    for at, key in enumerate(cells):
+        if key == EMPTY:
+            changed[at] = resource
+            best = max(best, growth(changed, cards, fed) - grown)
+            changed[at] = EMPTY
+    return best
+
+
 class TinyTownsHeuristics(Heuristics):
     scale: ClassVar[float] = 1.5
     search_opponents: ClassVar[bool] = False
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 30, "strong": 300}
     #: The deck is the game's chance: more sampled decks than the default.
     worlds: ClassVar[int] = 32
+    #: Whether the evaluation also credits the room a town has for its next resource
+    #: (`placement_gain`): `strong` only, which searches deep enough for it to pay.
+    lookahead: ClassVar[bool] = False
+
+    def for_level(self, name: str) -> Heuristics:
+        return LOOKING_AHEAD if name == "strong" else self
 
     def evaluate(self, game: Game[Any], state: TinyTownsState, bot: int) -> list[float]:
         """The bot's town value, less ROUND_DRIFT per round played: the value rises as a game
         goes on (buildings pay more than the growth they replace), and leaves a round deeper
-        in the search must not look better only for being later."""
+        in the search must not look better only for being later. With `lookahead`, plus what
+        the next resource adds at its best square."""
         value = town_value(state, bot) - ROUND_DRIFT * state.round
+        if self.lookahead:
+            value += placement_gain(state, bot)
         return [value if seat == bot else 0.0 for seat in range(len(state.players))]
 
     def logits(
@@ -243,3 +306,24 @@ class TinyTownsHeuristics(Heuristics):
         if "done" in actions:
             return "done"
         return actions[rng.below(len(actions))]
+
+
+class LookaheadHeuristics(TinyTownsHeuristics):
+    """`strong`'s: a leaf is worth what its town will be once the next resource is placed at
+    its best square (in the sampled deck's order), so the search tells a town that keeps room
+    for what comes from one that will have to put it where it blocks a building."""
+
+    lookahead: ClassVar[bool] = True
+
+    def opponent_action(
+        self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str], rng: Rng
+    ) -> str:
+        """Another seat holding the hammer (Prospectors) names the resource that helps its own
+        town most, not one at random: what everybody must place is theirs to choose."""
+        if state.phase == "name" and actions:
+            gains = resource_gains(state, seat, [action.split()[1] for action in actions])
+            return actions[gains.index(max(gains))]
+        return super().opponent_action(game, state, seat, actions, rng)
+
+
+LOOKING_AHEAD = LookaheadHeuristics()
