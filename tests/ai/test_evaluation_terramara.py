@@ -55,7 +55,8 @@ def position(round_: int, carts: list[str], **seat: object) -> TerramaraState:
     """A 2-player game in `round_` with the military outpost OP-H in row 2 and alice's carts
     and seat fields as given (bob's stay at the start)."""
     game = engine.get("terramara")
-    state = game.new_game(["alice", "bob"], 5, {"first-game": True}).model_copy(deep=True)
+    state: TerramaraState = game.new_game(["alice", "bob"], 5, {"first-game": True})
+    state = state.model_copy(deep=True)
     state.round = round_
     # Rows 2 and 4 swapped: the back of LT2-4 is OP-H (military 5 / 10 / 15 for 2 / 5 / 10 VP).
     state.left_tiles[1], state.left_tiles[3] = state.left_tiles[3], state.left_tiles[1]
