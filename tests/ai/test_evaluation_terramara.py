@@ -4,26 +4,103 @@ from __future__ import annotations
 
 import engine
 from engine.ai import decide
-from engine.ai.heuristics.terramara import MEMBER_AT_HOME, placements_value
+from engine.ai.heuristics.terramara import (
+    MEMBER_AT_HOME,
+    MEMBER_ROUND,
+    TerramaraHeuristics,
+    military_outlook,
+    placements_value,
+)
+from engine.games.terramara.state import TerramaraState
 
 
-def test_a_rounds_end_costs_only_the_placements_of_scouts_that_stay_out() -> None:
-    """Members coming home change nothing; a scout left on a later round's space misses the
-    next round's placement (the chief always comes home)."""
+def test_a_rounds_end_changes_no_placements_value() -> None:
+    """Members coming home change nothing, and neither does a scout left on a later round's
+    space: the rounds it misses were counted when it was sent there."""
     game = engine.get("terramara")
     state = game.new_game(["alice", "bob"], 5)
-    checked = 0
+    checked = away = 0
     count = 0
     while not game.is_over(state):
         seat = min(game.to_act(state))
         after = game.apply(state, seat, decide(game, state, seat, "easy", count).action).state
         count += 1
         if after.round == state.round + 1 and state.round >= 1:
-            for before, now in zip(state.seats, after.seats, strict=True):
+            for index, (before, now) in enumerate(zip(state.seats, after.seats, strict=True)):
                 assert before.members_left == 0 and now.chief_home
-                stayed_out = 1 + now.scouts - now.members_left
-                expected = placements_value(state, before) - MEMBER_AT_HOME * stayed_out
-                assert placements_value(after, now) == expected
+                away += 1 + now.scouts - now.members_left
+                assert placements_value(after, index) == placements_value(state, index)
                 checked += 1
         state = after
     assert checked == 8  # both seats at the end of rounds 1-4
+    assert away  # some scouts stayed out over a round's end
+
+
+def test_a_scout_sent_ahead_costs_the_rounds_it_will_miss() -> None:
+    """A scout on a round-4 space in round 2 misses the placements of rounds 3 and 4."""
+    game = engine.get("terramara")
+    state = game.new_game(["alice", "bob"], 5, {"first-game": True})
+    while state.round < 2 or 0 not in game.to_act(state):
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, decide(game, state, seat, "easy", 1).action).state
+    row_4 = ("place scout LT2-4", "place scout RT2-4")  # the first game's row 4
+    ahead = [a for a in game.legal_actions(state, 0) if a.startswith(row_4)]
+    assert ahead, game.legal_actions(state, 0)
+    after = game.apply(state, 0, ahead[0]).state
+    missed = placements_value(state, 0) - placements_value(after, 0)
+    assert missed == MEMBER_AT_HOME + 2 * MEMBER_ROUND
+
+
+def position(round_: int, carts: list[str], **seat: object) -> TerramaraState:
+    """A 2-player game in `round_` with the military outpost OP-H in row 2 and alice's carts
+    and seat fields as given (bob's stay at the start)."""
+    game = engine.get("terramara")
+    state: TerramaraState = game.new_game(["alice", "bob"], 5, {"first-game": True})
+    state = state.model_copy(deep=True)
+    state.round = round_
+    # Rows 2 and 4 swapped: the back of LT2-4 is OP-H (military 5 / 10 / 15 for 2 / 5 / 10 VP).
+    state.left_tiles[1], state.left_tiles[3] = state.left_tiles[3], state.left_tiles[1]
+    assert state.left_tiles[1] == "LT2-4"
+    alice = state.seats[0]
+    alice.carts = carts
+    for name, value in seat.items():
+        setattr(alice, name, value)
+    return state
+
+
+def alice_value(state: TerramaraState) -> float:
+    return TerramaraHeuristics().evaluate(engine.get("terramara"), state, 0)[0]
+
+
+def test_a_cart_hurrying_past_an_outpost_row_gives_its_banner_up() -> None:
+    """Both carts past row 2 before its outpost appears: the banner worth 5 VP and more at
+    military 12 can never be placed, which outweighs the carts' progress. One cart ahead and
+    one still before the row loses nothing."""
+    waiting = alice_value(position(2, ["C1", "C1"], military=12))
+    one_ahead = alice_value(position(2, ["C2", "C1"], military=12))
+    both_past = alice_value(position(2, ["C2", "C2"], military=12))
+    assert one_ahead > waiting
+    assert both_past < waiting - 2
+
+
+def test_a_banner_on_the_outpost_beats_the_way_straight_on() -> None:
+    """Row 2 turned: the cart's step onto the outpost (a banner scoring 5 VP) is worth more
+    than the step straight on to the crossroad, which leaves the outpost behind."""
+    banner = alice_value(position(3, ["O2", "C3"], military=12, banners=["OP-H"]))
+    straight_on = alice_value(position(3, ["C2", "C3"], military=12))
+    assert banner > straight_on + 2
+
+
+def test_an_early_lead_over_the_neutral_markers_is_not_yet_the_ranking() -> None:
+    """The markers still move, the neutral ones by a card each round to come: in round 2 a
+    lead of one over them is far from a sure first place (8 VP); the nearer the end, the
+    more it is worth; and a step more counts where the ranking now does not change."""
+
+    def outlook(round_: int, military: int) -> float:
+        state = position(round_, ["S", "S"], military=military)
+        state.neutral_military = [4, 4]
+        return military_outlook(state)[0]
+
+    assert 3 < outlook(2, 5) < 6
+    assert outlook(2, 5) < outlook(4, 5) < outlook(5, 5)
+    assert outlook(2, 5) < outlook(2, 6)

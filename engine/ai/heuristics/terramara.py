@@ -1,16 +1,28 @@
 """Terramara: VP so far, plus what the tribe's engine will still bring in the rounds left.
 
 A seat's evaluation is its score if the game ended now (the game's own "VP so far": tokens,
-artifacts, military ranking, road end, outposts, resources) plus, for every round still to
-come, what grows it: each worker level turns a raw tile (½ VP) into a processed one (1 VP)
-once a round, each member of the tribe is one placement a round, and an artifact with a
-permanent or once-a-round effect keeps paying; and each member still at home this round is
-the placement it will still make. (Counting only the chief at home, as this module first
-did, made the chief's placement look like a loss of up to 6 points and every round's end a
-drop, swings a deeper search chases.) Progress that scores only later counts by the step:
-culture (more river slots, the milestones' bonus tiles) and the carts' way down the road
-(bonus tiles, outposts, 8 / 5 / 3 VP at its end); military a little, beyond the ranking the
-score already holds. Each of these is a rough average, not an exact worth.
+artifacts, road end, outposts, resources) plus, for every round still to come, what grows
+it: each worker level turns a raw tile (½ VP) into a processed one (1 VP) once a round, each
+member of the tribe is one placement a round, and an artifact with a permanent or
+once-a-round effect keeps paying; and each member still at home this round is the placement
+it will still make. Progress that scores only later counts by the step: culture (more river
+slots, the milestones' bonus tiles) and the carts' way down the road (bonus tiles, 8 / 5 / 3
+VP at its end); military a little. Each of these is a rough average, not an exact worth.
+
+What a deeper search chased where the evaluation misjudged (each is a test in
+tests/ai/test_evaluation_terramara.py):
+
+- placements: counting only the chief at home made the chief's placement look like a loss
+  and every round's end a drop; a scout sent to a later round's space looked like a free
+  gain, since the rounds it misses were charged only as they came. Both count at once now.
+- outposts: a cart hurrying down the road passed every outpost row before it was turned and
+  gave its banners up unnoticed. An outpost a cart can still visit is credited a share of
+  what a banner there will likely score, so passing it costs that share and placing the
+  banner turns it into the whole; a banner is credited part of what its outpost will likely
+  add by the end.
+- the military ranking is volatile until the end (the neutral markers draw a card each
+  round): it counts as the VP a seat may expect from its chances against every marker, not
+  the ranking now.
 
 Move ordering by kind: crafting first, then conversions and placements, ending a turn or
 declining a decision last. Two decisions are pruned: a worker's or the hut's conversions
@@ -21,12 +33,24 @@ stands in for its raw kind everywhere), and a cart never stops short while it ca
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.game import Game
-from engine.games.terramara.board import RIVER_END, ROUNDS, progress
-from engine.games.terramara.content import ARTIFACTS
+from engine.games.terramara import rules
+from engine.games.terramara.board import (
+    BANNERS,
+    MILITARY_PLACES,
+    OUTPOST_ROWS,
+    OUTPOST_VP,
+    RIVER_END,
+    ROUNDS,
+    progress,
+    round_of_row,
+)
+from engine.games.terramara.content import ARTIFACTS, OUTPOSTS, TERRITORIES
+from engine.games.terramara.scoring import final_scores
 from engine.games.terramara.state import Seat, TerramaraState
 
 from .base import Heuristics
@@ -44,6 +68,20 @@ CART_PROGRESS = 0.3
 MILITARY_STEP = 0.15
 #: This round's unused workers still turn a tile each level.
 UNUSED_WORKER_LEVEL = 0.4
+#: How much of what an outpost asks for a tribe gains in a round, roughly (bots' games).
+OUTPOST_GROWTH: dict[str, float] = {"workers": 1.5, "river": 2.0, "military": 2.0, "road": 1.0}
+CATEGORY_GROWTH = 0.4
+#: The share of the growth of an outpost's score by the end that a banner is credited now.
+OUTPOST_GROWTH_SHARE = 0.5
+#: The share of a banner's worth credited for an outpost a cart can still visit.
+OPEN_OUTPOST_SHARE = 0.6
+#: A neutral marker's mean step a round (cards 1-4; 1-3 in a first game), and a tribe's.
+NEUTRAL_MILITARY_ROUND = 2.5
+FIRST_GAME_NEUTRAL_MILITARY_ROUND = 2.0
+TRIBE_MILITARY_ROUND = 2.0
+#: How far a marker's military may stray from that pace in a round (standard deviation of
+#: the difference between two markers).
+MILITARY_SPREAD = 2.5
 #: Move-ordering logits by the action's first word.
 KIND_LOGITS: dict[str, float] = {
     "craft": 3.0,
@@ -80,31 +118,139 @@ def lasting(key: str) -> bool:
     return bool(card.permanent or card.per_round)
 
 
-def placements_value(state: TerramaraState, player: Seat) -> float:
+def rounds_away(state: TerramaraState, seat: int) -> int:
+    """The rounds to come that the seat's scouts on later rounds' spaces will miss: such a
+    scout comes home only at the end of its row's round (rows 5 and 6: never)."""
+    now = max(state.round, 1)
+    token = f"s{seat}"
+    spaces = rules.board(state).spaces
+    missed = 0
+    for key, tokens in state.spaces.items():
+        space = spaces.get(key)
+        if space is not None and space.kind == "territory" and round_of_row(space.row) > now:
+            missed += tokens.count(token) * (round_of_row(space.row) - now)
+    return missed
+
+
+def placements_value(state: TerramaraState, seat: int) -> float:
     """The placements the seat's members will still make: the chief's and every scout's in
-    each round to come, and this round's by the members still at home. Unchanged when a round
-    ends and the members come home, so that the search sees no swing there."""
+    each round to come, but for the rounds a scout on a later round's space misses, and this
+    round's by the members still at home. Unchanged when a round ends and the members come
+    home, so that the search sees no swing there; a scout sent ahead costs its missed rounds
+    at once, not only when they come (a search that saw them only at a round's end took
+    later rounds' spaces for a free gain)."""
+    player = state.seats[seat]
     return (
-        rounds_left(state) * MEMBER_ROUND * (1 + player.scouts)
+        MEMBER_ROUND * (rounds_left(state) * (1 + player.scouts) - rounds_away(state, seat))
         + MEMBER_AT_HOME * player.members_left
     )
 
 
-def engine_value(state: TerramaraState, player: Seat) -> float:
+def outpost_measure(player: Seat, condition: str) -> int:
+    """Where the seat stands on what an outpost asks for, in the units of its thresholds."""
+    if condition == "workers":
+        return rules.worker_levels(player)
+    if condition == "river":
+        return player.culture
+    if condition == "military":
+        return player.military
+    if condition == "road":
+        return rules.min_cart(player) // 2  # the crossroad both carts have reached
+    return rules.crafted_in(player, condition)
+
+
+def threshold_vp(thresholds: Sequence[int], measure: float) -> int:
+    vp = 0
+    for threshold, points in zip(thresholds, OUTPOST_VP, strict=True):
+        if measure >= threshold:
+            vp = points
+    return vp
+
+
+def banner_growth(state: TerramaraState, player: Seat, outpost: str) -> tuple[int, float]:
+    """What a banner on `outpost` scores for the seat now, and the share credited of what it
+    will likely score more by the end, at the pace of a usual game."""
+    condition = OUTPOSTS[outpost]
+    now = outpost_measure(player, condition.condition)
+    growth = OUTPOST_GROWTH.get(condition.condition, CATEGORY_GROWTH) * rounds_left(state)
+    scored = threshold_vp(condition.thresholds, now)
+    later = threshold_vp(condition.thresholds, now + growth)
+    return scored, OUTPOST_GROWTH_SHARE * (later - scored)
+
+
+def outpost_value(state: TerramaraState, player: Seat) -> float:
+    """What the outposts will still bring beyond the VP the banners score now: the growth of
+    the banners placed, and a share of the best outposts a cart can still visit (while
+    banners last). A cart that hurries past an outpost row gives that share up for good;
+    placing a banner turns the share into the whole."""
+    placed = sum(banner_growth(state, player, key)[1] for key in player.banners)
+    left = BANNERS - len(player.banners)
+    if not left:
+        return placed
+    hindmost = rules.min_cart(player)
+    open_worths = []
+    for row in range(1, OUTPOST_ROWS + 1):
+        if hindmost > 2 * row - 2:
+            continue  # both carts are past the row's outpost (or on it)
+        key = TERRITORIES[state.left_tiles[row - 1]].back
+        if key is None or key in player.banners:
+            continue
+        open_worths.append(sum(banner_growth(state, player, key)))
+    open_worths.sort(reverse=True)
+    share = OPEN_OUTPOST_SHARE
+    if not rounds_left(state):  # the last round: only the placements left can bring reach
+        share *= player.members_left / (1 + player.scouts)
+    return placed + share * sum(open_worths[:left])
+
+
+def engine_value(state: TerramaraState, seat: int) -> float:
     """What the seat's workers, members, artifacts and unscored progress are still worth."""
+    player = state.seats[seat]
     if player.resigned:
         return 0.0
     left = rounds_left(state)
     unused = sum(player.workers) - sum(player.used)
     return (
         left * WORKER_LEVEL_ROUND * sum(player.workers)
-        + placements_value(state, player)
+        + placements_value(state, seat)
         + left * LASTING_ARTIFACT_ROUND * sum(1 for key in player.artifacts if lasting(key))
         + UNUSED_WORKER_LEVEL * unused
         + CULTURE_STEP * min(player.culture, RIVER_END)
         + CART_PROGRESS * sum(progress(cart) for cart in player.carts)
         + MILITARY_STEP * player.military
+        + outpost_value(state, player)
     )
+
+
+def military_outlook(state: TerramaraState) -> list[float]:
+    """The military ranking's VP each seat may expect at the end, rather than the ranking
+    now: every marker still moves (the neutral ones draw a card each round to come), so
+    each other marker is ahead at the end with a probability that grows smoothly with its
+    lead now, and the places' VP (8 / 5 / 2) are weighed by those chances. A lead of one
+    early in the game is not yet a first place, and a step of military is worth something
+    even where it does not change the ranking now."""
+    left = rounds_left(state)
+    neutral_step = FIRST_GAME_NEUTRAL_MILITARY_ROUND if state.first_game else NEUTRAL_MILITARY_ROUND
+    markers = [player.military + TRIBE_MILITARY_ROUND * left for player in state.seats]
+    markers += [military + neutral_step * left for military in state.neutral_military]
+    spread = MILITARY_SPREAD * math.sqrt(left + 0.5)
+    outlook = []
+    for seat, own in enumerate(markers[: len(state.seats)]):
+        # ahead[k]: the chance that exactly k other markers end strictly ahead.
+        ahead = [1.0]
+        for other, theirs in enumerate(markers):
+            if other == seat:
+                continue
+            chance = 0.5 * (1 + math.erf((theirs - own) / (spread * math.sqrt(2))))
+            ahead = [
+                (ahead[k] if k < len(ahead) else 0.0) * (1 - chance)
+                + (ahead[k - 1] * chance if k else 0.0)
+                for k in range(len(ahead) + 1)
+            ]
+        outlook.append(
+            sum(p * MILITARY_PLACES[k] for k, p in enumerate(ahead) if k < len(MILITARY_PLACES))
+        )
+    return outlook
 
 
 class TerramaraHeuristics(Heuristics):
@@ -112,10 +258,11 @@ class TerramaraHeuristics(Heuristics):
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
 
     def evaluate(self, game: Game[Any], state: TerramaraState, bot: int) -> list[float]:
-        scores = game.scores(state)
+        scores = final_scores(state)
+        outlook = military_outlook(state)
         return [
-            float(points) + engine_value(state, player)
-            for points, player in zip(scores, state.seats, strict=True)
+            score.total - score.military + military + engine_value(state, seat)
+            for seat, (score, military) in enumerate(zip(scores, outlook, strict=True))
         ]
 
     def candidates(
