@@ -35,11 +35,14 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     # Moved twice, a figure may not end its third move where it began the turn.
     barred = {m.at: MOVE[m.at].get(m.start) for m in moved if m.moves == 2}
     actions: list[Action] = []
+    add = actions.append
     for cell in rules.figures(cells, seat):
         first = len(actions)
-        for head, rest, moves in LINES[cell]:
-            if cells[head] == FREE:  # (a line whose first cell is taken offers no move)
-                actions.extend(moves[: 1 + rules.free_run(cells, rest)])
+        for line in LINES[cell]:
+            for end, move in line:
+                if cells[end] != FREE:
+                    break
+                add(move)
         if cell in barred:  # (found by identity: the actions are the table's own)
             back = barred[cell]
             for index in range(first, len(actions)):
