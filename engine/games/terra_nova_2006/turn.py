@@ -208,18 +208,18 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             return
         state = self.state
         if len(state.done) >= ACTIONS_PER_TURN:
-            self._end_turn()
+            self._end_turn(checked=True)
             return
-        can_stone = bool(rules.stone_cells(self.board, state.board, state.moved))
-        if not can_stone and not rules.has_legal_move(
-            self.board, state.board, state.current, state.moved
-        ):
+        board, cells = self.board, state.board
+        can_stone = not all(rules.is_blocked(board, cells, m.at) for m in state.moved)
+        if not can_stone and not rules.has_legal_move(board, cells, state.current, state.moved):
             self.say(
                 msg("{player} has no further action; the turn ends", player=self.who(state.current))
             )
-            self._end_turn()
+            self._end_turn(checked=True)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, checked: bool = False) -> None:
+        """Pass the turn on (`checked`: whether the game may go on was just asked)."""
         state = self.state
         state.done = ""
         self.assign("moved", [])
@@ -233,7 +233,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             previous = len(state.players) - 1
         else:
             previous = state.current
-        if self._at_most_one_can_move():
+        if not checked and self._at_most_one_can_move():
             return
         state.turn += 1
         for seat in self._seats_after(previous):
