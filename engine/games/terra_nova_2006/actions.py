@@ -101,9 +101,7 @@ MOVE = tuple(
 #: that ends there (a listing walks a line while the cells are free).
 LINES = tuple(
     tuple(
-        tuple(zip(ray, (MOVE[cell][end] for end in ray)))
-        for ray in standard_board().rays[cell]
-        if ray
+        tuple((end, MOVE[cell][end]) for end in ray) for ray in standard_board().rays[cell] if ray
     )
     for cell in _EVERY_CELL
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Result, Rng, msg
+from engine.core.playout import in_runs
 
 from . import rules
 from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
@@ -26,7 +27,9 @@ BOARD = standard_board()
 
 
 def _placements(state: State, seat: int) -> list[Action]:
-    return [PLACE[cell] for cell, code in enumerate(state.board) if code == FREE]
+    return in_runs(
+        ("place", [PLACE[cell] for cell, code in enumerate(state.board) if code == FREE])
+    )
 
 
 def _turn_actions(state: State, seat: int) -> list[Action]:
@@ -50,9 +53,9 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
                     del actions[index]
                     break
     if not state.done:
-        return actions or [PASS]
-    actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
-    return actions
+        return in_runs(("move", actions)) if actions else [PASS]
+    stones = [STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved)]
+    return in_runs(("move", actions), ("stone", stones))
 
 
 #: The phase table: what each phase (`state.phase`) accepts. Both candidate lists are exact.
