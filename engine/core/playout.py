@@ -44,12 +44,13 @@ class KindRuns(list[T]):
 def in_runs(*groups: tuple[str, Sequence[T]]) -> KindRuns[T]:
     """The actions of each (kind, actions) group after one another, as `KindRuns`; an empty
     group is left out. Each kind may have one group only."""
-    listed, runs = KindRuns[T](), {}
+    listed: KindRuns[T] = KindRuns()
+    runs = listed.runs = {}
     for kind, actions in groups:
         if actions:
-            runs[kind] = (len(listed), len(listed) + len(actions))
+            start = len(listed)
             listed += actions
-    listed.runs = runs
+            runs[kind] = (start, len(listed))
     return listed
 
 
