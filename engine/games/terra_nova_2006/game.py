@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Result, Rng, msg
+from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Rng, msg, read_info
 from engine.core.playout import in_runs
+from engine.core.turns import BuilderTurns
 
 from . import rules
 from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
@@ -76,17 +77,8 @@ PHASES: dict[str, Phase[State, Action]] = {
 }
 
 
-class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
-    info: ClassVar[GameInfo] = GameInfo(
-        key="terra-nova-2006",
-        name="Terra Nova (2006)",
-        min_players=2,
-        max_players=4,
-        summary=(
-            "Move your figures in straight lines and set boundary stones to close areas of "
-            "at most three landscapes; whoever has most figures inside scores the area."
-        ),
-    )
+class TerraNova2006(TerraNova2006TableTalk, BuilderTurns[State, Action], Game[State, Action]):
+    info: ClassVar[GameInfo] = read_info(__package__)
     state_model: ClassVar[type[BaseState]] = TerraNova2006State
 
     # -- set-up -------------------------------------------------------------------------
@@ -131,32 +123,13 @@ class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
     def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
-        turn = TurnBuilder(state)
-        if action.kind == "place":
-            turn.place(action.cells[0])
-        elif action.kind == "move":
-            turn.move(*action.cells)
-        elif action.kind == "stone":
-            turn.stone(action.cells[0])
-        else:
-            turn.pass_turn()
-        return turn.result()
+    def builder(self, state: State) -> TurnBuilder:
+        return TurnBuilder(state)
 
     # -- leaving the game ---------------------------------------------------------------
 
     def has_resigned(self, state: State, seat: int) -> bool:
         return state.resigned[seat]
-
-    def resign_seat(self, state: State, seat: int) -> Result[State]:
-        turn = TurnBuilder(state)
-        turn.resign(seat)
-        return turn.result()
-
-    def skip_seat(self, state: State, seat: int) -> Result[State]:
-        turn = TurnBuilder(state)
-        turn.skip()
-        return turn.result()
 
     # -- the end ------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Message, StateBuilder, and_chain, msg, plural_msg, rank, winner_text
 
 from . import rules
+from .actions import Action
 from .board import standard_board
 from .state import (
     ACTIONS_PER_TURN,
@@ -28,6 +29,16 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
     board = standard_board()
 
     # -- actions (already checked by the game) ------------------------------------------
+
+    def perform(self, seat: int, action: Action) -> None:
+        if action.kind == "place":
+            self.place(action.cells[0])
+        elif action.kind == "move":
+            self.move(*action.cells)
+        elif action.kind == "stone":
+            self.stone(action.cells[0])
+        else:
+            self.pass_turn()
 
     def place(self, cell: int) -> None:
         seat = self.state.current
@@ -86,7 +97,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.tell(seat, "{player} cannot move a figure and passes")
         self._end_turn()
 
-    def skip(self) -> None:
+    def skip(self, seat: int) -> None:
         state, seat = self.state, self.state.current
         name = self.who(seat)
         if state.phase == "placement":
