@@ -31,8 +31,37 @@ def choose_action(rng: Rng, actions: list[str]) -> str:
     return choose_by_kind(rng, actions, lambda action: action.split(" ", 1)[0])
 
 
+class KindRuns(list[T]):
+    """Listed actions that stand in one run per kind, and say where: `runs` maps each kind
+    listed to the start and end of its run (`in_runs` makes one). `choose_by_kind` then picks
+    without asking every action its kind — on the hot path of random playouts. (A caller that
+    changes the list must make a plain list of it first.)"""
+
+    __slots__ = ("runs",)
+    runs: dict[str, tuple[int, int]]
+
+
+def in_runs(*groups: tuple[str, Sequence[T]]) -> KindRuns[T]:
+    """The actions of each (kind, actions) group after one another, as `KindRuns`; an empty
+    group is left out. Each kind may have one group only."""
+    listed: KindRuns[T] = KindRuns()
+    runs = listed.runs = {}
+    for kind, actions in groups:
+        if actions:
+            start = len(listed)
+            listed += actions
+            runs[kind] = (start, len(listed))
+    return listed
+
+
 def choose_by_kind(rng: Rng, actions: Sequence[T], kind: Callable[[T], str]) -> T:
-    """`choose_action` for actions of any form, given how to tell an action's kind."""
+    """`choose_action` for actions of any form, given how to tell an action's kind (the
+    kinds of `KindRuns` are taken from their runs)."""
+    if isinstance(actions, KindRuns):
+        names = sorted(actions.runs)
+        start, end = actions.runs[names[rng.below(len(names))]]
+        chosen_action: T = actions[start + rng.below(end - start)]
+        return chosen_action
     kinds = list(map(kind, actions))
     names = sorted(set(kinds))
     chosen = names[rng.below(len(names))]

@@ -97,14 +97,11 @@ MOVE = tuple(
     {end: Action("move", (cell, end)) for ray in standard_board().rays[cell] for end in ray}
     for cell in _EVERY_CELL
 )
-#: Per start cell, each line from it that has cells: its first cell, the cells after it and
-#: the moves along it, in order (a listing takes the moves of each line's free stretch,
-#: `rules.free_run`, looking on only when the first cell is free).
+#: Per start cell, each line from it that has cells, as its cells in order, each with the move
+#: that ends there (a listing walks a line while the cells are free).
 LINES = tuple(
     tuple(
-        (ray[0], ray[1:], tuple(MOVE[cell][end] for end in ray))
-        for ray in standard_board().rays[cell]
-        if ray
+        tuple((end, MOVE[cell][end]) for end in ray) for ray in standard_board().rays[cell] if ray
     )
     for cell in _EVERY_CELL
 )

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Result, Rng, msg
+from engine.core import BaseState, Game, GameInfo, Message, OptionValue, Phase, Rng, msg, read_info
+from engine.core.playout import in_runs
+from engine.core.turns import BuilderTurns
 
 from . import rules
 from .actions import LINES, MOVE, PASS, PLACE, STONE, Action
@@ -26,7 +28,9 @@ BOARD = standard_board()
 
 
 def _placements(state: State, seat: int) -> list[Action]:
-    return [PLACE[cell] for cell, code in enumerate(state.board) if code == FREE]
+    return in_runs(
+        ("place", [PLACE[cell] for cell, code in enumerate(state.board) if code == FREE])
+    )
 
 
 def _turn_actions(state: State, seat: int) -> list[Action]:
@@ -35,11 +39,14 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     # Moved twice, a figure may not end its third move where it began the turn.
     barred = {m.at: MOVE[m.at].get(m.start) for m in moved if m.moves == 2}
     actions: list[Action] = []
+    add = actions.append
     for cell in rules.figures(cells, seat):
         first = len(actions)
-        for head, rest, moves in LINES[cell]:
-            if cells[head] == FREE:  # (a line whose first cell is taken offers no move)
-                actions.extend(moves[: 1 + rules.free_run(cells, rest)])
+        for line in LINES[cell]:
+            for end, move in line:
+                if cells[end] != FREE:
+                    break
+                add(move)
         if cell in barred:  # (found by identity: the actions are the table's own)
             back = barred[cell]
             for index in range(first, len(actions)):
@@ -47,9 +54,9 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
                     del actions[index]
                     break
     if not state.done:
-        return actions or [PASS]
-    actions.extend(STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved))
-    return actions
+        return in_runs(("move", actions)) if actions else [PASS]
+    stones = [STONE[cell] for cell in rules.stone_cells(BOARD, cells, moved)]
+    return in_runs(("move", actions), ("stone", stones))
 
 
 #: The phase table: what each phase (`state.phase`) accepts. Both candidate lists are exact.
@@ -70,17 +77,8 @@ PHASES: dict[str, Phase[State, Action]] = {
 }
 
 
-class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
-    info: ClassVar[GameInfo] = GameInfo(
-        key="terra-nova-2006",
-        name="Terra Nova (2006)",
-        min_players=2,
-        max_players=4,
-        summary=(
-            "Move your figures in straight lines and set boundary stones to close areas of "
-            "at most three landscapes; whoever has most figures inside scores the area."
-        ),
-    )
+class TerraNova2006(TerraNova2006TableTalk, BuilderTurns[State, Action], Game[State, Action]):
+    info: ClassVar[GameInfo] = read_info(__package__)
     state_model: ClassVar[type[BaseState]] = TerraNova2006State
 
     # -- set-up -------------------------------------------------------------------------
@@ -125,32 +123,13 @@ class TerraNova2006(TerraNova2006TableTalk, Game[TerraNova2006State, Action]):
     def check(self, state: State, seat: int, action: Action) -> Message | None:
         return check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action: Action) -> Result[State]:
-        turn = TurnBuilder(state)
-        if action.kind == "place":
-            turn.place(action.cells[0])
-        elif action.kind == "move":
-            turn.move(*action.cells)
-        elif action.kind == "stone":
-            turn.stone(action.cells[0])
-        else:
-            turn.pass_turn()
-        return turn.result()
+    def builder(self, state: State) -> TurnBuilder:
+        return TurnBuilder(state)
 
     # -- leaving the game ---------------------------------------------------------------
 
     def has_resigned(self, state: State, seat: int) -> bool:
         return state.resigned[seat]
-
-    def resign_seat(self, state: State, seat: int) -> Result[State]:
-        turn = TurnBuilder(state)
-        turn.resign(seat)
-        return turn.result()
-
-    def skip_seat(self, state: State, seat: int) -> Result[State]:
-        turn = TurnBuilder(state)
-        turn.skip()
-        return turn.result()
 
     # -- the end ------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import takewhile
 
 from engine.core import positions
 
@@ -25,19 +26,9 @@ def figure_moves(
     return [
         cell
         for ray in board.rays[start]
-        for cell in ray[: free_run(cells, ray)]
+        for cell in takewhile(lambda cell: cells[cell] == FREE, ray)
         if cell != forbidden
     ]
-
-
-def free_run(cells: Sequence[int], ray: Sequence[int]) -> int:
-    """How many cells of a line, from its start, are free before the first that is not."""
-    run = 0
-    for cell in ray:
-        if cells[cell] != FREE:
-            break
-        run += 1
-    return run
 
 
 def forbidden_end(start: int, moved: Sequence[MovedFigure]) -> int:

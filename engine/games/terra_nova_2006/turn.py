@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Message, StateBuilder, and_chain, msg, plural_msg, rank, winner_text
 
 from . import rules
+from .actions import Action
 from .board import standard_board
 from .state import (
     ACTIONS_PER_TURN,
@@ -28,6 +29,16 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
     board = standard_board()
 
     # -- actions (already checked by the game) ------------------------------------------
+
+    def perform(self, seat: int, action: Action) -> None:
+        if action.kind == "place":
+            self.place(action.cells[0])
+        elif action.kind == "move":
+            self.move(*action.cells)
+        elif action.kind == "stone":
+            self.stone(action.cells[0])
+        else:
+            self.pass_turn()
 
     def place(self, cell: int) -> None:
         seat = self.state.current
@@ -86,7 +97,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
         self.tell(seat, "{player} cannot move a figure and passes")
         self._end_turn()
 
-    def skip(self) -> None:
+    def skip(self, seat: int) -> None:
         state, seat = self.state, self.state.current
         name = self.who(seat)
         if state.phase == "placement":
@@ -208,18 +219,18 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             return
         state = self.state
         if len(state.done) >= ACTIONS_PER_TURN:
-            self._end_turn()
+            self._end_turn(checked=True)
             return
-        can_stone = bool(rules.stone_cells(self.board, state.board, state.moved))
-        if not can_stone and not rules.has_legal_move(
-            self.board, state.board, state.current, state.moved
-        ):
+        board, cells = self.board, state.board
+        can_stone = not all(rules.is_blocked(board, cells, m.at) for m in state.moved)
+        if not can_stone and not rules.has_legal_move(board, cells, state.current, state.moved):
             self.say(
                 msg("{player} has no further action; the turn ends", player=self.who(state.current))
             )
-            self._end_turn()
+            self._end_turn(checked=True)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, checked: bool = False) -> None:
+        """Pass the turn on (`checked`: whether the game may go on was just asked)."""
         state = self.state
         state.done = ""
         self.assign("moved", [])
@@ -233,7 +244,7 @@ class TurnBuilder(StateBuilder[TerraNova2006State]):
             previous = len(state.players) - 1
         else:
             previous = state.current
-        if self._at_most_one_can_move():
+        if not checked and self._at_most_one_can_move():
             return
         state.turn += 1
         for seat in self._seats_after(previous):
