@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw
@@ -359,19 +359,33 @@ def area_badge(
     language: str,
 ) -> Badge:
     """The badge of `area` (`fresh`: the last turn closed it)."""
-    points = [layout.centre(name) for name in area.cells]
+    points = tuple(layout.centre(name) for name in area.cells)
+    discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in area.winners)
+    awarded = tuple(area.awarded[str(seat)] for seat in area.winners)
+    return _badge(layout.radius, points, discs, awarded, fresh, language)
+
+
+@lru_cache(maxsize=512)
+def _badge(
+    radius: float,
+    points: tuple[Point, ...],
+    discs: tuple[tuple[RGB, str], ...],
+    awarded: tuple[int, ...],
+    fresh: bool,
+    language: str,
+) -> Badge:
+    """A badge on the most central of `points`, kept: a late board shows the same ten or more
+    on every image, and a badge measures its text once (`Badge.box`)."""
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
     centre = min(points, key=lambda p: (p[0] - mean_x) ** 2 + (p[1] - mean_y) ** 2)
-    winners, awarded = area.winners, area.awarded
-    if not winners:
+    if not discs:
         text = say(msg("nobody"), language)
-    elif len(winners) == 1:
-        text = f"+{awarded[str(winners[0])]}"
+    elif len(discs) == 1:
+        text = f"+{awarded[0]}"
     else:
-        text = say(msg("+{points} each", points=min(awarded.values())), language)
-    discs = tuple((seats.colours[seat], seats.labels[seat][:1]) for seat in winners)
-    return Badge(layout.radius, centre, discs, text, fresh)
+        text = say(msg("+{points} each", points=min(awarded)), language)
+    return Badge(radius, centre, discs, text, fresh)
 
 
 @dataclass(frozen=True)
