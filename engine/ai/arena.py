@@ -3,7 +3,9 @@
 `run_arena` plays N games, the levels rotated over the seats from game to game, and returns
 one JSON-ready object: per level the wins (a shared first place is split), the win rate, the
 mean score and the decision times. Everything but the times follows from the arguments: each
-game's seed and each decision's seed are drawn from the arena's seed.
+game's seed and each decision's seed are drawn from the arena's seed. The searches run to
+their budgets with no time limit, so that a loaded machine cannot change a game (a table's
+bot is cut short at `MAX_SECONDS`; `time_capped` counts the choices that took longer).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from engine.core.game import Game, OptionValue
 from engine.core.registry import get
 from engine.core.rng import Rng
 
-from . import decide
+from . import MAX_SECONDS, decide
 from .levels import level
 
 #: A game still running after this many actions is stopped and counted as unfinished.
@@ -97,10 +99,11 @@ def play_game(fixture: Fixture) -> GameRecord:
         seat = min(game.to_act(state))
         name = levels[seat]
         started, cpu_started = time.perf_counter(), time.process_time()
-        decision = decide(game, state, seat, name, seeds.next_u64())
-        times[name].append((time.perf_counter() - started) * 1000)
+        decision = decide(game, state, seat, name, seeds.next_u64(), max_seconds=None)
+        seconds = time.perf_counter() - started
+        times[name].append(seconds * 1000)
         cpu[name].append((time.process_time() - cpu_started) * 1000)
-        capped[name] += decision.capped
+        capped[name] += seconds > MAX_SECONDS
         state = game.apply(state, seat, decision.action).state
         actions += 1
     finished = game.is_over(state)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import engine
+from engine.ai import decide, search
 from engine.ai.arena import run_arena
 from engine.core.errors import BadOptions
 
@@ -95,6 +98,21 @@ def test_the_command_line_reproduces_its_figures_in_another_process() -> None:
     assert first.returncode == 0 and again.returncode == 0, first.stderr + again.stderr
     assert first.stderr == ""
     assert without_times(json.loads(first.stdout)) == without_times(json.loads(again.stdout))
+
+
+def test_a_starved_process_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena searches to the budget: a clock on which every search runs out of time at
+    once, as on a machine too loaded to give the process a core, cuts a table's choice short
+    but changes no arena game."""
+    game = engine.get("tiny-towns")
+    calm = run_arena(game, ["normal", "random"], games=1, seed=5)
+    ticks = itertools.count(step=1000.0)
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    state = game.new_game(["a", "b"], 5)
+    assert decide(game, state, min(game.to_act(state)), "normal", 1).capped
+    assert without_times(run_arena(game, ["normal", "random"], games=1, seed=5)) == (
+        without_times(calm)
+    )
 
 
 def test_several_jobs_give_the_same_figures() -> None:
