@@ -202,9 +202,8 @@ class Search:
             node.logits.update(zip(missing, scores, strict=True))
         salt = self.tie_salt
         node.actions = actions
-        if salt is None:
-            position = {action: index for index, action in enumerate(actions)}
-            node.order = sorted(actions, key=lambda a: (-node.logits[a], position[a]))
+        if salt is None:  # (a stable sort: equal scores keep the rules' listing order)
+            node.order = sorted(actions, key=lambda a: -node.logits[a])
         else:
             node.order = sorted(
                 actions, key=lambda a: (-node.logits[a], zlib.crc32(salt + a.encode()), a)

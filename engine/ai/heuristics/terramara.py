@@ -146,19 +146,6 @@ def placements_value(state: TerramaraState, seat: int) -> float:
     )
 
 
-def outpost_measure(player: Seat, condition: str) -> int:
-    """Where the seat stands on what an outpost asks for, in the units of its thresholds."""
-    if condition == "workers":
-        return rules.worker_levels(player)
-    if condition == "river":
-        return player.culture
-    if condition == "military":
-        return player.military
-    if condition == "road":
-        return rules.min_cart(player) // 2  # the crossroad both carts have reached
-    return rules.crafted_in(player, condition)
-
-
 def threshold_vp(thresholds: Sequence[int], measure: float) -> int:
     vp = 0
     for threshold, points in zip(thresholds, OUTPOST_VP, strict=True):
@@ -171,7 +158,7 @@ def banner_growth(state: TerramaraState, player: Seat, outpost: str) -> tuple[in
     """What a banner on `outpost` scores for the seat now, and the share credited of what it
     will likely score more by the end, at the pace of a usual game."""
     condition = OUTPOSTS[outpost]
-    now = outpost_measure(player, condition.condition)
+    now = rules.condition_measure(player, condition.condition)
     growth = OUTPOST_GROWTH.get(condition.condition, CATEGORY_GROWTH) * rounds_left(state)
     scored = threshold_vp(condition.thresholds, now)
     later = threshold_vp(condition.thresholds, now + growth)

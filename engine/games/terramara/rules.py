@@ -109,16 +109,21 @@ def owner_name(state: TerramaraState, token: str) -> str:
 
 def meets(state: TerramaraState, seat: int, condition: str, threshold: int) -> bool:
     """Whether a seat meets an outpost or special-space condition at `threshold`."""
-    player = state.seats[seat]
+    return condition_measure(state.seats[seat], condition) >= threshold
+
+
+def condition_measure(player: Seat, condition: str) -> int:
+    """Where a seat stands on an outpost or special-space condition, in the units of its
+    thresholds (for the road: the crossroads both carts have reached)."""
     if condition == "workers":
-        return worker_levels(player) >= threshold
+        return worker_levels(player)
     if condition == "river":
-        return player.culture >= threshold
+        return player.culture
     if condition == "military":
-        return player.military >= threshold
+        return player.military
     if condition == "road":
-        return min_cart(player) >= crossroad_progress(threshold)
-    return crafted_in(player, condition) >= threshold
+        return min_cart(player) // crossroad_progress(1)
+    return crafted_in(player, condition)
 
 
 def crafted_in(seat: Seat, category: str) -> int:
