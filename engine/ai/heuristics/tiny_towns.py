@@ -32,7 +32,15 @@ from engine.games.tiny_towns.board import (
     square,
 )
 from engine.games.tiny_towns.cards import CARDS, MONUMENTS, RESOURCES
-from engine.games.tiny_towns.scoring import FARM_FEEDS, TAVERN_POINTS, home_weight, score_town
+from engine.games.tiny_towns.scoring import (
+    FARM_FEEDS,
+    TAVERN_POINTS,
+    building_count,
+    home_weight,
+    largest_group,
+    score_town,
+    shrine_points,
+)
 from engine.games.tiny_towns.state import EMPTY, TinyTownsState
 from engine.games.tiny_towns.view import context
 
@@ -76,6 +84,19 @@ FEEDERS = ("farm", "granary", "greenhouse", "orchard")
 #: it has neighbouring squares without a building (they may still bring it).
 FEEDER_HOPE = 0.6
 SITE_HOPE = 0.5
+#: With site worths: what a monument whose points do not follow the town is worth, its
+#: ability counted roughly (the Obelisk's, the Watch's and the Statue's give no points).
+MONUMENT_WORTHS: dict[str, float] = {
+    "architects-guild": 3.0,
+    "cathedral": 4.0,
+    "fort-ironweed": 7.0,
+    "grove-university": 6.0,
+    "obelisk": 2.0,
+    "opaleyes-watch": 2.0,
+    "statue": 1.0,
+    "starloom": 4.0,
+    "sky-baths": 3.0,
+}
 LINE_CARDS = frozenset({"inn", "theater", "market", "tailor", "cloister"})
 #: How many partial placements of one card count towards growth (a monument once).
 COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
@@ -170,6 +191,11 @@ def in_lines(mask: int) -> int:
     return _mask(n for i in range(SQUARES) if mask >> i & 1 for n in (*ROW[i], *COLUMN[i])) & ~mask
 
 
+def kinds_in(cells: Sequence[str], mask: int) -> set[str]:
+    """The building types (`Card.kind`) on the squares of `mask`."""
+    return {CARDS[key].kind for i, key in enumerate(cells) if mask >> i & 1 and key in CARDS}
+
+
 CORNERS_MASK = _mask(CORNERS)
 CENTRE_MASK = _mask(CENTRE)
 
@@ -248,15 +274,35 @@ class SiteWorths:
         if card == "temple":
             homes = (beside & self.homes).bit_count()
             return 4.0 if homes >= 2 else 2.0 if homes else 1.0
-        if card == "granary":
-            hungry = (around(mask) & self.hungry).bit_count()
-            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
-        if card == "orchard":
-            hungry = (in_lines(mask) & self.hungry).bit_count()
-            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
+        if card in ("granary", "orchard"):
+            reach = around(mask) if card == "granary" else in_lines(mask)
+            hungry = (reach & self.hungry).bit_count()
+            if hungry:
+                return 1.0 + 3 * min(4, hungry)
+            return 1.5 if self.hungry else town_wide  # none here, or none yet
         if card in LINE_CARDS:
             return self.line_worth(card, mask)
+        if card in MONUMENTS:
+            return self.monument_worth(card, mask)
         return town_wide
+
+    def monument_worth(self, card: str, mask: int) -> float:
+        """A monument's points as the town stands, or its ability's rough worth."""
+        cells = self.cells
+        if card == "archive":
+            kinds = {CARDS[key].kind for key in cells if key in CARDS}
+            return max(3.0, len(kinds - set(MONUMENTS)))
+        if card == "mausoleum":
+            return 3 * self.hungry.bit_count() + SITE_HOPE
+        if card == "mandras-palace":
+            return 2 * len(kinds_in(cells, next_to(mask))) + 1.0
+        if card == "shrine":
+            return float(shrine_points(building_count(cells) + 1))
+        if card == "silva-forum":
+            return 1.0 + largest_group(cells)
+        if card == "barrett-castle":
+            return 5.0 if self.feeds_anywhere else 5.0 * self.feeder_chance
+        return MONUMENT_WORTHS.get(card, MONUMENT_WORTH)
 
     def line_worth(self, card: str, mask: int) -> float:
         """Cards that count their row and column, the corners or the centre."""
@@ -266,12 +312,7 @@ class SiteWorths:
             inns = _mask(i for i, key in enumerate(cells) if key == "inn")
             return 1.0 if lines & inns else 3.0
         if card == "theater":
-            kinds = {
-                CARDS[key].kind
-                for i, key in enumerate(cells)
-                if lines >> i & 1 and key in CARDS and CARDS[key].colour != "yellow"
-            }
-            return len(kinds) + SITE_HOPE
+            return len(kinds_in(cells, lines) - {"yellow"}) + SITE_HOPE
         if card == "market":
             markets = _mask(i for i, key in enumerate(cells) if key == "market")
             return 1.0 + (lines & markets).bit_count()
