@@ -33,6 +33,7 @@ from engine.games.tiny_towns.board import (
 )
 from engine.games.tiny_towns.cards import CARDS, MONUMENTS, RESOURCES
 from engine.games.tiny_towns.scoring import (
+    ALMSHOUSE_POINTS,
     FARM_FEEDS,
     TAVERN_POINTS,
     building_count,
@@ -84,6 +85,8 @@ FEEDERS = ("farm", "granary", "greenhouse", "orchard")
 #: it has neighbouring squares without a building (they may still bring it).
 FEEDER_HOPE = 0.6
 SITE_HOPE = 0.5
+#: How many fed cottages a Chapel may still expect in a town still half empty.
+COTTAGES_HOPE = 2.0
 #: With site worths: what a monument whose points do not follow the town is worth, its
 #: ability counted roughly (the Obelisk's, the Watch's and the Statue's give no points).
 MONUMENT_WORTHS: dict[str, float] = {
@@ -231,14 +234,16 @@ class SiteWorths:
         home_units = sum(home_weight(key) for key in cells)
         self.feeds_anywhere = "greenhouse" in cells or FARM_FEEDS * cells.count("farm") > home_units
         self.fed_worth = 3.0 + cells.count("chapel")
-        self.feeder_chance = self._feeder_chance(cards, packed, occupied, cells.count(EMPTY))
+        #: While the town is still half empty, much can still come: cottages, a feeder.
+        self.roomy = cells.count(EMPTY) >= SQUARES // 2
+        self.feeder_chance = self._feeder_chance(cards, packed, occupied, self.roomy)
 
     @staticmethod
-    def _feeder_chance(cards: Sequence[str], packed: int, occupied: int, empty: int) -> float:
+    def _feeder_chance(cards: Sequence[str], packed: int, occupied: int, roomy: bool) -> float:
         """How likely the town is to build one more feeder: the best unblocked placement of a
         red card on offer (STEP per missing resource), at least FEEDER_HOPE while the town
         is still half empty."""
-        best = FEEDER_HOPE if empty >= SQUARES // 2 else 0.0
+        best = FEEDER_HOPE if roomy else 0.0
         for card in cards:
             if card not in FEEDERS:
                 continue
@@ -280,6 +285,20 @@ class SiteWorths:
             if hungry:
                 return 1.0 + 3 * min(4, hungry)
             return 1.5 if self.hungry else town_wide  # none here, or none yet
+        if card == "almshouse":
+            # the town's Almshouses score together, alternately losing and winning points
+            # (ALMSHOUSE_POINTS): the next one is worth what it brings, or half of what the
+            # next two bring, whichever is more
+            built = self.cells.count("almshouse")
+            at = [
+                ALMSHOUSE_POINTS[min(n, len(ALMSHOUSE_POINTS) - 1)] for n in range(built, built + 3)
+            ]
+            return max(at[1] - at[0], (at[2] - at[0]) / 2)
+        if card == "chapel":
+            # a point per fed cottage, now and to come
+            fed = (self.homes & ~self.hungry).bit_count()
+            hoped = COTTAGES_HOPE if self.roomy else SITE_HOPE
+            return fed + self.hungry.bit_count() * self.feeder_chance + hoped
         if card in LINE_CARDS:
             return self.line_worth(card, mask)
         if card in MONUMENTS:
