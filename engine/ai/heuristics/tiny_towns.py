@@ -359,6 +359,11 @@ def growth(
     placed = [(i, key) for i, key in enumerate(cells) if key in _RESOURCE_INDEX]
     candidates: list[tuple[float, int, str]] = []
     site_worths = SiteWorths(cells, cards, fed, packed, occupied) if sites else None
+    empty = SQUARES - occupied.bit_count()
+    # With sites, a shape missing k resources also needs the town to keep room for the
+    # resources that come meanwhile and do not fit it: the fewer empty squares beyond its
+    # own, the less likely it is finished.
+    room = [(empty - k + 1) / (empty + 1) if sites else 1.0 for k in range(SQUARES + 1)]
     for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
         by_need = needing(card)
         seen: set[int] = set()
@@ -373,7 +378,8 @@ def growth(
                         worth_here = site_worths.worth(card, mask, worth)
                     else:
                         worth_here = worth
-                    candidates.append((worth_here * STEP ** (size - matched), mask, card))
+                    missing = size - matched
+                    candidates.append((worth_here * STEP**missing * room[missing], mask, card))
     candidates.sort(key=lambda c: -c[0])
     used = 0
     taken: dict[str, int] = {}
