@@ -22,9 +22,7 @@ from engine.core.rng import Rng
 from engine.games.tiny_towns import rules
 from engine.games.tiny_towns.board import (
     ADJACENT,
-    CENTRE,
     COLUMN,
-    CORNERS,
     PLACEMENTS,
     ROW,
     SQUARES,
@@ -32,16 +30,7 @@ from engine.games.tiny_towns.board import (
     square,
 )
 from engine.games.tiny_towns.cards import CARDS, MONUMENTS, RESOURCES
-from engine.games.tiny_towns.scoring import (
-    ALMSHOUSE_POINTS,
-    FARM_FEEDS,
-    TAVERN_POINTS,
-    building_count,
-    home_weight,
-    largest_group,
-    score_town,
-    shrine_points,
-)
+from engine.games.tiny_towns.scoring import FARM_FEEDS, TAVERN_POINTS, home_weight, score_town
 from engine.games.tiny_towns.state import EMPTY, TinyTownsState
 from engine.games.tiny_towns.view import context
 
@@ -85,22 +74,6 @@ FEEDERS = ("farm", "granary", "greenhouse", "orchard")
 #: it has neighbouring squares without a building (they may still bring it).
 FEEDER_HOPE = 0.6
 SITE_HOPE = 0.5
-#: How many fed cottages a Chapel may still expect in a town still half empty.
-COTTAGES_HOPE = 2.0
-#: With site worths: what a monument whose points do not follow the town is worth, its
-#: ability counted roughly (the Obelisk's, the Watch's and the Statue's give no points).
-MONUMENT_WORTHS: dict[str, float] = {
-    "architects-guild": 3.0,
-    "cathedral": 4.0,
-    "fort-ironweed": 7.0,
-    "grove-university": 6.0,
-    "obelisk": 2.0,
-    "opaleyes-watch": 2.0,
-    "statue": 1.0,
-    "starloom": 4.0,
-    "sky-baths": 3.0,
-}
-LINE_CARDS = frozenset({"inn", "theater", "market", "tailor", "cloister"})
 #: How many partial placements of one card count towards growth (a monument once).
 COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
 #: An empty square costs a point only if it stays empty: until the town is finished it is
@@ -194,15 +167,6 @@ def in_lines(mask: int) -> int:
     return _mask(n for i in range(SQUARES) if mask >> i & 1 for n in (*ROW[i], *COLUMN[i])) & ~mask
 
 
-def kinds_in(cells: Sequence[str], mask: int) -> set[str]:
-    """The building types (`Card.kind`) on the squares of `mask`."""
-    return {CARDS[key].kind for i, key in enumerate(cells) if mask >> i & 1 and key in CARDS}
-
-
-CORNERS_MASK = _mask(CORNERS)
-CENTRE_MASK = _mask(CENTRE)
-
-
 class SiteWorths:
     """What a building is worth on one placement of its shape in this town: the points its
     card gives there as the rulebook counts them, or the hope of them while the town still has
@@ -230,20 +194,17 @@ class SiteWorths:
         self.fountains = _mask(i for i, key in enumerate(cells) if key == "fountain")
         self.granaries = _mask(i for i, key in enumerate(cells) if key == "granary")
         self.orchards = _mask(i for i, key in enumerate(cells) if key == "orchard")
-        self.cells = cells
         home_units = sum(home_weight(key) for key in cells)
         self.feeds_anywhere = "greenhouse" in cells or FARM_FEEDS * cells.count("farm") > home_units
         self.fed_worth = 3.0 + cells.count("chapel")
-        #: While the town is still half empty, much can still come: cottages, a feeder.
-        self.roomy = cells.count(EMPTY) >= SQUARES // 2
-        self.feeder_chance = self._feeder_chance(cards, packed, occupied, self.roomy)
+        self.feeder_chance = self._feeder_chance(cards, packed, occupied, cells.count(EMPTY))
 
     @staticmethod
-    def _feeder_chance(cards: Sequence[str], packed: int, occupied: int, roomy: bool) -> float:
+    def _feeder_chance(cards: Sequence[str], packed: int, occupied: int, empty: int) -> float:
         """How likely the town is to build one more feeder: the best unblocked placement of a
         red card on offer (STEP per missing resource), at least FEEDER_HOPE while the town
         is still half empty."""
-        best = FEEDER_HOPE if roomy else 0.0
+        best = FEEDER_HOPE if empty >= SQUARES // 2 else 0.0
         for card in cards:
             if card not in FEEDERS:
                 continue
@@ -279,70 +240,13 @@ class SiteWorths:
         if card == "temple":
             homes = (beside & self.homes).bit_count()
             return 4.0 if homes >= 2 else 2.0 if homes else 1.0
-        if card in ("granary", "orchard"):
-            reach = around(mask) if card == "granary" else in_lines(mask)
-            hungry = (reach & self.hungry).bit_count()
-            if hungry:
-                return 1.0 + 3 * min(4, hungry)
-            return 1.5 if self.hungry else town_wide  # none here, or none yet
-        if card == "almshouse":
-            # the town's Almshouses score together, alternately losing and winning points
-            # (ALMSHOUSE_POINTS): the next one is worth what it brings, or half of what the
-            # next two bring, whichever is more
-            built = self.cells.count("almshouse")
-            at = [
-                ALMSHOUSE_POINTS[min(n, len(ALMSHOUSE_POINTS) - 1)] for n in range(built, built + 3)
-            ]
-            return max(at[1] - at[0], (at[2] - at[0]) / 2)
-        if card == "chapel":
-            # a point per fed cottage, now and to come
-            fed = (self.homes & ~self.hungry).bit_count()
-            hoped = COTTAGES_HOPE if self.roomy else SITE_HOPE
-            return fed + self.hungry.bit_count() * self.feeder_chance + hoped
-        if card in LINE_CARDS:
-            return self.line_worth(card, mask)
-        if card in MONUMENTS:
-            return self.monument_worth(card, mask)
+        if card == "granary":
+            hungry = (around(mask) & self.hungry).bit_count()
+            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
+        if card == "orchard":
+            hungry = (in_lines(mask) & self.hungry).bit_count()
+            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
         return town_wide
-
-    def monument_worth(self, card: str, mask: int) -> float:
-        """A monument's points as the town stands, or its ability's rough worth."""
-        cells = self.cells
-        if card == "archive":
-            kinds = {CARDS[key].kind for key in cells if key in CARDS}
-            return max(3.0, len(kinds - set(MONUMENTS)))
-        if card == "mausoleum":
-            return 3 * self.hungry.bit_count() + SITE_HOPE
-        if card == "mandras-palace":
-            return 2 * len(kinds_in(cells, next_to(mask))) + 1.0
-        if card == "shrine":
-            return float(shrine_points(building_count(cells) + 1))
-        if card == "silva-forum":
-            return 1.0 + largest_group(cells)
-        if card == "barrett-castle":
-            return 5.0 if self.feeds_anywhere else 5.0 * self.feeder_chance
-        return MONUMENT_WORTHS.get(card, MONUMENT_WORTH)
-
-    def line_worth(self, card: str, mask: int) -> float:
-        """Cards that count their row and column, the corners or the centre."""
-        cells = self.cells
-        lines = in_lines(mask)
-        if card == "inn":
-            inns = _mask(i for i, key in enumerate(cells) if key == "inn")
-            return 1.0 if lines & inns else 3.0
-        if card == "theater":
-            return len(kinds_in(cells, lines) - {"yellow"}) + SITE_HOPE
-        if card == "market":
-            markets = _mask(i for i, key in enumerate(cells) if key == "market")
-            return 1.0 + (lines & markets).bit_count()
-        if card == "tailor":
-            tailors = sum(1 for i in CENTRE if cells[i] == "tailor")
-            return 2.0 + 2 * tailors if mask & CENTRE_MASK else 1.0 + tailors
-        # the cloister: each one scores the cloisters in corners
-        cloisters, cornered = cells.count("cloister"), sum(cells[i] == "cloister" for i in CORNERS)
-        if mask & CORNERS_MASK:
-            return float(cloisters + cornered + 1)
-        return cornered + SITE_HOPE
 
 
 def growth(
@@ -359,11 +263,6 @@ def growth(
     placed = [(i, key) for i, key in enumerate(cells) if key in _RESOURCE_INDEX]
     candidates: list[tuple[float, int, str]] = []
     site_worths = SiteWorths(cells, cards, fed, packed, occupied) if sites else None
-    empty = SQUARES - occupied.bit_count()
-    # With sites, a shape missing k resources also needs the town to keep room for the
-    # resources that come meanwhile and do not fit it: the fewer empty squares beyond its
-    # own, the less likely it is finished.
-    room = [(empty - k + 1) / (empty + 1) if sites else 1.0 for k in range(SQUARES + 1)]
     for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
         by_need = needing(card)
         seen: set[int] = set()
@@ -378,8 +277,7 @@ def growth(
                         worth_here = site_worths.worth(card, mask, worth)
                     else:
                         worth_here = worth
-                    missing = size - matched
-                    candidates.append((worth_here * STEP**missing * room[missing], mask, card))
+                    candidates.append((worth_here * STEP ** (size - matched), mask, card))
     candidates.sort(key=lambda c: -c[0])
     used = 0
     taken: dict[str, int] = {}
