@@ -7,7 +7,8 @@ count most). Move ordering is the change in that value: where a resource goes, w
 to build where. The others hardly change one's own town, so they are not searched: the search
 plays their turns with random placements and plans one's own town against sampled decks.
 `strong` (`LookaheadHeuristics`) also credits a town with what its next resource adds at the
-best square, and expects a Prospectors hammer holder to name what helps their own town.
+best square, credits a building with what its card scores where its shape lies
+(`SiteWorths`), and expects a Prospectors hammer holder to name what helps their own town.
 """
 
 from __future__ import annotations
@@ -215,6 +216,11 @@ class SiteWorths:
         return best
 
     def worth(self, card: str, mask: int, town_wide: float) -> float:
+        """The card's worth on the placement `mask` (the building may stand on any of its
+        squares, so its neighbours are those of the whole placement); `town_wide` for the
+        cards whose points do not depend on where they stand. The figures are the cards'
+        points (docs/games/tiny-towns.md): a pair of Fountains scores 2 each, so a Fountain
+        beside a lone one brings 3 here and 1 for the hope of a partner."""
         colours = self.colours
         beside = next_to(mask)
         if card == "cottage":
@@ -447,7 +453,8 @@ class TinyTownsHeuristics(Heuristics):
 class LookaheadHeuristics(TinyTownsHeuristics):
     """`strong`'s: a leaf is worth what its town will be once the next resource is placed at
     its best square (in the sampled deck's order), so the search tells a town that keeps room
-    for what comes from one that will have to put it where it blocks a building."""
+    for what comes from one that will have to put it where it blocks a building; and a
+    building's worth follows where its shape lies (`SiteWorths`)."""
 
     lookahead: ClassVar[bool] = True
     sites: ClassVar[bool] = True
