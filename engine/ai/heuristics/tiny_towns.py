@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, ClassVar
 
 from engine.core.game import Game
@@ -198,14 +198,15 @@ class SiteWorths:
         home_units = sum(home_weight(key) for key in cells)
         self.feeds_anywhere = "greenhouse" in cells or FARM_FEEDS * cells.count("farm") > home_units
         self.fed_worth = 3.0 + cells.count("chapel")
-        self.feeder_chance = self._feeder_chance(cards, packed, occupied, cells.count(EMPTY))
+        self._town = (cells, cards, packed, occupied)
 
-    @staticmethod
-    def _feeder_chance(cards: Sequence[str], packed: int, occupied: int, empty: int) -> float:
+    @cached_property
+    def feeder_chance(self) -> float:
         """How likely the town is to build one more feeder: the best unblocked placement of a
         red card on offer (STEP per missing resource), at least FEEDER_HOPE while the town
-        is still half empty."""
-        best = FEEDER_HOPE if empty >= SQUARES // 2 else 0.0
+        is still half empty. Worked out only when a cottage needs it."""
+        cells, cards, packed, occupied = self._town
+        best = FEEDER_HOPE if cells.count(EMPTY) >= SQUARES // 2 else 0.0
         for card in cards:
             if card not in FEEDERS:
                 continue
