@@ -104,6 +104,9 @@ KIND_LOGITS: dict[str, float] = {
     "done": -0.5,
     "stop": -1.5,
 }
+#: How many points of a placement's immediate change of the evaluation count as one unit of
+#: its move-ordering logit (`strong`).
+PLACEMENT_DELTA_SCALE = 2.0
 #: Declining these decisions is pruned while another answer exists (see the docstring).
 NEVER_DECLINED = ("cvt", "road")
 
@@ -243,6 +246,11 @@ def military_outlook(state: TerramaraState) -> list[float]:
 class TerramaraHeuristics(Heuristics):
     scale: ClassVar[float] = 8.0
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
+    #: Whether placements are ordered by what they give (`strong`, see PlacementOrdering).
+    ordered_placements: ClassVar[bool] = False
+
+    def for_level(self, name: str) -> Heuristics:
+        return ORDERED_PLACEMENTS if name == "strong" else self
 
     def evaluate(self, game: Game[Any], state: TerramaraState, bot: int) -> list[float]:
         scores = final_scores(state)
@@ -274,4 +282,38 @@ class TerramaraHeuristics(Heuristics):
             elif words[0] == "place" and words[1] == "scout":
                 value += 0.25  # scouts first: the chief closes a space but is one member
             values.append(value)
+        if self.ordered_placements:
+            self.order_placements(game, state, seat, actions, values)
         return values
+
+    def order_placements(
+        self,
+        game: Game[Any],
+        state: TerramaraState,
+        seat: int,
+        actions: Sequence[str],
+        values: list[float],
+    ) -> None:
+        """Add to each placement's logit what it changes the seat's evaluation by at once,
+        less the best placement's change, per PLACEMENT_DELTA_SCALE points."""
+        placements = [i for i, action in enumerate(actions) if action.startswith("place ")]
+        if len(placements) < 2:
+            return
+        deltas = {}
+        for index in placements:
+            after = game.apply(state, seat, actions[index]).state
+            deltas[index] = self.evaluate(game, after, seat)[seat]
+        best = max(deltas.values())
+        for index, value in deltas.items():
+            values[index] += (value - best) / PLACEMENT_DELTA_SCALE
+
+
+class PlacementOrdering(TerramaraHeuristics):
+    """`strong`'s: placements are ordered by what the evaluation sees them give at once (the
+    space's goods, a scout sent ahead's missed rounds), not all alike in the rules' listing
+    order, so that a node's first candidates are the spaces worth searching."""
+
+    ordered_placements: ClassVar[bool] = True
+
+
+ORDERED_PLACEMENTS = PlacementOrdering()
