@@ -7,7 +7,7 @@ from engine.ai import decide
 from engine.ai.heuristics.terramara import (
     MEMBER_AT_HOME,
     MEMBER_ROUND,
-    ORDERED_PLACEMENTS,
+    STRONG,
     TerramaraHeuristics,
     military_outlook,
     placements_value,
@@ -137,4 +137,4 @@ def test_strong_orders_placements_by_what_they_give() -> None:
         return max(logits[: len(this_round)]) - max(logits[len(this_round) :])
 
     assert lead(TerramaraHeuristics()) == 0
-    assert lead(ORDERED_PLACEMENTS) >= 2
+    assert lead(STRONG) >= 1
