@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import engine
 from engine.ai import decide
+from engine.ai.heuristics import heuristics_for
 from engine.ai.heuristics.terramara import (
+    FITTED_PACES,
     MEMBER_AT_HOME,
     MEMBER_ROUND,
     STRONG,
@@ -138,3 +140,11 @@ def test_strong_orders_placements_by_what_they_give() -> None:
 
     assert lead(TerramaraHeuristics()) == 0
     assert lead(STRONG) >= 1
+
+
+def test_only_strong_decides_with_the_ordered_placements_and_fitted_paces() -> None:
+    heuristics = heuristics_for(engine.get("terramara"))
+    for level in ("random", "easy", "normal"):
+        assert heuristics.for_level(level) is heuristics
+    assert heuristics.for_level("strong") is STRONG
+    assert STRONG.ordered_placements and STRONG.paces == FITTED_PACES
