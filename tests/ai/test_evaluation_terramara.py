@@ -7,10 +7,13 @@ from engine.ai import decide
 from engine.ai.heuristics import heuristics_for
 from engine.ai.heuristics.terramara import (
     FITTED_PACES,
+    GUESSED_PACES,
     MEMBER_AT_HOME,
     MEMBER_ROUND,
+    OUTPOST_GROWTH_SHARE,
     STRONG,
     TerramaraHeuristics,
+    banner_growth,
     military_outlook,
     placements_value,
 )
@@ -148,3 +151,13 @@ def test_only_strong_decides_with_the_ordered_placements_and_fitted_paces() -> N
         assert heuristics.for_level(level) is heuristics
     assert heuristics.for_level("strong") is STRONG
     assert STRONG.ordered_placements and STRONG.paces == FITTED_PACES
+
+
+def test_strong_expects_a_category_outpost_to_pay() -> None:
+    """In round 1, with no tools crafted yet: the bots' own games craft about 0.9 artifacts
+    of a category a round, so by the end a tools outpost (2 / 3 / 4 for 2 / 5 / 10 VP) likely
+    meets 3; the guessed pace of 0.4 a round met none."""
+    state = position(1, ["S", "S"])
+    alice = state.seats[0]
+    assert banner_growth(state, alice, "OP-D", GUESSED_PACES) == (0, 0.0)
+    assert banner_growth(state, alice, "OP-D", FITTED_PACES) == (0, OUTPOST_GROWTH_SHARE * 5)
