@@ -26,10 +26,11 @@ tests/ai/test_evaluation_terramara.py):
 
 Move ordering by kind: crafting first, then conversions and placements, ending a turn or
 declining a decision last. `strong` (StrongHeuristics) also orders placements by what they
-change its evaluation by at once, and takes the outposts' growth at the bots' own pace. Two decisions are pruned: a worker's or the hut's conversions
-are never declined while a raw tile can be turned (a processed tile is worth more and
-stands in for its raw kind everywhere), and a cart never stops short while it can move
-(carts never go back, and every node pays or leads on).
+change its evaluation by at once, and takes the outposts' growth at the bots' own pace.
+Two decisions are pruned: a worker's or the hut's conversions are never declined while a
+raw tile can be turned (a processed tile is worth more and stands in for its raw kind
+everywhere), and a cart never stops short while it can move (carts never go back, and
+every node pays or leads on).
 """
 
 from __future__ import annotations
