@@ -70,6 +70,31 @@ class Checker:
         return rules.in_reach(self.board, self.s, self.seat, self.mine)
 
     @once
+    def free_reach(self) -> list[int]:
+        """The free land hexes in reach, in board order: where the seat may build."""
+        owner = self.s.owner
+        return sorted([h for h in self.reach if owner[h] == FREE])
+
+    @once
+    def to_transform(self) -> list[tuple[int, int]]:
+        """The free land hexes in reach that are not of the home terrain, in board order,
+        each with the shovels it needs."""
+        terrain, needs = self.s.terrain, self.shovels_from
+        return [(h, needs[terrain[h]]) for h in self.free_reach if needs[terrain[h]]]
+
+    @once
+    def open_bridges(self) -> list[tuple[int, int]]:
+        """The bridge spots touching the seat's buildings without a bridge, in board order:
+        where `bridge` may build one if the seat has one left (`bridge_left`)."""
+        owner, seat = self.s.owner, self.seat
+        built = {(a, b) for a, b, _ in self.s.bridges}
+        return [
+            (a, b)
+            for a, b in self.board.bridge_spots
+            if (owner[a] == seat or owner[b] == seat) and (a, b) not in built
+        ]
+
+    @once
     def faction(self) -> Faction:
         return FACTIONS_BY_KEY[self.player.faction]
 
@@ -280,6 +305,14 @@ class Checker:
                 "that costs {cost} money and you have {money}", cost=cost, money=self.player.money
             )
         return None
+
+    def can_pay_post(self, house: int) -> bool:
+        """Whether the seat can pay for a trading post on its `house`: what is left of
+        `upgrade` once the listing knows the house is the seat's and a post is left."""
+        money = self.player.money
+        if money >= TRADING_POST_COST:  # (no trading post costs more)
+            return True
+        return money >= rules.trading_post_cost(self.board, self.s, self.seat, house)
 
     def sail(self, paid: bool = True) -> Message | None:
         if self.player.sailing >= self.faction.max_sailing:
