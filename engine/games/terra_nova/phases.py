@@ -23,7 +23,7 @@ from .board import Side, board
 from .checks import CHOOSE_TOWN_FIRST, Checker
 from .factions import FACTIONS, PALACE_COST, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
-from .terrain import terrain_term
+from .terrain import LETTER_OF, terrain_term
 from .tiles import POWER_ACTIONS
 
 State = TerraNovaState
@@ -225,12 +225,10 @@ def _power_actions(check: Checker) -> list[Action]:
     """Every legal `power …`: the board's six in their order, then the palaces' two."""
     s, side, power = check.s, check.s.side, check.player.bowls[2]
     found: list[Action] = []
-    available = [
+    available = [  # (what Checker.power_available asks of a board action)
         key
-        for key in POWER_ACTIONS  # (the used and the too dear are hopeless: not asked)
-        if key not in s.power_used
-        and power >= rules.power_cost(s, check.seat, key)
-        and check.power_available(key) is None
+        for key in POWER_ACTIONS
+        if key not in s.power_used and power >= rules.power_cost(s, check.seat, key)
     ]
     for key in available:
         if key in ("7money", "sail"):
@@ -285,11 +283,13 @@ def _special_actions(check: Checker) -> list[Action]:
     if not check.player.palaces:
         return found  # (the other three are palace actions)
     if check.special_available("lake") is None:
-        special("lake", land, builds=False)
+        lake = LETTER_OF["lake"]
+        special("lake", [h for h in land if s.terrain[h] == lake and s.owner[h] == FREE], False)
     if check.special_available("tp") is None:
         special("tp", check.mine, builds=False)
-    if check.special_available("continent") is None:
-        special("continent", [h for h in land if s.owner[h] == FREE], builds=True)
+    if check.special_available("continent") is None:  # (free land next to the seat's buildings)
+        near = {n for h in check.mine for n in check.board.land_neighbours[h] if s.owner[n] == FREE}
+        special("continent", sorted(near), builds=True)
     return found
 
 
