@@ -86,13 +86,10 @@ class Checker:
     def open_bridges(self) -> list[tuple[int, int]]:
         """The bridge spots touching the seat's buildings without a bridge, in board order:
         where `bridge` may build one if the seat has one left (`bridge_left`)."""
-        owner, seat = self.s.owner, self.seat
+        spots, at = self.board.bridge_spots, self.board.bridge_spots_at
+        touching = sorted({i for h in self.mine for i in at[h]})
         built = {(a, b) for a, b, _ in self.s.bridges}
-        return [
-            (a, b)
-            for a, b in self.board.bridge_spots
-            if (owner[a] == seat or owner[b] == seat) and (a, b) not in built
-        ]
+        return [spots[i] for i in touching if spots[i] not in built]
 
     @once
     def faction(self) -> Faction:
@@ -107,9 +104,20 @@ class Checker:
         return LETTER_OF[self.faction.home]
 
     @once
+    def outside(self) -> set[int]:
+        """The seat's buildings outside its towns."""
+        return rules.outside_towns(self.s, self.seat)
+
+    @once
     def outside_groups(self) -> list[set[int]]:
         """The connected groups of the seat's buildings outside its towns."""
-        return rules.groups(self.board, self.s, rules.outside_towns(self.s, self.seat))
+        return rules.groups(self.board, self.s, self.outside)
+
+    @once
+    def town_outside(self) -> bool:
+        """Whether all the seat's buildings outside its towns together would make a town:
+        if not, no part of them can (a town across the river joins some of them)."""
+        return rules.is_town(self.s, self.seat, self.outside)
 
     @once
     def shovels_from(self) -> dict[str, int]:

@@ -24,7 +24,6 @@ from .checks import CHOOSE_TOWN_FIRST, Checker
 from .factions import FACTIONS, PALACE_COST, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
 from .terrain import LETTER_OF, terrain_term
-from .tiles import POWER_ACTIONS
 
 State = TerraNovaState
 Candidates = Callable[[State, int], list[Action]]
@@ -133,7 +132,7 @@ def _turn(state: State, seat: int) -> list[Action]:
 def _river_towns(check: Checker) -> list[Action]:
     """The Sea Dogs' `town across …`: river hexes next to their buildings outside towns,
     across which those buildings would make a town."""
-    if check.player.faction != "sea-dogs":
+    if check.player.faction != "sea-dogs" or not check.town_outside:
         return []
     land, neighbours = check.board.terrain, check.board.neighbours
     shores = {
@@ -227,8 +226,8 @@ def _power_actions(check: Checker) -> list[Action]:
     found: list[Action] = []
     available = [  # (what Checker.power_available asks of a board action)
         key
-        for key in POWER_ACTIONS
-        if key not in s.power_used and power >= rules.power_cost(s, check.seat, key)
+        for key, cost in rules.board_power_costs(check.player.faction).items()
+        if power >= cost and key not in s.power_used
     ]
     for key in available:
         if key in ("7money", "sail"):
