@@ -2,12 +2,17 @@
 seat may play, its candidate actions in the order `legal_actions` lists them, and why any
 other kind is refused.
 
-Every row's candidates are exact: one `Checker` is asked about each candidate, and candidates
-that cannot pass are not tried at all — a hex of the home terrain is never offered shovels, a
-bridge spot touching none of the seat's buildings is skipped, a family whose shared part
-fails (a power action not available, no bridge left) is skipped whole. The two-hex form of
-`power 2shovels` is built from the checks of its single hexes (the pair adds only the cost of
-a house). `tests/test_conformance.py` checks that the checker allows every listed action.
+Every row's candidates are exact: candidates that cannot pass are not tried at all — a hex
+of the home terrain is never offered shovels, a bridge spot touching none of the seat's
+buildings is skipped, a family whose shared part fails (a power action not available, no
+bridge left) is skipped whole — and of the others the `Checker` is asked only what the
+listing does not know already: on the free land in reach (`Checker.free_reach`) the price,
+settled once per number of shovels a spot needs; of a free bridge spot touching the seat's
+buildings (`Checker.open_bridges`) nothing more; of the seat's house, whether it can pay a
+trading post (`Checker.can_pay_post`); everything else is checked candidate by candidate.
+The two-hex form of `power 2shovels` is built from the checks of its single hexes (the pair
+adds only the cost of a house). `tests/test_conformance.py` checks that the checker allows
+every listed action.
 """
 
 from __future__ import annotations
@@ -146,15 +151,10 @@ def _river_towns(check: Checker) -> list[Action]:
 
 
 def _main_actions(check: Checker) -> list[Action]:
+    """A turn's legal actions: on the free land in reach, upgrades, sailing, bridges, power
+    and special actions, passes."""
     s, side = check.s, check.s.side
-    found = _on_spots(check)
-    upgrades = on_hexes(side, "upgrade", "tp")
-    posts = check.posts_left > 0
-    for h in check.mine:  # (no upgrade without a trading post left or money for a palace)
-        if s.building[h] == HOUSE and posts and check.can_pay_post(h):
-            found.append(upgrades[h])
-        if s.building[h] == TRADING_POST and check.player.money >= PALACE_COST:
-            found += _palaces(check, h)
+    found = [*_on_spots(check), *_upgrades(check)]
     if check.sail() is None:
         found.append(Action("sail", side=side))
     if check.bridge_left() is None:
@@ -177,6 +177,20 @@ def _on_spots(check: Checker) -> list[Action]:
     offers = _offers(check, 0, transforms, built)
     offers[0] = (on_hexes(side, "build"),) if check.can_afford(0, then_build=True) else ()
     return [table[h] for h in check.free_reach for table in offers[needs[terrain[h]]]]
+
+
+def _upgrades(check: Checker) -> list[Action]:
+    """Every legal `upgrade …`, by hex: a house the seat can pay a trading post for (one
+    being left), a trading post's palaces (no palace without money for it)."""
+    building, upgrades = check.s.building, on_hexes(check.s.side, "upgrade", "tp")
+    posts = check.posts_left > 0
+    found: list[Action] = []
+    for h in check.mine:
+        if building[h] == HOUSE and posts and check.can_pay_post(h):
+            found.append(upgrades[h])
+        if building[h] == TRADING_POST and check.player.money >= PALACE_COST:
+            found += _palaces(check, h)
+    return found
 
 
 def _palaces(check: Checker, post: int) -> list[Action]:
@@ -283,7 +297,8 @@ def _special_actions(check: Checker) -> list[Action]:
         return found  # (the other three are palace actions)
     if check.special_available("lake") is None:
         lake = LETTER_OF["lake"]
-        special("lake", [h for h in land if s.terrain[h] == lake and s.owner[h] == FREE], False)
+        lakes = [h for h in land if s.terrain[h] == lake and s.owner[h] == FREE]
+        special("lake", lakes, builds=False)
     if check.special_available("tp") is None:
         special("tp", check.mine, builds=False)
     if check.special_available("continent") is None:  # (free land next to the seat's buildings)
