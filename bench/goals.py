@@ -53,7 +53,9 @@ PLAYOUT_GOALS = {"terra-nova": Goal(0.5, at_least=True), "terramara": Goal(0.5, 
 GROUP_GOALS = {
     "store": {
         "reminder_scan_ms_10k": Goal(20),
-        "act_p95_during_scan_over_idle": Goal(1.2),
+        # Moves while the reminder scheduler runs as the bot runs it, under a day's
+        # reminders sixty times over (issue 8; the decision is in bench/README.md).
+        "act_p95_during_scheduler_over_idle": Goal(1.2),
     },
     "memory": {"rss_mb": Goal(150)},
 }
@@ -83,15 +85,17 @@ def goal_rows(results: dict[str, Any], games: set[str]) -> list[tuple[str, str, 
 
 #: Figures without a goal shown under a goal's row, because they tell what the goal's
 #: figure is made of: the act is timed up to its reply's text, and the board follows; an
-#: act under scans is timed with its board, and its reply alone beside it.
+#: act beside the reminder scheduler is timed with its board, its reply alone beside it, and
+#: beside those the same acts under loops that run back to back.
 BESIDE = {
     "act_over_chess_1k": {
         "image_after_text_ms_p50": "the board follows the text (ms, p50)",
     },
-    "act_p95_during_scan_over_idle": {
-        "act_p95_during_scan_over_idle_reply": "the act until its reply only",
+    "act_p95_during_scheduler_over_idle": {
+        "act_p95_during_scheduler_over_idle_reply": "the act until its reply only",
+        "act_p95_during_scan_over_idle": "scheduler passes back to back instead",
         "act_p95_during_select1_over_idle": "SELECT 1 back to back instead",
-        "act_p95_during_scheduler_over_idle": "the scheduler as the bot runs it",
+        "act_p95_during_scan_over_select1": "what the scan adds to such a loop",
         "load_1m_mean_during_acts": "the machine's load meanwhile",
     },
 }

@@ -9,22 +9,22 @@ each due for a reminder at some moment of the coming day, as after a day of play
 - `reminder_scan_idle_ms_10k` and `reminder_scan_idle_ms_10`: a pass that finds nothing due,
   with 10,000 and with 10 tables: what a scan costs must not grow with the number of tables
   (it grows with the reminders due, which the figure above shows).
-- `act_p95_during_scan_over_idle` (the goal, issue 8): real games played through
-  `Service.act` on the same database while reminder scans run continuously — scheduler
-  passes back to back on the bot's connection, each a pass as the bot makes it (one indexed
-  query when nothing is due) — over the same while nothing else runs: p95 ÷ p95 of the act
-  until its board is drawn. The conditions take turns in short blocks of acts, many rounds
-  (see `_acts_during`), so that load drift on a shared machine falls on all of them alike.
+- `act_p95_during_scheduler_over_idle` (the goal, issue 8): real games played through
+  `Service.act` on the same database while the reminder scheduler runs as the bot runs it —
+  its own task, sleeping until the next reminder is due and poked after every act, as the
+  Discord adapter pokes it after every interaction that changed a table — on a day that
+  passes `DAY_PACE` times faster than the real one, so that about seven reminders a second
+  fall due and are sent and recorded (the bot with 10,000 tables meets one every 8.6
+  seconds), over the same while nothing else runs: p95 ÷ p95 of the act until its board is
+  drawn. The conditions take turns in short blocks of acts, many rounds (see `_acts_during`),
+  so that load drift on a shared machine falls on all of them alike.
+- `act_p95_during_scan_over_idle`: the same with scheduler passes back to back on the bot's
+  connection, each a pass as the bot makes it (one indexed query when nothing is due).
 - `act_p95_during_select1_over_idle`: the same with `SELECT 1` run back to back: the floor
   of any tight loop on the bot's connection — its event loop and threads share one
-  interpreter with the act's engine and renderer.
+  interpreter with the act's engine and renderer, and the loop takes a core.
 - `act_p95_during_scan_over_select1`: the scans over `SELECT 1`: what the scan costs a move
   beyond what any loop that tight costs (1.0: nothing).
-- `act_p95_during_scheduler_over_idle`: the reminder scheduler as the bot runs it — its own
-  task, sleeping until the next reminder is due and poked after every act, as the Discord
-  adapter pokes it after every interaction that changed a table — on a day that passes
-  `DAY_PACE` times faster than the real one, so that about seven reminders a second fall due
-  and are sent and recorded (the bot with 10,000 tables meets one every 8.6 seconds).
 - `…_reply`: each ratio of the act until its reply only (the board not yet drawn, what the
   `acts` group times); `…_halves_apart`: how far the ratio of the first half of the rounds
   is from that of the second (how steady the figure was while it was measured).
