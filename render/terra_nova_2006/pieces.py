@@ -450,8 +450,10 @@ class Badge:
 
     def paste(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
         """Put the badge on `image` (shifted by `offset`, even pixels): its pixels pasted as
-        drawn before, or drawn when they depend on the ground."""
-        patch = BADGES.get(self, self.patch)
+        drawn before, or drawn when they depend on the ground — and a fresh badge always
+        drawn: it is shown only until its turn is over (on three images at most), and a patch
+        costs ten drawings or more."""
+        patch = None if self.fresh else BADGES.get(self, self.patch)
         if patch is None:
             self.draw(image, offset)
             return
