@@ -98,6 +98,14 @@ def _field_copiers(model: type[BaseModel]) -> tuple[tuple[str, Copier], ...]:
     )
 
 
+def _copy_containers(model: BaseModel) -> None:
+    """Give a (shallow) copy of a model its own lists, dicts and sets, as `writable_copy`
+    copies them."""
+    fields = model.__dict__
+    for name, copy in _field_copiers(type(model)):
+        set_field(model, name, copy(fields[name]))
+
+
 def _copier(annotation: Any) -> Copier:
     """How to copy a value of `annotation` (a container type, perhaps optional) the way
     `writable_copy` does; `writable_copy` itself for what the annotation does not settle."""
@@ -169,13 +177,17 @@ class StateBuilder(Generic[S]):
 
         `shallow`: a model element copied without its lists, dicts and sets, which it still
         shares with the old state — for giving fields new values only (a step, a new list),
-        cheaper on the hot path; a later `edit_item` without it copies them too."""
+        cheaper on the hot path; a later `edit_item` without it copies them too, in the same
+        copy (so what a caller holds of it stays the new state's)."""
         container = self.edit(name)
         copied = self._edited_items.get((name, key))
-        if copied is None or (copied is False and not shallow):
+        if copied is None:
             item = container[key]
             container[key] = model_copy(item, {}) if shallow else writable_copy(item)
             self._edited_items[(name, key)] = not shallow
+        elif copied is False and not shallow:
+            _copy_containers(container[key])
+            self._edited_items[(name, key)] = True
         return container[key]
 
     @property

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine.core.messages import term
 from render.common import SQRT3, Point, font, hex_corners, hex_edge, mix
 from render.language import say
+from render.recent import TABLE_IMAGES, Recent
 
 from .layout import BoardLayout, Cell, layout_for
 from .style import (
@@ -40,6 +41,10 @@ from .style import (
 SWATCH_RADIUS, LEGEND_SIZE, LEGEND_MAX_GAP = 13, 17, 28
 
 
+#: Scored areas' masks kept per board: a late board shows a few dozen.
+AREA_MASKS_KEPT = 128
+
+
 @dataclass(frozen=True)
 class Board:
     """Everything about a board that stays the same for the whole game.
@@ -54,8 +59,13 @@ class Board:
     ink: Image.Image
     hatch: Image.Image
     #: Masks of scored areas, filled by the pieces module: an area never changes once scored,
-    #: so each is drawn once per game instead of on every image.
-    area_masks: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: so each is drawn once per game instead of on every image. Bounded like the other
+    #: images a table's next moves reuse: every game scores areas of its own.
+    area_masks: Recent[Any] = field(
+        default_factory=lambda: Recent(AREA_MASKS_KEPT, budget=TABLE_IMAGES),
+        compare=False,
+        repr=False,
+    )
 
 
 @lru_cache(maxsize=4)

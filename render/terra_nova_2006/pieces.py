@@ -6,7 +6,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import cast
+from typing import NamedTuple, cast
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -240,10 +240,10 @@ def _area_box(board: Board, area: AreaView) -> Box:
     )
 
 
-@dataclass(frozen=True)
-class AreaMasks:
+class AreaMasks(NamedTuple):
     """What drawing a scored area needs besides its colours: per winner's stripe the fill and
-    hatch masks, the mask that keeps the cells' letters readable, and the outline."""
+    hatch masks, the mask that keeps the cells' letters readable, and the outline (a tuple,
+    so that `image_bytes` weighs it for the cache that keeps it)."""
 
     stripes: list[tuple[Box, Image.Image, Image.Image]]
     ink: Masked
@@ -268,11 +268,11 @@ def draw_area(
 
 
 def _masks_of(board: Board, names: Sequence[str], stripes: int) -> AreaMasks:
-    """The masks of an area shaded in `stripes` stripes, made once per board."""
-    key = (tuple(names), stripes)
-    masks: AreaMasks | None = board.area_masks.get(key)
-    if masks is None:
-        masks = board.area_masks[key] = _area_masks(board, names, stripes)
+    """The masks of an area shaded in `stripes` stripes, made once per board and kept while
+    recent (an area's masks take some 90 KB; each game scores areas of its own)."""
+    masks: AreaMasks = board.area_masks.get(
+        (tuple(names), stripes), lambda: _area_masks(board, names, stripes)
+    )
     return masks
 
 
@@ -450,8 +450,10 @@ class Badge:
 
     def paste(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
         """Put the badge on `image` (shifted by `offset`, even pixels): its pixels pasted as
-        drawn before, or drawn when they depend on the ground."""
-        patch = BADGES.get(self, self.patch)
+        drawn before, or drawn when they depend on the ground — and a fresh badge always
+        drawn: it is shown only until its turn is over (on three images at most), and a patch
+        costs ten drawings or more."""
+        patch = None if self.fresh else BADGES.get(self, self.patch)
         if patch is None:
             self.draw(image, offset)
             return

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import engine
 from engine.ai import decide
+from engine.ai.heuristics import heuristics_for
 from engine.ai.heuristics.terramara import (
+    FITTED_PACES,
+    GUESSED_PACES,
     MEMBER_AT_HOME,
     MEMBER_ROUND,
+    OUTPOST_GROWTH_SHARE,
+    STRONG,
     TerramaraHeuristics,
+    banner_growth,
     military_outlook,
     placements_value,
 )
+from engine.games.terramara import rules
 from engine.games.terramara.state import TerramaraState
 
 
@@ -104,3 +111,53 @@ def test_an_early_lead_over_the_neutral_markers_is_not_yet_the_ranking() -> None
     assert 3 < outlook(2, 5) < 6
     assert outlook(2, 5) < outlook(4, 5) < outlook(5, 5)
     assert outlook(2, 5) < outlook(2, 6)
+
+
+def test_strong_orders_placements_by_what_they_give() -> None:
+    """`strong` tries this round's spaces before a scout sent two rounds ahead, which will
+    miss two placements (6 points of the evaluation). Plain ordering ranks them alike."""
+    game = engine.get("terramara")
+    state = game.new_game(["alice", "bob"], 5, {"first-game": True})
+    while state.round < 2 or 0 not in game.to_act(state):
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, decide(game, state, seat, "easy", 1).action).state
+    spaces = rules.board(state).spaces
+
+    def scouts_on_row(row: int) -> list[str]:
+        return [
+            a
+            for a in game.legal_actions(state, 0)
+            if a.startswith("place scout")
+            and (space := spaces.get(a.split(maxsplit=2)[2])) is not None
+            and space.row == row
+        ]
+
+    this_round, ahead = scouts_on_row(2), scouts_on_row(4)
+    assert this_round and ahead
+
+    def lead(heuristics: TerramaraHeuristics) -> float:
+        """How far the best of this round's scout placements is ordered before the best
+        scout sent ahead."""
+        logits = heuristics.logits(game, state, 0, this_round + ahead)
+        return max(logits[: len(this_round)]) - max(logits[len(this_round) :])
+
+    assert lead(TerramaraHeuristics()) == 0
+    assert lead(STRONG) >= 1
+
+
+def test_only_strong_decides_with_the_ordered_placements_and_fitted_paces() -> None:
+    heuristics = heuristics_for(engine.get("terramara"))
+    for level in ("random", "easy", "normal"):
+        assert heuristics.for_level(level) is heuristics
+    assert heuristics.for_level("strong") is STRONG
+    assert STRONG.ordered_placements and STRONG.paces == FITTED_PACES
+
+
+def test_strong_expects_a_category_outpost_to_pay() -> None:
+    """In round 1, with no tools crafted yet: the bots' own games craft about 0.9 artifacts
+    of a category a round, so by the end a tools outpost (2 / 3 / 4 for 2 / 5 / 10 VP) likely
+    meets 3; the guessed pace of 0.4 a round met none."""
+    state = position(1, ["S", "S"])
+    alice = state.seats[0]
+    assert banner_growth(state, alice, "OP-D", GUESSED_PACES) == (0, 0.0)
+    assert banner_growth(state, alice, "OP-D", FITTED_PACES) == (0, OUTPOST_GROWTH_SHARE * 5)

@@ -73,12 +73,13 @@ def test_a_full_or_finished_town_has_nothing_to_place() -> None:
     assert placement_gain(finished.model_copy(update={"towns": towns}), 0) == 0.0
 
 
-def test_only_tiny_towns_strong_decides_with_its_own_heuristics() -> None:
+def test_tiny_towns_strong_decides_with_its_own_heuristics() -> None:
+    """(Terramara's `strong` has its own too: test_evaluation_terramara.py.)"""
     for level in ("random", "easy", "normal"):
         assert HEURISTICS.for_level(level) is HEURISTICS
     assert isinstance(HEURISTICS, TinyTownsHeuristics) and not HEURISTICS.lookahead
     assert isinstance(HEURISTICS.for_level("strong"), LookaheadHeuristics)
-    for key in ("terra-nova", "terra-nova-2006", "terramara"):
+    for key in ("terra-nova", "terra-nova-2006"):
         others = heuristics_for(engine.get(key))
         assert all(others.for_level(level) is others for level in ("normal", "strong"))
 

@@ -95,7 +95,8 @@ def test_a_shallow_item_shares_its_containers_until_edited_in_full() -> None:
     assert builder.edit_item("pieces", 0, shallow=True) is piece
     full = builder.edit_item("pieces", 0)
     full.marks.append(3)
-    assert full.at == 6 and builder.state.pieces[0] is full
+    assert full is piece and builder.state.pieces[0] is piece  # (deepened in place)
+    assert full.at == 6 and full.marks == [1, 3]
     assert builder.edit_item("pieces", 0, shallow=True) is full
     assert old.pieces[0] == Piece(at=1, marks=[1])
 

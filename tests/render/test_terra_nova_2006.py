@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from engine.games.terra_nova_2006.view import TerraNova2006View
 from render import UnknownRenderer, render_png
 from render.common import PLAYER_COLOURS, RGB, UNICODE_FONT_FILES, Box, font, font_for, initials
-from render.terra_nova_2006.layout import BoardLayout
+from render.recent import image_bytes
+from render.terra_nova_2006 import layers, pieces
+from render.terra_nova_2006.layout import BoardLayout, cells_of
 from render.terra_nova_2006.panel import WINNER_LINES, player_card
 from render.terra_nova_2006.style import (
     BOARD_RIGHT,
@@ -302,3 +305,20 @@ def test_names_outside_latin_1_are_drawn_not_boxed(opening_step: Step) -> None:
 )
 def test_every_player_gets_a_different_disc_label(names: list[str], labels: list[str]) -> None:
     assert initials(names) == labels
+
+
+def test_the_masks_of_scored_areas_are_kept_only_while_recent(
+    final_view: View, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game scores areas of its own, and the board (shared by every table) keeps their
+    masks: a long-running bot must not keep those of every area it ever drew."""
+    monkeypatch.setattr(layers, "AREA_MASKS_KEPT", 2)
+    typed = TerraNova2006View.of(final_view)
+    board = layers.board_for.__wrapped__(cells_of(typed), "en")
+    areas = [area.cells for area in typed.areas]
+    assert len(areas) >= 3
+    for cells in areas:
+        masks = pieces._masks_of(board, cells, 1)
+        assert image_bytes(masks) > 0  # weighed against the shared budget of images
+    kept = [key for key, _ in board.area_masks.kept()]
+    assert kept == [(tuple(cells), 1) for cells in areas[-2:]]

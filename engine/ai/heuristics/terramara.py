@@ -25,16 +25,19 @@ tests/ai/test_evaluation_terramara.py):
   the ranking now.
 
 Move ordering by kind: crafting first, then conversions and placements, ending a turn or
-declining a decision last. Two decisions are pruned: a worker's or the hut's conversions
-are never declined while a raw tile can be turned (a processed tile is worth more and
-stands in for its raw kind everywhere), and a cart never stops short while it can move
-(carts never go back, and every node pays or leads on).
+declining a decision last. `strong` (StrongHeuristics) also orders placements by what they
+change its evaluation by at once, and takes the outposts' growth at the bots' own pace.
+Two decisions are pruned: a worker's or the hut's conversions are never declined while a
+raw tile can be turned (a processed tile is worth more and stands in for its raw kind
+everywhere), and a cart never stops short while it can move (carts never go back, and
+every node pays or leads on).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.game import Game
@@ -68,9 +71,28 @@ CART_PROGRESS = 0.3
 MILITARY_STEP = 0.15
 #: This round's unused workers still turn a tile each level.
 UNUSED_WORKER_LEVEL = 0.4
-#: How much of what an outpost asks for a tribe gains in a round, roughly (bots' games).
-OUTPOST_GROWTH: dict[str, float] = {"workers": 1.5, "river": 2.0, "military": 2.0, "road": 1.0}
-CATEGORY_GROWTH = 0.4
+
+
+@dataclass(frozen=True)
+class Paces:
+    """How much of what an outpost asks for a tribe gains in a round: per condition, and per
+    category of crafted artifacts."""
+
+    conditions: Mapping[str, float]
+    category: float
+
+    def per_round(self, condition: str) -> float:
+        return self.conditions.get(condition, self.category)
+
+
+#: The pace guessed in the fourth session (`normal` keeps it).
+GUESSED_PACES = Paces({"workers": 1.5, "river": 2.0, "military": 2.0, "road": 1.0}, 0.4)
+#: The pace of the bots' own games (`strong`): each measure at the end of a game over its 5
+#: rounds, both seats of the first three `strong` v `normal` arena games of the fifth session
+#: (seed 2026; a rough fit). Every canoe reached the river's end (14); the tribes crafted
+#: 11-24 artifacts (about 0.9 a category a round, not 0.4), their workers' levels came to 1-10
+#: (0.9 a round, not 1.5), their military to 9-17, both carts to crossroad 1-6.
+FITTED_PACES = Paces({"workers": 0.9, "river": 3.0, "military": 2.7, "road": 0.7}, 0.9)
 #: The share of the growth of an outpost's score by the end that a banner is credited now.
 OUTPOST_GROWTH_SHARE = 0.5
 #: The share of a banner's worth credited for an outpost a cart can still visit.
@@ -104,6 +126,9 @@ KIND_LOGITS: dict[str, float] = {
     "done": -0.5,
     "stop": -1.5,
 }
+#: How many points of a placement's immediate change of the evaluation count as one unit of
+#: its move-ordering logit (`strong`).
+PLACEMENT_DELTA_SCALE = 2.0
 #: Declining these decisions is pruned while another answer exists (see the docstring).
 NEVER_DECLINED = ("cvt", "road")
 
@@ -154,23 +179,25 @@ def threshold_vp(thresholds: Sequence[int], measure: float) -> int:
     return vp
 
 
-def banner_growth(state: TerramaraState, player: Seat, outpost: str) -> tuple[int, float]:
+def banner_growth(
+    state: TerramaraState, player: Seat, outpost: str, paces: Paces = GUESSED_PACES
+) -> tuple[int, float]:
     """What a banner on `outpost` scores for the seat now, and the share credited of what it
     will likely score more by the end, at the pace of a usual game."""
     condition = OUTPOSTS[outpost]
     now = rules.condition_measure(player, condition.condition)
-    growth = OUTPOST_GROWTH.get(condition.condition, CATEGORY_GROWTH) * rounds_left(state)
+    growth = paces.per_round(condition.condition) * rounds_left(state)
     scored = threshold_vp(condition.thresholds, now)
     later = threshold_vp(condition.thresholds, now + growth)
     return scored, OUTPOST_GROWTH_SHARE * (later - scored)
 
 
-def outpost_value(state: TerramaraState, player: Seat) -> float:
+def outpost_value(state: TerramaraState, player: Seat, paces: Paces = GUESSED_PACES) -> float:
     """What the outposts will still bring beyond the VP the banners score now: the growth of
     the banners placed, and a share of the best outposts a cart can still visit (while
     banners last). A cart that hurries past an outpost row gives that share up for good;
     placing a banner turns the share into the whole."""
-    placed = sum(banner_growth(state, player, key)[1] for key in player.banners)
+    placed = sum(banner_growth(state, player, key, paces)[1] for key in player.banners)
     left = BANNERS - len(player.banners)
     if not left:
         return placed
@@ -182,7 +209,7 @@ def outpost_value(state: TerramaraState, player: Seat) -> float:
         key = TERRITORIES[state.left_tiles[row - 1]].back
         if key is None or key in player.banners:
             continue
-        open_worths.append(sum(banner_growth(state, player, key)))
+        open_worths.append(sum(banner_growth(state, player, key, paces)))
     open_worths.sort(reverse=True)
     share = OPEN_OUTPOST_SHARE
     if not rounds_left(state):  # the last round: only the placements left can bring reach
@@ -190,7 +217,7 @@ def outpost_value(state: TerramaraState, player: Seat) -> float:
     return placed + share * sum(open_worths[:left])
 
 
-def engine_value(state: TerramaraState, seat: int) -> float:
+def engine_value(state: TerramaraState, seat: int, paces: Paces = GUESSED_PACES) -> float:
     """What the seat's workers, members, artifacts and unscored progress are still worth."""
     player = state.seats[seat]
     if player.resigned:
@@ -205,7 +232,7 @@ def engine_value(state: TerramaraState, seat: int) -> float:
         + CULTURE_STEP * min(player.culture, RIVER_END)
         + CART_PROGRESS * sum(progress(cart) for cart in player.carts)
         + MILITARY_STEP * player.military
-        + outpost_value(state, player)
+        + outpost_value(state, player, paces)
     )
 
 
@@ -243,12 +270,19 @@ def military_outlook(state: TerramaraState) -> list[float]:
 class TerramaraHeuristics(Heuristics):
     scale: ClassVar[float] = 8.0
     iterations: ClassVar[Mapping[str, int]] = {"easy": 0, "normal": 150, "strong": 600}
+    #: Whether placements are ordered by what they give (`strong`, see StrongHeuristics).
+    ordered_placements: ClassVar[bool] = False
+    #: The pace at which the outposts' conditions are expected to grow.
+    paces: ClassVar[Paces] = GUESSED_PACES
+
+    def for_level(self, name: str) -> Heuristics:
+        return STRONG if name == "strong" else self
 
     def evaluate(self, game: Game[Any], state: TerramaraState, bot: int) -> list[float]:
         scores = final_scores(state)
         outlook = military_outlook(state)
         return [
-            score.total - score.military + military + engine_value(state, seat)
+            score.total - score.military + military + engine_value(state, seat, self.paces)
             for seat, (score, military) in enumerate(zip(scores, outlook, strict=True))
         ]
 
@@ -274,4 +308,40 @@ class TerramaraHeuristics(Heuristics):
             elif words[0] == "place" and words[1] == "scout":
                 value += 0.25  # scouts first: the chief closes a space but is one member
             values.append(value)
+        if self.ordered_placements:
+            self.order_placements(game, state, seat, actions, values)
         return values
+
+    def order_placements(
+        self,
+        game: Game[Any],
+        state: TerramaraState,
+        seat: int,
+        actions: Sequence[str],
+        values: list[float],
+    ) -> None:
+        """Add to each placement's logit what it changes the seat's evaluation by at once,
+        less the best placement's change, per PLACEMENT_DELTA_SCALE points."""
+        placements = [i for i, action in enumerate(actions) if action.startswith("place ")]
+        if len(placements) < 2:
+            return
+        deltas = {}
+        for index in placements:
+            after = game.apply(state, seat, actions[index]).state
+            deltas[index] = self.evaluate(game, after, seat)[seat]
+        best = max(deltas.values())
+        for index, value in deltas.items():
+            values[index] += (value - best) / PLACEMENT_DELTA_SCALE
+
+
+class StrongHeuristics(TerramaraHeuristics):
+    """`strong`'s: placements are ordered by what the evaluation sees them give at once (the
+    space's goods, a scout sent ahead's missed rounds), not all alike in the rules' listing
+    order, so that a node's first candidates are the spaces worth searching; and the
+    outposts are valued at the pace of the bots' own games."""
+
+    ordered_placements: ClassVar[bool] = True
+    paces: ClassVar[Paces] = FITTED_PACES
+
+
+STRONG = StrongHeuristics()

@@ -43,6 +43,8 @@ class Board(HexBoard):
     edge: frozenset[int]
     continent: tuple[int, ...]
     bridge_spots: tuple[tuple[int, int], ...]
+    #: Per hex, the bridge spots (as indices into `bridge_spots`) that touch it.
+    bridge_spots_at: tuple[tuple[int, ...], ...]
     marked: frozenset[int]
     river_distance: tuple[dict[int, int], ...]
     land_hexes: tuple[int, ...]
@@ -63,7 +65,7 @@ class Board(HexBoard):
         )
         farthest = max(d for far in distances for d in far.values())
         spots = [
-            [names.index(name) for name in spot.split("-")]
+            sorted(names.index(name) for name in spot.split("-"))
             for spot in layout.lists.get(_BRIDGES, [])
         ]
         return cls(
@@ -72,7 +74,10 @@ class Board(HexBoard):
             terrain=terrain,
             edge=frozenset(i for i, cell in enumerate(grid.cells) if grid.is_edge(cell)),
             continent=_continents(terrain, neighbours),
-            bridge_spots=tuple((min(spot), max(spot)) for spot in spots),
+            bridge_spots=tuple((a, b) for a, b in spots),
+            bridge_spots_at=tuple(
+                tuple(i for i, spot in enumerate(spots) if h in spot) for h in range(len(terrain))
+            ),
             marked=frozenset(i for i, letter in enumerate(letters) if letter.islower()),
             river_distance=distances,
             land_hexes=tuple(i for i, kind in enumerate(terrain) if kind is not None),

@@ -70,6 +70,28 @@ class Checker:
         return rules.in_reach(self.board, self.s, self.seat, self.mine)
 
     @once
+    def free_reach(self) -> list[int]:
+        """The free land hexes in reach, in board order: where the seat may build."""
+        owner = self.s.owner
+        return sorted([h for h in self.reach if owner[h] == FREE])
+
+    @once
+    def to_transform(self) -> list[tuple[int, int]]:
+        """The free land hexes in reach that are not of the home terrain, in board order,
+        each with the shovels it needs."""
+        terrain, needs = self.s.terrain, self.shovels_from
+        return [(h, needs[terrain[h]]) for h in self.free_reach if needs[terrain[h]]]
+
+    @once
+    def open_bridges(self) -> list[tuple[int, int]]:
+        """The bridge spots touching the seat's buildings without a bridge, in board order:
+        where `bridge` may build one if the seat has one left (`bridge_left`)."""
+        spots, at = self.board.bridge_spots, self.board.bridge_spots_at
+        touching = sorted({i for h in self.mine for i in at[h]})
+        built = {(a, b) for a, b, _ in self.s.bridges}
+        return [spots[i] for i in touching if spots[i] not in built]
+
+    @once
     def faction(self) -> Faction:
         return FACTIONS_BY_KEY[self.player.faction]
 
@@ -82,9 +104,20 @@ class Checker:
         return LETTER_OF[self.faction.home]
 
     @once
+    def outside(self) -> set[int]:
+        """The seat's buildings outside its towns."""
+        return rules.outside_towns(self.s, self.seat)
+
+    @once
     def outside_groups(self) -> list[set[int]]:
         """The connected groups of the seat's buildings outside its towns."""
-        return rules.groups(self.board, self.s, rules.outside_towns(self.s, self.seat))
+        return rules.groups(self.board, self.s, self.outside)
+
+    @once
+    def town_outside(self) -> bool:
+        """Whether all the seat's buildings outside its towns together would make a town:
+        if not, no part of them can (a town across the river joins some of them)."""
+        return rules.is_town(self.s, self.seat, self.outside)
 
     @once
     def shovels_from(self) -> dict[str, int]:
@@ -280,6 +313,14 @@ class Checker:
                 "that costs {cost} money and you have {money}", cost=cost, money=self.player.money
             )
         return None
+
+    def can_pay_post(self, house: int) -> bool:
+        """Whether the seat can pay for a trading post on its `house`: what is left of
+        `upgrade` once the listing knows the house is the seat's and a post is left."""
+        money = self.player.money
+        if money >= TRADING_POST_COST:  # (no trading post costs more)
+            return True
+        return money >= rules.trading_post_cost(self.board, self.s, self.seat, house)
 
     def sail(self, paid: bool = True) -> Message | None:
         if self.player.sailing >= self.faction.max_sailing:

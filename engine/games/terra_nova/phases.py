@@ -2,12 +2,17 @@
 seat may play, its candidate actions in the order `legal_actions` lists them, and why any
 other kind is refused.
 
-Every row's candidates are exact: one `Checker` is asked about each candidate, and candidates
-that cannot pass are not tried at all — a hex of the home terrain is never offered shovels, a
-bridge spot touching none of the seat's buildings is skipped, a family whose shared part
-fails (a power action not available, no bridge left) is skipped whole. The two-hex form of
-`power 2shovels` is built from the checks of its single hexes (the pair adds only the cost of
-a house). `tests/test_conformance.py` checks that the checker allows every listed action.
+Every row's candidates are exact: candidates that cannot pass are not tried at all — a hex
+of the home terrain is never offered shovels, a bridge spot touching none of the seat's
+buildings is skipped, a family whose shared part fails (a power action not available, no
+bridge left) is skipped whole — and of the others the `Checker` is asked only what the
+listing does not know already: on the free land in reach (`Checker.free_reach`) the price,
+settled once per number of shovels a spot needs; of a free bridge spot touching the seat's
+buildings (`Checker.open_bridges`) nothing more; of the seat's house, whether it can pay a
+trading post (`Checker.can_pay_post`); everything else is checked candidate by candidate.
+The two-hex form of `power 2shovels` is built from the checks of its single hexes (the pair
+adds only the cost of a house). `tests/test_conformance.py` checks that the checker allows
+every listed action.
 """
 
 from __future__ import annotations
@@ -23,11 +28,12 @@ from .board import Side, board
 from .checks import CHOOSE_TOWN_FIRST, Checker
 from .factions import FACTIONS, PALACE_COST, SHOVEL_COST
 from .state import FREE, HOUSE, TRADING_POST, TerraNovaState
-from .terrain import terrain_term
-from .tiles import POWER_ACTIONS
+from .terrain import LETTER_OF, terrain_term
 
 State = TerraNovaState
 Candidates = Callable[[State, int], list[Action]]
+#: Actions of one form by hex (`on_hexes`).
+Hexed = tuple[Action, ...]
 
 NEUTRAL_ONLY = msg("neutral houses are set only when the 2-player variants call for them")
 DONE_AT_ROUND_END = msg("'done' only finishes your power exchanges at the end of a round")
@@ -131,7 +137,7 @@ def _turn(state: State, seat: int) -> list[Action]:
 def _river_towns(check: Checker) -> list[Action]:
     """The Sea Dogs' `town across …`: river hexes next to their buildings outside towns,
     across which those buildings would make a town."""
-    if check.player.faction != "sea-dogs":
+    if check.player.faction != "sea-dogs" or not check.town_outside:
         return []
     land, neighbours = check.board.terrain, check.board.neighbours
     shores = {
@@ -145,53 +151,46 @@ def _river_towns(check: Checker) -> list[Action]:
 
 
 def _main_actions(check: Checker) -> list[Action]:
-    s, side, home = check.s, check.s.side, check.home_letter
-    spots = sorted([h for h in check.reach if s.owner[h] == FREE])
-    #: The spots shovels can change (the others are of the home terrain already), with the
-    #: shovels each needs.
-    needs = check.shovels_from
-    convertible = [(h, needs[s.terrain[h]]) for h in spots if s.terrain[h] != home]
-    shovels = dict(convertible)
-    # A spot is free land in reach, so what is left of Checker.build on one of the home
-    # terrain, and of Checker.transform on another, is the cost.
-    house = check.can_afford(0, then_build=True)
-    transform = _priced(check, free=0)
-    builds, upgrades = on_hexes(side, "build"), on_hexes(side, "upgrade", "tp")
-    transforms, transforms_built = on_hexes(side, "transform"), on_hexes(side, "transform", "build")
-    found: list[Action] = []
-    for h in spots:
-        if h not in shovels:
-            if house:
-                found.append(builds[h])
-            continue
-        plain, built = transform[shovels[h]]
-        if plain:
-            found.append(transforms[h])
-            if built:
-                found.append(transforms_built[h])
-    for h in check.mine:  # (no upgrade without a trading post left or money for a palace)
-        if s.building[h] == HOUSE and check.posts_left and check.upgrade(h, ("tp",)) is None:
-            found.append(upgrades[h])
-        if s.building[h] == TRADING_POST and check.player.money >= PALACE_COST:
-            found += _palaces(check, h)
+    """A turn's legal actions: on the free land in reach, upgrades, sailing, bridges, power
+    and special actions, passes."""
+    s, side = check.s, check.s.side
+    found = [*_on_spots(check), *_upgrades(check)]
     if check.sail() is None:
         found.append(Action("sail", side=side))
     if check.bridge_left() is None:
-        found += [Action("bridge", spot, side=side) for spot in _bridge_spots(check, paid=True)]
-    found += _power_actions(check, spots, convertible)
-    found += _special_actions(check, convertible)
+        found += [Action("bridge", spot, side=side) for spot in check.open_bridges]
+    found += _power_actions(check)
+    found += _special_actions(check)
     found += [_worded(side, "pass", key) for key in sorted(s.offer)]
     return found
 
 
-def _priced(check: Checker, free: int) -> dict[int, tuple[bool, bool]]:
-    """Per number of shovels a spot needs (1 or 2), whether the seat can pay for them, `free`
-    of them free, and whether for them and a house."""
-    return {
-        shovels: (check.can_afford(cost, False), check.can_afford(cost, True))
-        for shovels in (1, 2)
-        for cost in (max(shovels - free, 0) * SHOVEL_COST,)
-    }
+def _on_spots(check: Checker) -> list[Action]:
+    """`build H`, `transform H` and `transform H build` on the free land in reach, by hex.
+
+    A spot is free land in reach, so what is left of Checker.build on one of the home
+    terrain, and of Checker.transform on another, is the cost: it depends only on the
+    shovels the spot needs (0 on the home terrain), so the actions each number of shovels
+    offers are settled once, and each spot just looks them up."""
+    side, terrain, needs = check.s.side, check.s.terrain, check.shovels_from
+    transforms, built = on_hexes(side, "transform"), on_hexes(side, "transform", "build")
+    offers = _offers(check, 0, transforms, built)
+    offers[0] = (on_hexes(side, "build"),) if check.can_afford(0, then_build=True) else ()
+    return [table[h] for h in check.free_reach for table in offers[needs[terrain[h]]]]
+
+
+def _upgrades(check: Checker) -> list[Action]:
+    """Every legal `upgrade …`, by hex: a house the seat can pay a trading post for (one
+    being left), a trading post's palaces (no palace without money for it)."""
+    building, upgrades = check.s.building, on_hexes(check.s.side, "upgrade", "tp")
+    posts = check.posts_left > 0
+    found: list[Action] = []
+    for h in check.mine:
+        if building[h] == HOUSE and posts and check.can_pay_post(h):
+            found.append(upgrades[h])
+        if building[h] == TRADING_POST and check.player.money >= PALACE_COST:
+            found += _palaces(check, h)
+    return found
 
 
 def _palaces(check: Checker, post: int) -> list[Action]:
@@ -210,49 +209,39 @@ def _palaces(check: Checker, post: int) -> list[Action]:
     return found
 
 
-def _bridge_spots(check: Checker, paid: bool) -> list[tuple[int, int]]:
-    """The free bridge spots touching the seat's buildings (a bridge being left)."""
-    owner, seat = check.s.owner, check.seat
-    built = {(a, b) for a, b, _ in check.s.bridges}
-    return [
-        (a, b)
-        for a, b in check.board.bridge_spots
-        if (owner[a] == seat or owner[b] == seat)
-        and (a, b) not in built
-        and check.bridge(a, b, paid) is None
-    ]
-
-
-def _shovelled(
-    check: Checker, convertible: list[tuple[int, int]], kind: Kind, key: str, free: int
-) -> list[Action]:
+def _shovelled(check: Checker, kind: Kind, key: str, free: int) -> list[Action]:
     """`<kind> <key> H` and `… H build` for every spot shovels can change, `free` shovels
     free: such a spot is free land in reach, so what is left of its check
     (Checker.free_shovel, Checker.two_shovels) is the cost."""
-    priced, side = _priced(check, free), check.s.side
-    plain, with_house = on_hexes(side, kind, key), on_hexes(side, kind, key, True)
-    found: list[Action] = []
-    for h, shovels in convertible:
-        can, can_build = priced[shovels]
-        if can:
-            found.append(plain[h])
-        if can_build:
-            found.append(with_house[h])
+    side = check.s.side
+    offers = _offers(check, free, on_hexes(side, kind, key), on_hexes(side, kind, key, True))
+    return [table[h] for h, shovels in check.to_transform for table in offers[shovels]]
+
+
+def _offers(
+    check: Checker, free: int, plain: Hexed, with_house: Hexed
+) -> dict[int, tuple[Hexed, ...]]:
+    """Per number of shovels a spot needs (1 or 2), the actions (by hex) that the seat can
+    pay for on such a spot, `free` shovels free: none, `plain`, or `plain` and `with_house`
+    (who can pay for the shovels and a house can pay for the shovels)."""
+    found: dict[int, tuple[Hexed, ...]] = {}
+    for shovels in (1, 2):
+        cost = max(shovels - free, 0) * SHOVEL_COST
+        if check.can_afford(cost, then_build=True):
+            found[shovels] = (plain, with_house)
+        else:
+            found[shovels] = (plain,) if check.can_afford(cost, then_build=False) else ()
     return found
 
 
-def _power_actions(
-    check: Checker, spots: list[int], convertible: list[tuple[int, int]]
-) -> list[Action]:
+def _power_actions(check: Checker) -> list[Action]:
     """Every legal `power …`: the board's six in their order, then the palaces' two."""
     s, side, power = check.s, check.s.side, check.player.bowls[2]
     found: list[Action] = []
-    available = [
+    available = [  # (what Checker.power_available asks of a board action)
         key
-        for key in POWER_ACTIONS  # (the used and the too dear are hopeless: not asked)
-        if key not in s.power_used
-        and power >= rules.power_cost(s, check.seat, key)
-        and check.power_available(key) is None
+        for key, cost in rules.board_power_costs(check.player.faction).items()
+        if power >= cost and key not in s.power_used
     ]
     for key in available:
         if key in ("7money", "sail"):
@@ -260,20 +249,17 @@ def _power_actions(
                 found.append(Action("power", (), (key,), side=side))
         elif key in ("bridge3", "bridge4"):
             if check.bridge_left(paid=False) is None:
-                found += [
-                    Action("power", spot, (key,), side=side)
-                    for spot in _bridge_spots(check, paid=False)
-                ]
+                found += [Action("power", spot, (key,), side=side) for spot in check.open_bridges]
         else:
-            found += _shovelled(check, convertible, "power", key, 1 if key == "shovel" else 2)
+            found += _shovelled(check, "power", key, 1 if key == "shovel" else 2)
     if "2shovels" in available:
-        found += _two_shovel_pairs(check, [h for h, shovels in convertible if shovels == 1])
+        found += _two_shovel_pairs(check, [h for h, shovels in check.to_transform if shovels == 1])
     if not check.player.palaces:
         return found  # (the other two are palace actions)
     if check.power_available("fairy") is None:
-        found += _shovelled(check, convertible, "power", "fairy", free=1)
+        found += _shovelled(check, "power", "fairy", free=1)
     if check.power_available("tp") is None:
-        for h in spots:
+        for h in check.free_reach:
             if check.inventor_post((h,), None) is None:
                 found.append(Action("power", (h,), ("tp",), side=side))
     return found
@@ -294,7 +280,7 @@ def _two_shovel_pairs(check: Checker, ones: list[int]) -> list[Action]:
     return found
 
 
-def _special_actions(check: Checker, convertible: list[tuple[int, int]]) -> list[Action]:
+def _special_actions(check: Checker) -> list[Action]:
     """Every legal `special …`: the bonus tile's shovel, then the palaces' three."""
     s, side, land = check.s, check.s.side, check.board.land()
     found: list[Action] = []
@@ -306,15 +292,18 @@ def _special_actions(check: Checker, convertible: list[tuple[int, int]]) -> list
                     found.append(Action("special", (h,), (key,), build=build, side=side))
 
     if check.special_available("shovel") is None:
-        found += _shovelled(check, convertible, "special", "shovel", free=1)
+        found += _shovelled(check, "special", "shovel", free=1)
     if not check.player.palaces:
         return found  # (the other three are palace actions)
     if check.special_available("lake") is None:
-        special("lake", land, builds=False)
+        lake = LETTER_OF["lake"]
+        lakes = [h for h in land if s.terrain[h] == lake and s.owner[h] == FREE]
+        special("lake", lakes, builds=False)
     if check.special_available("tp") is None:
         special("tp", check.mine, builds=False)
-    if check.special_available("continent") is None:
-        special("continent", [h for h in land if s.owner[h] == FREE], builds=True)
+    if check.special_available("continent") is None:  # (free land next to the seat's buildings)
+        near = {n for h in check.mine for n in check.board.land_neighbours[h] if s.owner[n] == FREE}
+        special("continent", sorted(near), builds=True)
     return found
 
 

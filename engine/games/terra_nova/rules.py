@@ -105,13 +105,20 @@ def shovel_table(home: Terrain, one_shovel: bool) -> dict[str, int]:
 
 
 def power_cost(state: TerraNovaState, seat: int, key: str) -> int:
-    """What the power action `key` costs the seat: the Fire Sprites pay 1 less on the board."""
+    """What the power action `key` costs the seat (see `board_power_costs`)."""
     if key == "fairy":
         return FAIRY_SHOVEL_COST
     if key == "tp":
         return INVENTOR_POST_COST
-    discount = 1 if state.seats[seat].faction == "fire-sprites" else 0
-    return POWER_ACTIONS[key].cost - discount
+    return board_power_costs(state.seats[seat].faction)[key]
+
+
+@cache
+def board_power_costs(faction: str) -> dict[str, int]:
+    """What each of the board's power actions costs a faction, in the board's order: the Fire
+    Sprites pay 1 less."""
+    discount = 1 if faction == "fire-sprites" else 0
+    return {key: action.cost - discount for key, action in POWER_ACTIONS.items()}
 
 
 def has_palace_ability(state: TerraNovaState, seat: int, ability: str) -> bool:

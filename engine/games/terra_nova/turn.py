@@ -9,8 +9,10 @@ terrain and buildings are strings (one letter per hex), replaced whole.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from engine.core import Message, Param, StateBuilder, comma_chain, msg, plural_msg, rank, term
+from engine.core.fields import unvalidated
 
 from . import power, rules
 from .actions import Action
@@ -61,14 +63,10 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     def who(self, seat: int) -> Param:
         """The player's name, with the faction once chosen."""
-        player = self.state.seats[seat]
-        if not player.faction:
+        faction = self.state.seats[seat].faction
+        if not faction:
             return super().who(seat)
-        return msg(
-            "{player} ({faction})",
-            player=super().who(seat),
-            faction=faction_term(player.faction),
-        )
+        return _named(self.state.players[seat], faction)
 
     def hex_name(self, hex_: int) -> str:
         return self.board.names[hex_]
@@ -76,6 +74,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def player(self, seat: int) -> Player:
         """The seat's player in the new state, copied before its first change."""
         changed: Player = self.edit_item("seats", seat)
+        return changed
+
+    def player_shallow(self, seat: int) -> Player:
+        """The seat's player copied for giving its fields new values only (money, a score, a
+        new list): its lists still belong to the old state too — change them through
+        `player`. Most actions change only numbers of a player, on the hot path."""
+        changed: Player = self.edit_item("seats", seat, shallow=True)
         return changed
 
     # -- carrying out an action and finishing the turn --------------------------------------
@@ -105,13 +110,14 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             and s.current == seat
             and (before.phase == "actions" or not (hexes or bridges))
         )
-        self.assign("last_turn", LastTurn(seat=seat, hexes=hexes, bridges=bridges, open=still_open))
+        record = {"seat": seat, "hexes": hexes, "bridges": bridges, "open": still_open}
+        self.assign("last_turn", unvalidated(LastTurn, record, record))  # (made right: once a turn)
 
     # -- set-up -------------------------------------------------------------------------
 
     def choose(self, seat: int, key: str) -> None:
         mine = FACTIONS_BY_KEY[key]
-        player = self.player(seat)
+        player = self.player_shallow(seat)
         player.faction = key
         player.money = mine.start_money
         self.say(
@@ -307,7 +313,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self.assign("power_used", [])
         for seat, player in enumerate(s.seats):
             if player.used:
-                self.player(seat).used = []
+                self.player_shallow(seat).used = []
         self._coins_on_offer()
         if s.planner and s.round == 3:
             for hex_ in self.free_marked(s.planner):
@@ -364,7 +370,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     # -- actions ------------------------------------------------------------------------
 
     def build(self, seat: int, hex_: int) -> None:
-        self.player(seat).money -= HOUSE_COST
+        self.player_shallow(seat).money -= HOUSE_COST
         self._put(hex_, seat, HOUSE)
         self.tell(seat, "{player} builds a house on {hex_name}", hex_name=self.hex_name(hex_))
         self._after_house(seat, hex_)
@@ -378,7 +384,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         """Make `hex_` the seat's home terrain with shovels (`free_shovels` of them free)."""
         shovels = rules.shovels_needed(self.state, seat, hex_)
         paid = max(shovels - free_shovels, 0)
-        self.player(seat).money -= paid * SHOVEL_COST
+        self.player_shallow(seat).money -= paid * SHOVEL_COST
         home = rules.faction(self.state, seat).home
         self._set_terrain(hex_, LETTER_OF[home])
         said = plural_msg(
@@ -504,7 +510,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         self, seat: int, hex_: int, cost: int, how: Message, built: bool = False
     ) -> None:
         """A trading post on `hex_`: in place of a house, or `built` on an empty hex."""
-        self.player(seat).money -= cost
+        self.player_shallow(seat).money -= cost
         self._set_building(hex_, TRADING_POST)
         said = msg(
             "{player} {how} on {hex} to a trading post",
@@ -524,17 +530,17 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         for other, mate in enumerate(self.state.seats):
             if other != seat and mate.faction == "sand-cats":
                 money = 2 if len(self.state.players) == 2 else 1
-                self.player(other).money += money
+                self.player_shallow(other).money += money
                 self.tell(other, "{player} gets {money} money for the upgrade", money=money)
         self._towns_after(seat, hex_ if built else None)
 
     def sail(self, seat: int) -> None:
-        self.player(seat).money -= SAILING_COST
+        self.player_shallow(seat).money -= SAILING_COST
         self._advance_sailing(seat, msg("for {sailing_cost} money", sailing_cost=SAILING_COST))
 
     def bridge(self, seat: int, first: int, second: int, paid: bool = True) -> None:
         if paid:
-            self.player(seat).money -= BRIDGE_COST
+            self.player_shallow(seat).money -= BRIDGE_COST
         bridges = self.edit("bridges")
         bridges.append((first, second, seat))
         left = BRIDGES - sum(1 for *_, who in bridges if who == seat)
@@ -583,13 +589,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         returned = s.seats[seat].bonus
         self._take_from_offer(seat, bonus)
         self.edit("offer")[returned] = 0
-        self.player(seat).passed = True
+        self.player_shallow(seat).passed = True
 
     def resign(self, seat: int) -> bool:
         """The seat resigns: its buildings stay, it passes at once in every later round and
         ranks last. True if it was to act in a turn, which is then skipped (the caller's)."""
         s, before = self.state, self.old
-        self.player(seat).resigned = True
+        self.player_shallow(seat).resigned = True
         self.say(msg("{player} resigns and ranks last", player=super().who(seat)), seat)
         if all(player.resigned for player in s.seats):
             s.phase = "over"
@@ -602,13 +608,13 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
         if seat == before.current:
             return True
         if before.phase == "actions":
-            self.player(seat).passed = True
+            self.player_shallow(seat).passed = True
         return False
 
     # -- what follows -------------------------------------------------------------------
 
     def _take_from_offer(self, seat: int, key: str) -> None:
-        player = self.player(seat)
+        player = self.player_shallow(seat)
         coins = self.edit("offer").pop(key)
         player.bonus = key
         player.money += coins
@@ -703,7 +709,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
 
     def _found_town(self, seat: int, group: set[int], river: int | None = None) -> None:
         self.edit("towns").append(Town(seat=seat, tile="", hexes=sorted(group), river=river))
-        player = self.player(seat)
+        player = self.player_shallow(seat)
         player.towns_to_choose += 1
         names = ", ".join(self.hex_name(h) for h in sorted(group))
         if river is None:
@@ -721,7 +727,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
             self._score(seat, 4, msg("their ability"))
 
     def _advance_sailing(self, seat: int, how: Message) -> None:
-        player = self.player(seat)
+        player = self.player_shallow(seat)
         player.sailing += 1
         points = rules.faction(self.state, seat).sailing_points[player.sailing - 1]
         self.tell(
@@ -739,7 +745,7 @@ class TurnBuilder(StateBuilder[TerraNovaState]):
     def _score(self, seat: int, points: int, why: Message) -> None:
         if points <= 0:
             return
-        self.player(seat).score += points
+        self.player_shallow(seat).score += points
         self.tell(seat, "{player} scores {points} for {why}", points=points, why=why)
 
     def _gain(self, seat: int, amount: int, why: Message) -> None:
@@ -791,6 +797,13 @@ PERFORM: dict[str, Callable[[TurnBuilder, int, Action], None]] = {
     ),
     "done": lambda turn, seat, a: turn.finish_exchanges(seat),
 }
+
+
+@lru_cache(maxsize=1024)
+def _named(player: str, faction: str) -> Message:
+    """`alice (Fairies)`, made once per player and faction: events name a seat several times
+    an action (a message is never changed once made)."""
+    return msg("{player} ({faction})", player=player, faction=faction_term(faction))
 
 
 def changed_since(

@@ -5,12 +5,12 @@ Nothing in this game is hidden, so every viewer sees the same.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core import HexCellView, LinkView, Message, View, rank, winner_text
 
 from .board import Board, standard_board
-from .state import ACTIONS_PER_TURN, COLOURS, STONE, Phase, TerraNova2006State
+from .state import ACTIONS_PER_TURN, COLOURS, STONE, Phase, ScoredArea, TerraNova2006State
 from .turn import final_text
 
 
@@ -110,18 +110,7 @@ def build_view(board: Board, state: TerraNova2006State) -> TerraNova2006View:
             if code >= 0
         ],
         stones=[names[cell] for cell, code in enumerate(state.board) if code == STONE],
-        areas=[
-            AreaView(
-                cells=[names[cell] for cell in area.cells],
-                landscapes=area.landscapes,
-                size=len(area.cells),
-                points=area.points,
-                winners=list(area.winners),
-                awarded={str(seat): area.share for seat in area.winners},
-                turn=area.turn,
-            )
-            for area in state.areas
-        ],
+        areas=[_area_view(*_area_content(area)) for area in state.areas],
         last_turn=_last_turn(board, state),
         winner_text=final_text(state).english() if over else None,
     )
@@ -135,6 +124,42 @@ def _cells() -> list[CellView]:
         CellView(name=board.names[i], q=cell.q, r=cell.r, landscape=board.landscape_key(i))
         for i, cell in enumerate(board.grid.cells)
     ]
+
+
+#: Views of scored areas kept (a late board shows a dozen; a bot playing many tables cycles
+#: through some hundred).
+AREA_VIEWS = 1024
+
+AreaContent = tuple[tuple[int, ...], int, int, tuple[int, ...], int, int]
+
+
+def _area_content(area: ScoredArea) -> AreaContent:
+    """Everything the view of a scored area shows, hashable: the key of its kept view."""
+    cells, winners = tuple(area.cells), tuple(area.winners)
+    return cells, area.landscapes, area.points, winners, area.share, area.turn
+
+
+@lru_cache(maxsize=AREA_VIEWS)
+def _area_view(
+    cells: tuple[int, ...],
+    landscapes: int,
+    points: int,
+    winners: tuple[int, ...],
+    share: int,
+    turn: int,
+) -> AreaView:
+    """The view of a scored area, kept by its content: an area never changes once scored, and
+    late in a game every view shows ten or more (views are frozen, so each is shared)."""
+    names = standard_board().names
+    return AreaView(
+        cells=[names[cell] for cell in cells],
+        landscapes=landscapes,
+        size=len(cells),
+        points=points,
+        winners=list(winners),
+        awarded={str(seat): share for seat in winners},
+        turn=turn,
+    )
 
 
 def _last_turn(board: Board, state: TerraNova2006State) -> LastTurnView | None:
