@@ -21,7 +21,11 @@ from tests.games.tiny_towns import helpers as tt
 
 #: One empty square left, A1, beside a stone: wood there makes a Well (W S, worth 2 here and
 #: credited 2 × 0.7 while it misses the wood); anything else fills the square the Well needs.
-LAST_SQUARE = ". S" + " chapel" * 14
+#: Two cottages stand beside it, so that to `strong`, which counts what a Well scores where
+#: it stands (`SiteWorths`), it is worth 2.5: a point per cottage beside it and a half for
+#: the hope of more.
+LAST_SQUARE = ". S cottage chapel cottage" + " chapel" * 11
+WELL_HERE = 2.5
 HEURISTICS = heuristics_for(tt.GAME)
 
 
@@ -33,10 +37,8 @@ def last_square(
     return tt.position(town, rival, deck=deck, round_number=round_number, source=source)
 
 
-def strong_minus_normal(state: TinyTownsState) -> float:
-    strong = HEURISTICS.for_level("strong").evaluate(tt.GAME, state, 0)[0]
-    normal = HEURISTICS.for_level("normal").evaluate(tt.GAME, state, 0)[0]
-    return strong - normal
+def evaluate(level: str, state: TinyTownsState) -> float:
+    return HEURISTICS.for_level(level).evaluate(tt.GAME, state, 0)[0]
 
 
 def test_the_next_card_decides_what_the_town_is_worth_to_strong() -> None:
@@ -45,8 +47,8 @@ def test_the_next_card_decides_what_the_town_is_worth_to_strong() -> None:
     assert town_value(wood, 0) == town_value(stone, 0)
     assert placement_gain(wood, 0) == pytest.approx(2.0 - 1.4)
     assert placement_gain(stone, 0) == pytest.approx(-1.4)
-    assert strong_minus_normal(wood) == pytest.approx(0.6)
-    assert strong_minus_normal(stone) == pytest.approx(-1.4)
+    assert evaluate("normal", wood) == evaluate("normal", stone)
+    assert evaluate("strong", wood) - evaluate("strong", stone) == pytest.approx(WELL_HERE)
 
 
 def test_before_a_choice_round_strong_counts_the_best_resource() -> None:

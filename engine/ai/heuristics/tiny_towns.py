@@ -7,22 +7,31 @@ count most). Move ordering is the change in that value: where a resource goes, w
 to build where. The others hardly change one's own town, so they are not searched: the search
 plays their turns with random placements and plans one's own town against sampled decks.
 `strong` (`LookaheadHeuristics`) also credits a town with what its next resource adds at the
-best square, and expects a Prospectors hammer holder to name what helps their own town.
+best square, credits a building with what its card scores where its shape lies
+(`SiteWorths`), and expects a Prospectors hammer holder to name what helps their own town.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, cached_property, lru_cache
 from typing import Any, ClassVar
 
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.games.tiny_towns import rules
-from engine.games.tiny_towns.board import PLACEMENTS, SQUARES, square
-from engine.games.tiny_towns.cards import MONUMENTS, RESOURCES
-from engine.games.tiny_towns.scoring import TAVERN_POINTS, score_town
+from engine.games.tiny_towns.board import (
+    ADJACENT,
+    COLUMN,
+    PLACEMENTS,
+    ROW,
+    SQUARES,
+    SURROUNDING,
+    square,
+)
+from engine.games.tiny_towns.cards import CARDS, MONUMENTS, RESOURCES
+from engine.games.tiny_towns.scoring import FARM_FEEDS, TAVERN_POINTS, home_weight, score_town
 from engine.games.tiny_towns.state import EMPTY, TinyTownsState
 from engine.games.tiny_towns.view import context
 
@@ -61,6 +70,11 @@ MONUMENT_WORTH = 5.0
 #: A shape still missing k resources is credited STEP**k of its card's worth.
 STEP = 0.7
 FEEDERS = ("farm", "granary", "greenhouse", "orchard")
+#: With site worths (`SiteWorths`): the chance a town still half empty builds one more
+#: feeder, and what a building whose condition its neighbours do not meet yet is worth while
+#: it has neighbouring squares without a building (they may still bring it).
+FEEDER_HOPE = 0.6
+SITE_HOPE = 0.5
 #: How many partial placements of one card count towards growth (a monument once).
 COPIES: dict[str, int] = {"cottage": 4, **{key: 1 for key in MONUMENTS}}
 #: An empty square costs a point only if it stays empty: until the town is finished it is
@@ -132,16 +146,130 @@ def worths(cells: Sequence[str], fed: frozenset[int], cards: Sequence[str]) -> l
     return found
 
 
-def growth(cells: Sequence[str], cards: Sequence[str], fed: frozenset[int]) -> float:
+def _mask(squares: Iterable[int]) -> int:
+    return sum(1 << i for i in set(squares))
+
+
+@cache
+def next_to(mask: int) -> int:
+    """The squares orthogonally next to a placement, outside it."""
+    return _mask(n for i in range(SQUARES) if mask >> i & 1 for n in ADJACENT[i]) & ~mask
+
+
+@cache
+def around(mask: int) -> int:
+    """The squares around a placement, diagonals too (what a Granary feeds), outside it."""
+    return _mask(n for i in range(SQUARES) if mask >> i & 1 for n in SURROUNDING[i]) & ~mask
+
+
+@cache
+def in_lines(mask: int) -> int:
+    """The squares in a placement's rows and columns (what an Orchard feeds), outside it."""
+    return _mask(n for i in range(SQUARES) if mask >> i & 1 for n in (*ROW[i], *COLUMN[i])) & ~mask
+
+
+class SiteWorths:
+    """What a building is worth on one placement of its shape in this town: the points its
+    card gives there as the rulebook counts them, or the hope of them while the town still has
+    room. A Millstone pays only beside a red or yellow building, a Cottage only if something
+    can feed it, a Granary only for the hungry cottages around it, and so on; the other
+    cards keep their town-wide worth (`worths`)."""
+
+    def __init__(
+        self,
+        cells: Sequence[str],
+        cards: Sequence[str],
+        fed: frozenset[int],
+        packed: int,
+        occupied: int,
+    ) -> None:
+        colours: dict[str, int] = {}
+        for i, key in enumerate(cells):
+            card = CARDS.get(key)
+            if card is not None:
+                colours[card.colour] = colours.get(card.colour, 0) | 1 << i
+        self.colours = colours
+        self.built = sum(colours.values())
+        self.homes = _mask(i for i, key in enumerate(cells) if home_weight(key))
+        self.hungry = self.homes & ~_mask(fed)
+        self.fountains = _mask(i for i, key in enumerate(cells) if key == "fountain")
+        self.granaries = _mask(i for i, key in enumerate(cells) if key == "granary")
+        self.orchards = _mask(i for i, key in enumerate(cells) if key == "orchard")
+        home_units = sum(home_weight(key) for key in cells)
+        self.feeds_anywhere = "greenhouse" in cells or FARM_FEEDS * cells.count("farm") > home_units
+        self.fed_worth = 3.0 + cells.count("chapel")
+        self._town = (cells, cards, packed, occupied)
+
+    @cached_property
+    def feeder_chance(self) -> float:
+        """How likely the town is to build one more feeder: the best unblocked placement of a
+        red card on offer (STEP per missing resource), at least FEEDER_HOPE while the town
+        is still half empty. Worked out only when a cottage needs it."""
+        cells, cards, packed, occupied = self._town
+        best = FEEDER_HOPE if cells.count(EMPTY) >= SQUARES // 2 else 0.0
+        for card in cards:
+            if card not in FEEDERS:
+                continue
+            for placement in PLACEMENTS[card]:
+                matched = (placement.signature & packed).bit_count()
+                if (placement.mask & occupied).bit_count() == matched:
+                    best = max(best, STEP ** (len(placement.squares) - matched))
+        return best
+
+    def worth(self, card: str, mask: int, town_wide: float) -> float:
+        """The card's worth on the placement `mask` (the building may stand on any of its
+        squares, so its neighbours are those of the whole placement); `town_wide` for the
+        cards whose points do not depend on where they stand. The figures are the cards'
+        points (docs/games/tiny-towns.md): a pair of Fountains scores 2 each, so a Fountain
+        beside a lone one brings 3 here and 1 for the hope of a partner."""
+        colours = self.colours
+        beside = next_to(mask)
+        if card == "cottage":
+            fed_here = (
+                self.feeds_anywhere
+                or around(mask) & self.granaries
+                or in_lines(mask) & self.orchards
+            )
+            return self.fed_worth if fed_here else self.fed_worth * self.feeder_chance
+        if card == "millstone":
+            if beside & (colours.get("red", 0) | colours.get("yellow", 0)):
+                return 2.0
+            return SITE_HOPE if beside & ~self.built else 0.0
+        if card == "fountain":
+            return 3.0 if beside & self.fountains else 1.0
+        if card == "bakery":
+            return 3.0 if beside & (colours.get("red", 0) | colours.get("black", 0)) else 1.0
+        if card == "abbey":
+            blocked = colours.get("black", 0) | colours.get("green", 0) | colours.get("yellow", 0)
+            return 0.0 if beside & blocked else 3.0
+        if card == "well":
+            return min(3, (beside & self.homes).bit_count()) + SITE_HOPE
+        if card == "temple":
+            homes = (beside & self.homes).bit_count()
+            return 4.0 if homes >= 2 else 2.0 if homes else 1.0
+        if card == "granary":
+            hungry = (around(mask) & self.hungry).bit_count()
+            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
+        if card == "orchard":
+            hungry = (in_lines(mask) & self.hungry).bit_count()
+            return 1.0 + 3 * min(4, hungry) if hungry else 1.5
+        return town_wide
+
+
+def growth(
+    cells: Sequence[str], cards: Sequence[str], fed: frozenset[int], sites: bool = False
+) -> float:
     """The worth of the buildings the town's resources are on their way to.
 
     Every unblocked placement holding some right resources is a candidate worth the card's
     worth times the share of its shape already filled; the best candidates that do not
-    overlap are counted (at most `COPIES` of a card, a monument once).
+    overlap are counted (at most `COPIES` of a card, a monument once). With `sites`, a
+    card's worth follows where the placement lies (`SiteWorths`).
     """
     packed, occupied = signature(cells)
     placed = [(i, key) for i, key in enumerate(cells) if key in _RESOURCE_INDEX]
     candidates: list[tuple[float, int, str]] = []
+    site_worths = SiteWorths(cells, cards, fed, packed, occupied) if sites else None
     for card, worth in zip(cards, worths(cells, fed, cards), strict=True):
         by_need = needing(card)
         seen: set[int] = set()
@@ -152,7 +280,11 @@ def growth(cells: Sequence[str], cards: Sequence[str], fed: frozenset[int]) -> f
                 seen.add(needs)
                 matched = (needs & packed).bit_count()
                 if (mask & occupied).bit_count() == matched:
-                    candidates.append((worth * STEP ** (size - matched), mask, card))
+                    if site_worths is not None:
+                        worth_here = site_worths.worth(card, mask, worth)
+                    else:
+                        worth_here = worth
+                    candidates.append((worth_here * STEP ** (size - matched), mask, card))
     candidates.sort(key=lambda c: -c[0])
     used = 0
     taken: dict[str, int] = {}
@@ -170,14 +302,17 @@ def cards_for(state: TinyTownsState, seat: int) -> list[str]:
     return rules.buildable_cards(state, seat)
 
 
-def town_value(state: TinyTownsState, seat: int, cells: Sequence[str] | None = None) -> float:
+def town_value(
+    state: TinyTownsState, seat: int, cells: Sequence[str] | None = None, sites: bool = False
+) -> float:
     """The town's score now, its empty squares' promise, and the growth of its resources."""
     town = state.towns[seat]
     cells = town.cells if cells is None else cells
     ctx = context(state, seat)
     score = score_town(cells, town.held, town.shrine, ctx)
     empty = cells.count(EMPTY) if town.active else 0
-    return score.total + EMPTY_PROMISE * empty + growth(cells, cards_for(state, seat), score.fed)
+    grown = growth(cells, cards_for(state, seat), score.fed, sites)
+    return score.total + EMPTY_PROMISE * empty + grown
 
 
 def after(cells: Sequence[str], action: str) -> list[str] | None:
@@ -218,7 +353,7 @@ def next_resources(state: TinyTownsState, seat: int) -> tuple[str, ...]:
     return tuple(rules.nameable(town))
 
 
-def placement_gain(state: TinyTownsState, seat: int) -> float:
+def placement_gain(state: TinyTownsState, seat: int, sites: bool = False) -> float:
     """What the seat's next resource adds to its town's growth at the best empty square
     (the best resource when it may choose): a town with good room for what comes next is
     worth more than one where it must put it anywhere."""
@@ -226,30 +361,36 @@ def placement_gain(state: TinyTownsState, seat: int) -> float:
     offered = next_resources(state, seat)
     if not town.active or EMPTY not in town.cells or not offered:
         return 0.0
-    return max(resource_gains(state, seat, offered))
+    return max(resource_gains(state, seat, offered, sites))
 
 
-def resource_gains(state: TinyTownsState, seat: int, resources: Sequence[str]) -> list[float]:
+def resource_gains(
+    state: TinyTownsState, seat: int, resources: Sequence[str], sites: bool = False
+) -> list[float]:
     """What each resource would add to the seat's town's growth at its best empty square."""
     town = state.towns[seat]
     cells, cards = tuple(town.cells), tuple(cards_for(state, seat))
     fed = score_town(town.cells, town.held, town.shrine, context(state, seat)).fed
-    return [best_growth_gain(cells, cards, fed, resource) for resource in resources]
+    return [best_growth_gain(cells, cards, fed, resource, sites) for resource in resources]
 
 
 @lru_cache(maxsize=1 << 14)
 def best_growth_gain(
-    cells: tuple[str, ...], cards: tuple[str, ...], fed: frozenset[int], resource: str
+    cells: tuple[str, ...],
+    cards: tuple[str, ...],
+    fed: frozenset[int],
+    resource: str,
+    sites: bool = False,
 ) -> float:
     """The most `resource` on one of the empty squares adds to the town's growth. Cached:
     the search meets the same town in every sampled world of a node."""
-    grown = growth(cells, cards, fed)
+    grown = growth(cells, cards, fed, sites)
     changed = list(cells)
     best = -math.inf
     for at, key in enumerate(cells):
         if key == EMPTY:
             changed[at] = resource
-            best = max(best, growth(changed, cards, fed) - grown)
+            best = max(best, growth(changed, cards, fed, sites) - grown)
             changed[at] = EMPTY
     return best
 
@@ -263,6 +404,8 @@ class TinyTownsHeuristics(Heuristics):
     #: Whether the evaluation also credits the room a town has for its next resource
     #: (`placement_gain`): `strong` only, which searches deep enough for it to pay.
     lookahead: ClassVar[bool] = False
+    #: Whether a building's worth follows where its shape lies (`SiteWorths`).
+    sites: ClassVar[bool] = False
 
     def for_level(self, name: str) -> Heuristics:
         return LOOKING_AHEAD if name == "strong" else self
@@ -272,9 +415,9 @@ class TinyTownsHeuristics(Heuristics):
         goes on (buildings pay more than the growth they replace), and leaves a round deeper
         in the search must not look better only for being later. With `lookahead`, plus what
         the next resource adds at its best square."""
-        value = town_value(state, bot) - ROUND_DRIFT * state.round
+        value = town_value(state, bot, sites=self.sites) - ROUND_DRIFT * state.round
         if self.lookahead:
-            value += placement_gain(state, bot)
+            value += placement_gain(state, bot, self.sites)
         return [value if seat == bot else 0.0 for seat in range(len(state.players))]
 
     def logits(
@@ -283,8 +426,8 @@ class TinyTownsHeuristics(Heuristics):
         town = state.towns[seat]
         cards = cards_for(state, seat)
         score = score_town(town.cells, town.held, town.shrine, context(state, seat))
-        grown = growth(town.cells, cards, score.fed)
-        base = town_value(state, seat)
+        grown = growth(town.cells, cards, score.fed, self.sites)
+        base = town_value(state, seat, sites=self.sites)
         values = []
         for action in actions:
             changed = after(town.cells, action)
@@ -293,9 +436,9 @@ class TinyTownsHeuristics(Heuristics):
             elif action.startswith("place"):
                 # A resource on an empty square changes no score: only the growth, and
                 # there is one empty square fewer.
-                value = growth(changed, cards, score.fed) - grown - EMPTY_PROMISE
+                value = growth(changed, cards, score.fed, self.sites) - grown - EMPTY_PROMISE
             else:
-                value = town_value(state, seat, changed) - base
+                value = town_value(state, seat, changed, self.sites) - base
             values.append(value / LOGIT_POINTS)
         return values
 
@@ -311,9 +454,11 @@ class TinyTownsHeuristics(Heuristics):
 class LookaheadHeuristics(TinyTownsHeuristics):
     """`strong`'s: a leaf is worth what its town will be once the next resource is placed at
     its best square (in the sampled deck's order), so the search tells a town that keeps room
-    for what comes from one that will have to put it where it blocks a building."""
+    for what comes from one that will have to put it where it blocks a building; and a
+    building's worth follows where its shape lies (`SiteWorths`)."""
 
     lookahead: ClassVar[bool] = True
+    sites: ClassVar[bool] = True
 
     def opponent_action(
         self, game: Game[Any], state: TinyTownsState, seat: int, actions: Sequence[str], rng: Rng
@@ -321,7 +466,8 @@ class LookaheadHeuristics(TinyTownsHeuristics):
         """Another seat holding the hammer (Prospectors) names the resource that helps its own
         town most, not one at random: what everybody must place is theirs to choose."""
         if state.phase == "name" and actions:
-            gains = resource_gains(state, seat, [action.split()[1] for action in actions])
+            offered = [action.split()[1] for action in actions]
+            gains = resource_gains(state, seat, offered, self.sites)
             return actions[gains.index(max(gains))]
         return super().opponent_action(game, state, seat, actions, rng)
 
