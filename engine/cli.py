@@ -41,6 +41,12 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated bot levels, one per seat (e.g. normal,random)",
     )
     parser.add_argument("--games", type=int, required=True, help="how many games to play")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=1,
+        help="play only games FIRST..GAMES of the run (to continue or split a long run)",
+    )
     _add_seed_and_options(parser, seed_default=0)
     parser.add_argument(
         "--progress", action="store_true", help="print one line per finished game to stderr"
@@ -81,9 +87,9 @@ def arena_from_args(args: argparse.Namespace) -> dict[str, Any]:
         arguments = (get(args.game), levels, args.games, args.seed, parse_options(args.option))
         reporter = report if args.progress else None
         if args.jobs == 1:
-            return run_arena(*arguments, reporter)
+            return run_arena(*arguments, reporter, first=args.first)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            return run_arena(*arguments, reporter, pool.map)
+            return run_arena(*arguments, reporter, pool.map, first=args.first)
     except EngineError as error:
         fail(str(error))
 

@@ -122,12 +122,16 @@ def run_arena(
     progress: Callable[[int, GameRecord], None] | None = None,
     map_games: Callable[[Callable[[Fixture], GameRecord], list[Fixture]], Iterable[GameRecord]]
     | None = None,
+    first: int = 1,
 ) -> dict[str, Any]:
-    """Play `games` games between `levels` (one seat each) and sum up every level's figures.
+    """Play games `first`..`games` of a `games`-game schedule between `levels` (one seat
+    each) and sum up every level's figures.
 
     `map_games` plays the fixtures (the built-in `map` by default); a caller may pass a process
     pool's `map` to play several games at once: every game is seeded on its own, so the
-    figures are the same (but the times).
+    figures are the same (but the times). For the same reason a long run can be split: the
+    games `first`..`games` are exactly the ones a whole run plays at those numbers.
+    `progress` gets each game's index in the whole schedule (0 for game 1).
     """
     names = [level(name).name for name in levels]
     count = len(names)
@@ -138,6 +142,8 @@ def run_arena(
         )
     if games < 1:
         raise BadOptions(f"--games must be at least 1, not {games}.")
+    if not 1 <= first <= games:
+        raise BadOptions(f"--first must be a game from 1 to {games}, not {first}.")
     game.info.resolve_options(options)  # a bad option is refused before any game is played
     seeds = Rng(seed=seed)
     fixtures = []
@@ -149,8 +155,8 @@ def run_arena(
     figures = {name: LevelFigures() for name in names}
     unfinished = 0
     total_actions = 0
-    records = (map_games or map)(play_game, fixtures)
-    for index, record in enumerate(records):
+    records = (map_games or map)(play_game, fixtures[first - 1 :])
+    for index, record in enumerate(records, start=first - 1):
         total_actions += record.actions
         unfinished += not record.finished
         for seat, name in enumerate(record.levels):
@@ -168,9 +174,10 @@ def run_arena(
         "game": game.info.key,
         "bots": names,
         "games": games,
+        "first": first,
         "seed": seed,
         "options": dict(options or {}),
         "unfinished": unfinished,
-        "mean_actions": round(total_actions / games, 1),
+        "mean_actions": round(total_actions / (games - first + 1), 1),
         "levels": {name: figures[name].summary() for name in dict.fromkeys(names)},
     }

@@ -59,6 +59,7 @@ def test_the_result_names_every_level_with_its_figures() -> None:
         "game",
         "bots",
         "games",
+        "first",
         "seed",
         "options",
         "unfinished",
@@ -66,7 +67,8 @@ def test_the_result_names_every_level_with_its_figures() -> None:
         "levels",
     }
     assert result["game"] == "terra-nova" and result["bots"] == ["easy", "random"]
-    assert result["games"] == 4 and result["seed"] == 3 and result["unfinished"] == 0
+    assert result["games"] == 4 and result["first"] == 1 and result["seed"] == 3
+    assert result["unfinished"] == 0
     assert list(result["levels"]) == ["easy", "random"]
     for figures in result["levels"].values():
         assert set(figures) == LEVEL_KEYS
@@ -122,6 +124,21 @@ def test_several_jobs_give_the_same_figures() -> None:
     assert without_times(json.loads(alone.stdout)) == without_times(json.loads(together.stdout))
 
 
+def test_a_run_split_in_two_plays_the_whole_run_s_games() -> None:
+    """`first` continues a long run: games 3–4 of a 4-game run are the whole run's games 3–4,
+    numbered as in the whole run."""
+    game = engine.get("tiny-towns")
+    played: dict[str, list[tuple[int, list[int]]]] = {"whole": [], "split": []}
+
+    def recorder(run: str) -> Any:
+        return lambda index, record: played[run].append((index, record.scores))
+
+    run_arena(game, ["easy", "random"], 4, seed=8, progress=recorder("whole"))
+    part = run_arena(game, ["easy", "random"], 4, seed=8, progress=recorder("split"), first=3)
+    assert played["split"] == played["whole"][2:]
+    assert part["first"] == 3 and part["levels"]["easy"]["games"] == 2
+
+
 def test_options_reach_the_game() -> None:
     result = run_arena(
         engine.get("tiny-towns"), ["easy", "easy"], games=1, seed=2, options={"monuments": "no"}
@@ -139,6 +156,7 @@ def test_options_reach_the_game() -> None:
         (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--option", "x"), "KEY=VALUE"),
         (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--option", "x=1"), "no option"),
         (("tiny-towns", "--bots", "easy,easy", "--games", "1", "--jobs", "0"), "--jobs"),
+        (("tiny-towns", "--bots", "easy,easy", "--games", "2", "--first", "3"), "1 to 2"),
     ],
 )
 def test_bad_input_exits_with_status_2_and_one_line(args: tuple[str, ...], message: str) -> None:
