@@ -36,7 +36,7 @@ from .stats import EARLY_MOVES, LATE_MOVES, alternating, late_window, ratio_of_m
 from .store_bench import copy_table
 
 LONG_GAME_SEEDS = range(1, 41)
-REPEATS = 4
+REPEATS = 12
 
 Log = list[tuple[int, str]]
 

@@ -72,8 +72,9 @@ def test_sampled_boards_are_the_boards_drawn_from_cold_caches() -> None:
 
 
 def test_a_grown_image_is_never_given_for_parts_it_lacks_or_has_too_many() -> None:
-    """Another key, or fewer parts than any kept image (a move taken back), is drawn afresh;
-    more parts grow the kept image with the missing ones only."""
+    """Another key, fewer parts than any kept image (a move taken back), or more new parts
+    than the cache adds, is drawn afresh; a few more parts grow the kept image with the
+    missing ones only."""
     made: list[tuple[str, tuple[str, ...]]] = []
     added: list[tuple[str, ...]] = []
 
@@ -88,7 +89,7 @@ def test_a_grown_image_is_never_given_for_parts_it_lacks_or_has_too_many() -> No
 
         return cache.copy_of(key, parts, make, add)
 
-    cache = Grown(2)
+    cache = Grown(2, most_added=2)
     assert copy("a", ("x",)).getpixel((0, 0)) == 1
     assert copy("a", ("x", "y", "z")).getpixel((0, 0)) == 3
     assert added == [("y", "z")]
@@ -97,6 +98,10 @@ def test_a_grown_image_is_never_given_for_parts_it_lacks_or_has_too_many() -> No
     assert made == [("a", ("x",)), ("a", ("x", "y")), ("b", ("x", "y", "z"))]
     assert copy("a", ("x", "y", "w")).getpixel((0, 0)) == 3  # from ("x", "y"), the nearest
     assert added == [("y", "z"), ("w",)]
+    made.clear()
+    assert copy("a", ("x", "y", "w", "p", "q")).getpixel((0, 0)) == 5  # from ("x", "y", "w")
+    assert copy("a", ("x", "y", "w", "p", "q", "r", "s", "t")).getpixel((0, 0)) == 8
+    assert made == [("a", ("x", "y", "w", "p", "q", "r", "s", "t"))]  # three to add: afresh
 
 
 def test_a_settled_badge_is_kept_on_the_board_and_a_fresh_one_drawn_on_each_image() -> None:
