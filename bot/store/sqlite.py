@@ -25,6 +25,9 @@ from .dialect import DatabaseTarget, Dialect
 from .faults import DatabaseUnavailable, StorageFault, problem_of
 from .migrations import migrate
 
+#: How long to wait before asking again for WAL mode on a file another process is setting up.
+WAL_RETRY_SECONDS = 0.02
+
 _UNIQUE_CODES = frozenset({sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY})
 
 
@@ -51,7 +54,7 @@ class SqliteDatabase(Database):
         database = cls(connection, target)
         try:
             await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await _use_wal(connection, busy_timeout)
             # FULL: a commit is on disk before the move is announced, even after a power cut.
             await connection.execute("PRAGMA synchronous = FULL")
             await connection.execute("PRAGMA foreign_keys = ON")
@@ -104,6 +107,23 @@ class SqliteDatabase(Database):
         if problem is None:
             raise error
         raise StorageFault(problem, str(error), self.target, saving=saving) from error
+
+
+async def _use_wal(connection: aiosqlite.Connection, busy_timeout: float) -> None:
+    """Put the file in WAL mode, waiting up to `busy_timeout` for it. Switching a new file
+    to WAL needs its lock, and SQLite refuses at once, without waiting out its own busy
+    timeout, while another connection holds the lock of a file not yet in WAL: two processes
+    (sharded bots, say) starting at once on a new database."""
+    waited_until = asyncio.get_running_loop().time() + busy_timeout
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            if not busy or asyncio.get_running_loop().time() >= waited_until:
+                raise
+            await asyncio.sleep(WAL_RETRY_SECONDS)
 
 
 class _SqliteTransaction(Transaction):

@@ -191,6 +191,28 @@ def test_a_start_with_nothing_to_migrate_takes_no_lock(tmp_path: Path) -> None:
         assert db.execute("SELECT COUNT(*) FROM actions").fetchone() == (0,)
 
 
+async def test_a_new_database_that_another_bot_is_setting_up_is_waited_for(
+    tmp_path: Path,
+) -> None:
+    """Two bots starting at once on a new file: while one holds the lock of the file, not yet
+    in WAL mode, the other waits for it (SQLite itself refuses at once to switch to WAL)."""
+    path = tmp_path / "meeple.db"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    first.execute("CREATE TABLE being_set_up (x)")
+    second = sqlite3.connect(path, timeout=5)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # at once, timeout or not
+        second.execute("PRAGMA journal_mode = WAL")
+    second.close()
+    asyncio.get_running_loop().call_later(0.3, first.execute, "ROLLBACK")
+    database = await Database.open(path, migrations_dir=MIGRATIONS_DIR, busy_timeout=5)
+    try:
+        assert [tuple(row) for row in await database.fetch_all("PRAGMA journal_mode")] == [("wal",)]
+    finally:
+        await database.close()
+        first.close()
+
+
 # -- writes while playing ----------------------------------------------------------------------
 
 
