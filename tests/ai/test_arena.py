@@ -124,7 +124,7 @@ def test_several_jobs_give_the_same_figures() -> None:
     assert without_times(json.loads(alone.stdout)) == without_times(json.loads(together.stdout))
 
 
-def test_a_run_split_in_two_plays_the_whole_run_s_games() -> None:
+def test_the_later_games_of_a_run_are_played_alone_as_in_the_whole_run() -> None:
     """`first` continues a long run: games 3–4 of a 4-game run are the whole run's games 3–4,
     numbered as in the whole run."""
     game = engine.get("tiny-towns")
