@@ -155,7 +155,8 @@ def run_arena(
     figures = {name: LevelFigures() for name in names}
     unfinished = 0
     total_actions = 0
-    records = (map_games or map)(play_game, fixtures[first - 1 :])
+    played = fixtures[first - 1 :]
+    records = (map_games or map)(play_game, played)
     for index, record in enumerate(records, start=first - 1):
         total_actions += record.actions
         unfinished += not record.finished
@@ -178,6 +179,6 @@ def run_arena(
         "seed": seed,
         "options": dict(options or {}),
         "unfinished": unfinished,
-        "mean_actions": round(total_actions / (games - first + 1), 1),
+        "mean_actions": round(total_actions / len(played), 1),
         "levels": {name: figures[name].summary() for name in dict.fromkeys(names)},
     }

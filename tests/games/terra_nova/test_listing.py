@@ -75,8 +75,9 @@ def allowed_power(state: TerraNovaState, seat: int) -> list[str]:
     """Every `power …` the checker allows, but the two-hex form of `2shovels`: the listing
     filters the board's actions by bowl III and use itself, not through the checker."""
     side = state.side
-    hexes = range(len(board(side)))
-    spots = board(side).bridge_spots
+    the_board = board(side)
+    hexes = range(len(the_board))
+    spots = the_board.bridge_spots
     candidates = [
         *(Action("power", (), (key,), side=side) for key in ("7money", "sail")),
         *(
